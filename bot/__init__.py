@@ -1,0 +1,1 @@
+"""BoardGamesBot: the Discord bot process."""

@@ -1,0 +1,183 @@
+"""Gateway v10 over a websocket: HELLO, IDENTIFY/READY, heartbeats, RESUME and dispatch.
+
+Sessions outlive their connections so that a client which drops can RESUME and receive every
+event it missed, by sequence number, exactly as on Discord.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+JSON = dict[str, Any]
+_log = logging.getLogger(__name__)
+
+OP_DISPATCH, OP_HEARTBEAT, OP_IDENTIFY, OP_RESUME, OP_INVALID_SESSION, OP_HELLO, OP_HEARTBEAT_ACK = 0, 1, 2, 6, 9, 10, 11
+REPLAY_BUFFER = 5000
+
+
+class Connection:
+    """One websocket; serialises sends because a zlib stream must be written in order."""
+
+    def __init__(self, ws: web.WebSocketResponse, compress: bool) -> None:
+        self.ws = ws
+        self._zlib = zlib.compressobj() if compress else None
+        self._lock = asyncio.Lock()
+
+    async def send(self, payload: JSON) -> None:
+        text = json.dumps(payload, separators=(",", ":"))
+        async with self._lock:
+            if self.ws.closed:
+                return
+            if self._zlib is None:
+                await self.ws.send_str(text)
+            else:
+                # One shared stream for the connection; each message ends on a sync flush,
+                # which is the 00 00 ff ff suffix discord.py waits for before inflating.
+                data = self._zlib.compress(text.encode()) + self._zlib.flush(zlib.Z_SYNC_FLUSH)
+                await self.ws.send_bytes(data)
+
+
+@dataclass
+class Session:
+    id: str
+    seq: int = 0
+    connection: Connection | None = None
+    buffer: list[JSON] = field(default_factory=list)
+    identify: JSON = field(default_factory=dict)
+
+
+class Gateway:
+    def __init__(
+        self,
+        token: str,
+        ready_payload: Callable[[Session], JSON],
+        guild_payloads: Callable[[], list[JSON]],
+        resume_url: Callable[[], str],
+        heartbeat_interval_ms: int = 41250,
+    ) -> None:
+        self.token = token
+        self._ready_payload = ready_payload
+        self._guild_payloads = guild_payloads
+        self._resume_url = resume_url
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.sessions: dict[str, Session] = {}
+        self.identified = asyncio.Event()
+        self.connections = 0  # total websocket connections accepted, for tests
+        self.resumes = 0
+        # Called with (event name, data) right after each dispatch is written or buffered.
+        self.on_dispatch: Callable[[str, JSON], None] | None = None
+
+    @property
+    def live_sessions(self) -> list[Session]:
+        return list(self.sessions.values())
+
+    async def dispatch(self, event: str, data: JSON) -> None:
+        for session in self.live_sessions:
+            await self._dispatch_to(session, event, data)
+        if self.on_dispatch is not None:
+            self.on_dispatch(event, data)
+
+    async def _dispatch_to(self, session: Session, event: str, data: JSON) -> None:
+        session.seq += 1
+        payload = {"op": OP_DISPATCH, "t": event, "s": session.seq, "d": data}
+        session.buffer.append(payload)
+        del session.buffer[:-REPLAY_BUFFER]
+        if session.connection is not None:
+            await session.connection.send(payload)
+
+    async def drop(self, code: int = 4000) -> None:
+        """Close every connection with a resumable close code, as Discord does on restarts."""
+        for session in self.live_sessions:
+            conn, session.connection = session.connection, None
+            if conn is not None:
+                await conn.ws.close(code=code, message=b"stand-in dropped the connection")
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        encoding = request.query.get("encoding", "json")
+        compress = request.query.get("compress")
+        if encoding != "json" or compress not in (None, "zlib-stream"):
+            return web.json_response({"message": f"unsupported encoding/compress: {encoding}/{compress}", "code": 0}, status=400)
+        ws = web.WebSocketResponse(max_msg_size=0)
+        await ws.prepare(request)
+        self.connections += 1
+        conn = Connection(ws, compress == "zlib-stream")
+        session: Session | None = None
+        await conn.send({"op": OP_HELLO, "d": {"heartbeat_interval": self.heartbeat_interval_ms}, "s": None, "t": None})
+        try:
+            async for msg in ws:
+                if msg.type is not WSMsgType.TEXT:
+                    continue
+                payload = json.loads(msg.data)
+                op, data = payload.get("op"), payload.get("d")
+                if op == OP_HEARTBEAT:
+                    await conn.send({"op": OP_HEARTBEAT_ACK, "d": None, "s": None, "t": None})
+                elif op == OP_IDENTIFY:
+                    session = await self._identify(conn, data or {})
+                    if session is None:
+                        break
+                elif op == OP_RESUME:
+                    session = await self._resume(conn, data or {})
+                    if session is None:
+                        break
+                else:
+                    _log.debug("ignoring gateway op %s", op)
+        finally:
+            if session is not None and session.connection is conn:
+                session.connection = None
+        return ws
+
+    async def _identify(self, conn: Connection, data: JSON) -> Session | None:
+        if data.get("token") != self.token:
+            await conn.ws.close(code=4004, message=b"Authentication failed.")
+            return None
+        session = Session(id=secrets.token_hex(16), identify=data)
+        self.sessions[session.id] = session
+        session.connection = conn
+        await self._dispatch_to(session, "READY", self._ready_payload(session))
+        for guild in self._guild_payloads():
+            await self._dispatch_to(session, "GUILD_CREATE", guild)
+        self.identified.set()
+        return session
+
+    async def _resume(self, conn: Connection, data: JSON) -> Session | None:
+        session = self.sessions.get(str(data.get("session_id")))
+        if session is None or data.get("token") != self.token:
+            await conn.send({"op": OP_INVALID_SESSION, "d": False, "s": None, "t": None})
+            return None
+        last_seen = int(data.get("seq") or 0)
+        session.connection = conn
+        self.resumes += 1
+        for payload in list(session.buffer):
+            if payload["s"] > last_seen:
+                await conn.send(payload)
+        await self._dispatch_to(session, "RESUMED", {})
+        return session
+
+
+def ready_payload(session: Session, user: JSON, application_id: str, guild_ids: list[str], resume_url: str) -> JSON:
+    return {
+        "v": 10,
+        "user": user,
+        "guilds": [{"id": gid, "unavailable": True} for gid in guild_ids],
+        "session_id": session.id,
+        "session_type": "normal",
+        "resume_gateway_url": resume_url,
+        "application": {"id": application_id, "flags": 0},
+        "private_channels": [],
+        "relationships": [],
+        "presences": [],
+        "user_settings": {},
+        "guild_join_requests": [],
+        "geo_ordered_rtc_regions": [],
+        "_trace": [f"standin-gateway@{int(time.time())}"],
+    }

@@ -1,0 +1,1 @@
+"""Pure, deterministic game engines: no Discord, no asyncio, no SQL."""

@@ -1,0 +1,107 @@
+"""A match: a game plus the ordered log of accepted answers, the only source of truth.
+
+Persisting (game id, seats, options, seed, log) is enough to rebuild the identical state in
+any process: `Match.replay` feeds the log back in order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.errors import IllegalAnswer, InvalidSetup
+from engine.core.events import Event
+from engine.core.prompts import Answer, Prompt
+from engine.core.registry import Game, GameDefinition, get_game
+from engine.core.result import Result
+from engine.core.seats import SeatSpec
+
+LogEntry = tuple[int, Answer]
+
+
+class Match:
+    def __init__(
+        self, game_id: str, seats: list[SeatSpec], options: dict[str, Any] | None, seed: int
+    ) -> None:
+        self.definition: GameDefinition = get_game(game_id)
+        if not self.definition.min_players <= len(seats) <= self.definition.max_players:
+            raise InvalidSetup(
+                "error.player_count",
+                min=self.definition.min_players,
+                max=self.definition.max_players,
+                count=len(seats),
+            )
+        self.game_id = game_id
+        self.seats = list(seats)
+        self.options = self.definition.normalize_options(dict(options or {}), len(seats))
+        self.seed = seed
+        self.log: list[LogEntry] = []
+        self.game: Game = self.definition.create(self.seats, self.options, seed)
+        self.opening_events: list[Event] = self.game.start()
+
+    # -- contract -------------------------------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        return self.game.finished
+
+    @property
+    def version(self) -> int:
+        """Number of accepted answers."""
+        return len(self.log)
+
+    def prompts(self) -> list[Prompt]:
+        return self.game.prompts()
+
+    def prompt_for(self, seat: int) -> Prompt | None:
+        return self.game.prompt_for(seat)
+
+    def submit(self, seat: int, answer: Answer | list[str], pid: int | None = None) -> list[Event]:
+        """Apply one answer. `pid`, when given, must name the seat's open prompt (stale clicks)."""
+        if self.game.finished:
+            raise IllegalAnswer("error.game_over")
+        if not 0 <= seat < len(self.seats):
+            raise IllegalAnswer("error.not_a_seat")
+        prompt = self.game.prompt_for(seat)
+        if prompt is None:
+            raise IllegalAnswer("error.not_your_prompt")
+        if pid is not None and prompt.pid != pid:
+            raise IllegalAnswer("error.stale_prompt")
+        answer = tuple(answer)
+        events = self.game.submit(seat, answer)
+        self.log.append((seat, answer))
+        return events
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.game.view(seat)
+
+    def result(self) -> Result | None:
+        return self.game.result()
+
+    # -- persistence ----------------------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        return {
+            "game": self.game_id,
+            "engine_version": self.definition.engine_version,
+            "seats": [s.to_dict() for s in self.seats],
+            "options": self.options,
+            "seed": self.seed,
+            "log": [[seat, list(answer)] for seat, answer in self.log],
+        }
+
+    @classmethod
+    def replay(
+        cls,
+        game_id: str,
+        seats: list[SeatSpec],
+        options: dict[str, Any] | None,
+        seed: int,
+        log: list[LogEntry] | list[Any],
+    ) -> Match:
+        match = cls(game_id, seats, options, seed)
+        for seat, answer in log:
+            match.submit(int(seat), tuple(answer))
+        return match
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Match:
+        seats = [SeatSpec.from_dict(s) for s in record["seats"]]
+        return cls.replay(record["game"], seats, record["options"], int(record["seed"]), record["log"])

@@ -1,0 +1,93 @@
+"""Prompts: the open decisions of a match, and the answers that settle them.
+
+An answer is always a tuple of option ids. Order matters only when the prompt says `ordered`.
+Prompts are plain data; what they carry is what a good interface needs to render them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.errors import IllegalAnswer
+
+Answer = tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    id: str
+    # `card` names a card id (renderers localize it); `label` is a message key otherwise.
+    label: str
+    card: str | None = None
+    group: str = "main"
+    cost: int | None = None
+    # Options flagged as a shortcut stand for a whole common answer ("play all treasures").
+    shortcut: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    pid: int  # serial number of the prompt within the match; buttons carry it to detect stale clicks
+    seat: int
+    kind: str  # choose | order | confirm ...; renderers pick a widget by kind
+    key: str  # message key describing the decision, e.g. "dominion.prompt.action_phase"
+    options: tuple[Option, ...]
+    min: int = 1
+    max: int = 1
+    ordered: bool = False
+    params: dict[str, Any] = field(default_factory=dict)
+    default: Answer | None = None
+    private: bool = True
+
+    def option(self, option_id: str) -> Option | None:
+        for opt in self.options:
+            if opt.id == option_id:
+                return opt
+        return None
+
+    def check(self, answer: Answer) -> None:
+        """Raise IllegalAnswer unless `answer` fits the declared options and bounds."""
+        if not isinstance(answer, tuple) or not all(isinstance(a, str) for a in answer):
+            raise IllegalAnswer("error.malformed_answer")
+        ids = {opt.id for opt in self.options}
+        for choice in answer:
+            if choice not in ids:
+                raise IllegalAnswer("error.unknown_option", option=choice)
+        if len(set(answer)) != len(answer):
+            raise IllegalAnswer("error.duplicate_option")
+        shortcuts = [a for a in answer if self.option(a) is not None and self.option(a).shortcut]  # type: ignore[union-attr]
+        if shortcuts and len(answer) > 1:
+            raise IllegalAnswer("error.shortcut_alone")
+        if not shortcuts:
+            if len(answer) < self.min:
+                raise IllegalAnswer("error.too_few", min=self.min)
+            if len(answer) > self.max:
+                raise IllegalAnswer("error.too_many", max=self.max)
+        if self.ordered and not shortcuts and self.min == self.max == len(self.options) and len(answer) != len(ids):
+            raise IllegalAnswer("error.order_all")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "pid": self.pid,
+            "seat": self.seat,
+            "kind": self.kind,
+            "key": self.key,
+            "params": self.params,
+            "min": self.min,
+            "max": self.max,
+            "ordered": self.ordered,
+            "default": list(self.default) if self.default is not None else None,
+            "private": self.private,
+            "options": [
+                {
+                    "id": o.id,
+                    "label": o.label,
+                    "card": o.card,
+                    "group": o.group,
+                    "cost": o.cost,
+                    "shortcut": o.shortcut,
+                }
+                for o in self.options
+            ],
+        }

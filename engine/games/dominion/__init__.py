@@ -1,0 +1,95 @@
+"""Dominion (2nd edition base set) on the match contract."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.errors import InvalidSetup
+from engine.core.registry import GameDefinition
+from engine.core.seats import SeatSpec
+from engine.games.dominion.bots import POLICIES
+from engine.games.dominion.cards import cards, kingdoms, lookup
+from engine.games.dominion.game import DominionGame
+
+ENGINE_VERSION = "dominion-1"
+
+
+def normalize_options(options: dict[str, Any], players: int) -> dict[str, Any]:
+    """Validate lobby options; the kingdom becomes 'random' or an explicit list of 10 card ids."""
+    out: dict[str, Any] = {}
+    kingdom = options.get("kingdom", "random")
+    if isinstance(kingdom, str):
+        text = kingdom.strip()
+        if text.casefold() == "random" or not text:
+            out["kingdom"] = "random"
+        else:
+            preset = _preset(text)
+            out["kingdom"] = list(preset) if preset is not None else _card_list(text.split(","))
+    elif isinstance(kingdom, list | tuple):
+        out["kingdom"] = _card_list([str(k) for k in kingdom])
+    else:
+        raise InvalidSetup("error.dominion.bad_kingdom")
+    if "kingdom_name" in options:
+        out["kingdom_name"] = str(options["kingdom_name"])
+    elif isinstance(kingdom, str) and _preset(kingdom.strip()) is not None:
+        out["kingdom_name"] = _preset_name(kingdom.strip())
+    reactions = options.get("reactions", "always")
+    if reactions not in ("always", "ask"):
+        raise InvalidSetup("error.bad_option", option="reactions", value=str(reactions))
+    out["reactions"] = reactions
+    return out
+
+
+def _preset(text: str) -> tuple[str, ...] | None:
+    name = _preset_name(text)
+    return kingdoms()[name].cards if name else None
+
+
+def _preset_name(text: str) -> str | None:
+    key = text.casefold()
+    for k in kingdoms().values():
+        if key in (k.name.casefold(), k.name_pt.casefold()):
+            return k.name
+    return None
+
+
+def _card_list(names: list[str]) -> list[str]:
+    chosen: list[str] = []
+    unknown: list[str] = []
+    for raw in names:
+        raw = raw.strip()
+        if not raw:
+            continue
+        card = lookup(raw)
+        if card is None or card.kind != "kingdom":
+            unknown.append(raw)
+        elif card.id not in chosen:
+            chosen.append(card.id)
+    if unknown:
+        raise InvalidSetup("error.dominion.unknown_cards", cards=", ".join(unknown))
+    if len(chosen) != 10:
+        raise InvalidSetup("error.dominion.kingdom_size", count=len(chosen))
+    return chosen
+
+
+def create(seats: list[SeatSpec], options: dict[str, Any], seed: int) -> DominionGame:
+    return DominionGame(len(seats), options, seed)
+
+
+def card_name(card_id: str, locale: str) -> str:
+    card = cards().get(card_id)
+    return card.name(locale) if card else card_id
+
+
+GAME = GameDefinition(
+    id="dominion",
+    names={"en": "Dominion", "pt": "Dominion"},
+    min_players=2,
+    max_players=6,
+    engine_version=ENGINE_VERSION,
+    create=create,
+    normalize_options=normalize_options,
+    policies=POLICIES,
+    card_name=card_name,
+    default_policy="heuristic",
+)

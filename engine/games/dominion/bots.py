@@ -1,0 +1,70 @@
+"""Dominion seat policies. Each sees only its own seat's view and its open prompt."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.prompts import Answer, Prompt
+from engine.core.registry import Policy
+from engine.games.dominion.game import END, NO, NONE, PLAY_ALL
+
+
+class RandomBot:
+    """Uniformly random legal answers; favours doing something over ending the phase."""
+
+    def __init__(self, seat: int, seed: int) -> None:
+        self.rng = random.Random(seed * 7919 + seat)
+
+    def choose(self, view: dict[str, Any], prompt: Prompt) -> Answer:
+        ids = [o.id for o in prompt.options if not o.shortcut]
+        if prompt.ordered:
+            order = list(ids)
+            self.rng.shuffle(order)
+            return tuple(order)
+        if prompt.max == 1 and prompt.min == 1:
+            active = [i for i in ids if i != END]
+            if active and self.rng.random() < 0.85:
+                return (self.rng.choice(active),)
+            return (self.rng.choice(ids),)
+        k = self.rng.randint(prompt.min, min(prompt.max, len(ids)))
+        return tuple(self.rng.sample(ids, k))
+
+
+class BigMoney:
+    """The canonical baseline: Province at 8+, Gold at 6-7, Silver at 3-5, otherwise nothing."""
+
+    def __init__(self, seat: int, seed: int) -> None:
+        self.seat = seat
+
+    def choose(self, view: dict[str, Any], prompt: Prompt) -> Answer:
+        ids = {o.id for o in prompt.options}
+        if prompt.key == "dominion.prompt.buy":
+            if PLAY_ALL in ids:
+                return (PLAY_ALL,)
+            coins = prompt.params["coins"]
+            for target, need in (("Province", 8), ("Gold", 6), ("Silver", 3)):
+                if coins >= need and f"buy:{target}" in ids:
+                    return (f"buy:{target}",)
+            return (END,)
+        return fallback(prompt)
+
+
+def fallback(prompt: Prompt) -> Answer:
+    """A safe answer to any prompt: decline what is optional, else the first legal choice."""
+    ids = [o.id for o in prompt.options if not o.shortcut]
+    for decline in (END, NONE, NO):
+        if decline in ids and prompt.min <= 1:
+            return (decline,)
+    if prompt.ordered:
+        return tuple(ids)
+    return tuple(ids[: prompt.min])
+
+
+PolicyFactory = Callable[[int, int], Policy]
+
+POLICIES: dict[str, PolicyFactory] = {
+    "random": RandomBot,
+    "big_money": BigMoney,
+}

@@ -62,13 +62,11 @@ class Gateway:
         token: str,
         ready_payload: Callable[[Session], JSON],
         guild_payloads: Callable[[], list[JSON]],
-        resume_url: Callable[[], str],
         heartbeat_interval_ms: int = 41250,
     ) -> None:
         self.token = token
         self._ready_payload = ready_payload
         self._guild_payloads = guild_payloads
-        self._resume_url = resume_url
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.sessions: dict[str, Session] = {}
         self.identified = asyncio.Event()

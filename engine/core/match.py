@@ -1,11 +1,13 @@
 """A match: a game plus the ordered log of accepted answers, the only source of truth.
 
 Persisting (game id, seats, options, seed, log) is enough to rebuild the identical state in
-any process: `Match.replay` feeds the log back in order.
+any process: `Match.replay` feeds the log back in order. A match may also start from a described
+position instead of the game's setup (scenario tests); the position is then part of the record.
 """
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from engine.core.errors import IllegalAnswer, InvalidSetup
@@ -20,7 +22,12 @@ LogEntry = tuple[int, Answer]
 
 class Match:
     def __init__(
-        self, game_id: str, seats: list[SeatSpec], options: dict[str, Any] | None, seed: int
+        self,
+        game_id: str,
+        seats: list[SeatSpec],
+        options: dict[str, Any] | None,
+        seed: int,
+        position: dict[str, Any] | None = None,
     ) -> None:
         self.definition: GameDefinition = get_game(game_id)
         if not self.definition.min_players <= len(seats) <= self.definition.max_players:
@@ -34,9 +41,27 @@ class Match:
         self.seats = list(seats)
         self.options = self.definition.normalize_options(dict(options or {}), len(seats))
         self.seed = seed
+        self.position = copy.deepcopy(position)  # kept as given: it is part of the record
         self.log: list[LogEntry] = []
-        self.game: Game = self.definition.create(self.seats, self.options, seed)
+        if position is None:
+            self.game: Game = self.definition.create(self.seats, self.options, seed)
+        elif self.definition.create_from_position is None:
+            raise InvalidSetup("error.positions_unsupported", game=game_id)
+        else:
+            self.game = self.definition.create_from_position(self.seats, self.options, seed, position)
         self.opening_events: list[Event] = self.game.start()
+
+    @classmethod
+    def from_position(
+        cls,
+        game_id: str,
+        seats: list[SeatSpec],
+        options: dict[str, Any] | None,
+        seed: int,
+        position: dict[str, Any],
+    ) -> Match:
+        """Start from a described position rather than the game's own setup."""
+        return cls(game_id, seats, options, seed, position=position)
 
     # -- contract -------------------------------------------------------------------------------
     @property
@@ -78,7 +103,7 @@ class Match:
 
     # -- persistence ----------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
-        return {
+        record: dict[str, Any] = {
             "game": self.game_id,
             "engine_version": self.definition.engine_version,
             "seats": [s.to_dict() for s in self.seats],
@@ -86,6 +111,9 @@ class Match:
             "seed": self.seed,
             "log": [[seat, list(answer)] for seat, answer in self.log],
         }
+        if self.position is not None:
+            record["position"] = self.position
+        return record
 
     @classmethod
     def replay(
@@ -95,8 +123,9 @@ class Match:
         options: dict[str, Any] | None,
         seed: int,
         log: list[LogEntry] | list[Any],
+        position: dict[str, Any] | None = None,
     ) -> Match:
-        match = cls(game_id, seats, options, seed)
+        match = cls(game_id, seats, options, seed, position=position)
         for seat, answer in log:
             match.submit(int(seat), tuple(answer))
         return match
@@ -104,4 +133,11 @@ class Match:
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Match:
         seats = [SeatSpec.from_dict(s) for s in record["seats"]]
-        return cls.replay(record["game"], seats, record["options"], int(record["seed"]), record["log"])
+        return cls.replay(
+            record["game"],
+            seats,
+            record["options"],
+            int(record["seed"]),
+            record["log"],
+            position=record.get("position"),
+        )

@@ -40,6 +40,8 @@ class GameDefinition:
     engine_version: str
     create: Callable[[list[SeatSpec], dict[str, Any], int], Game]
     normalize_options: Callable[[dict[str, Any], int], dict[str, Any]]
+    # (seats, options, seed, position) -> game started from a described position; None: unsupported
+    create_from_position: Callable[[list[SeatSpec], dict[str, Any], int, dict[str, Any]], Game] | None = None
     policies: dict[str, Callable[[int, int], Policy]] = field(default_factory=dict)  # (seat, seed) -> policy
     default_policy: str = ""
     card_name: Callable[[str, str], str] = lambda card_id, locale: card_id  # (id, locale) -> name

@@ -76,6 +76,12 @@ def create(seats: list[SeatSpec], options: dict[str, Any], seed: int) -> Dominio
     return DominionGame(len(seats), options, seed)
 
 
+def create_from_position(
+    seats: list[SeatSpec], options: dict[str, Any], seed: int, position: dict[str, Any]
+) -> DominionGame:
+    return DominionGame(len(seats), options, seed, position=position)
+
+
 def card_name(card_id: str, locale: str) -> str:
     card = cards().get(card_id)
     return card.name(locale) if card else card_id
@@ -89,6 +95,7 @@ GAME = GameDefinition(
     engine_version=ENGINE_VERSION,
     create=create,
     normalize_options=normalize_options,
+    create_from_position=create_from_position,
     policies=POLICIES,
     card_name=card_name,
     default_policy="heuristic",

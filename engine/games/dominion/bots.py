@@ -8,7 +8,9 @@ from typing import Any
 
 from engine.core.prompts import Answer, Prompt
 from engine.core.registry import Policy
+from engine.games.dominion.expert import ExpertBot
 from engine.games.dominion.game import END, NO, NONE, PLAY_ALL
+from engine.games.dominion.heuristic import HeuristicBot
 
 
 class RandomBot:
@@ -67,4 +69,6 @@ PolicyFactory = Callable[[int, int], Policy]
 POLICIES: dict[str, PolicyFactory] = {
     "random": RandomBot,
     "big_money": BigMoney,
+    "heuristic": HeuristicBot,
+    "expert": ExpertBot,
 }

@@ -20,15 +20,21 @@ class Card(BaseModel):
     pt_source: Literal["rulebook", "edition", "ours"]
     cost: int = Field(ge=0)
     types: tuple[str, ...]
-    kind: Literal["basic", "kingdom"] = "kingdom"
+    kind: Literal["basic", "kingdom", "upgrade", "event"] = "kingdom"  # upgrade: non-Supply Traveller pile
+    set: str = "base"  # which box the card comes from; random kingdoms draw only from chosen sets
     coins: int = 0  # Treasure value, or +$ when played as an Action
     vp: int = 0
     draw: int = 0
     actions: int = 0
     buys: int = 0
     victory_pile: bool = False
+    pile_size: int | None = None  # overrides the usual 10 (Port has 12)
+    exchange: str | None = None  # Traveller: the card it may be exchanged for when discarded from play
+    limit: Literal["turn", "game"] | None = None  # Events bought at most once per turn / per game
     text_en: str = ""
     text_pt: str = ""
+    errata_en: str = ""  # the later official wording, played with options["errata"]
+    errata_pt: str = ""
 
     @property
     def is_action(self) -> bool:
@@ -56,6 +62,7 @@ class Kingdom(BaseModel):
     name: str
     name_pt: str
     cards: tuple[str, ...]
+    events: tuple[str, ...] = ()
 
 
 class CardSet(BaseModel):
@@ -78,7 +85,7 @@ def catalogue() -> tuple[dict[str, Card], dict[str, Kingdom]]:
         for kingdom in data.kingdoms:
             kingdoms[kingdom.name] = kingdom
     for kingdom in kingdoms.values():
-        for name in kingdom.cards:
+        for name in kingdom.cards + kingdom.events:
             if name not in cards:
                 raise ValueError(f"kingdom {kingdom.name} names unknown card {name}")
     return cards, kingdoms

@@ -42,6 +42,7 @@ def bandit(g: DominionGame, p: int) -> Step:
     for v in victims:
         cards = [c for c in (g.take_top(v), g.take_top(v)) if c is not None]
         revealed[v] = cards
+        g.players[v].set_aside.extend(cards)  # revealed cards wait beside the deck
         g.emit("reveal", seat=v, cards=list(cards), reason="Bandit")
         targets = sorted({c for c in cards if g.card[c].is_treasure and c != "Copper"})
         if len(targets) > 1:
@@ -50,6 +51,8 @@ def bandit(g: DominionGame, p: int) -> Step:
     answers = yield from g.ask_all(specs)
     for v in victims:
         cards = revealed[v]
+        for c in cards:
+            g.players[v].set_aside.remove(c)
         targets = sorted({c for c in cards if g.card[c].is_treasure and c != "Copper"})
         if targets:
             victim_choice = answers[v][0] if v in answers else targets[0]
@@ -128,20 +131,17 @@ def library(g: DominionGame, p: int) -> Step:
         card = g.take_top(p)
         if card is None:
             break
-        if g.card[card].is_action:
-            g.emit("drew", seat=p, to=p, cards=[card])
-            skip = yield from g.yes_no(p, "dominion.prompt.library_set_aside", card=card)
-            if skip:
-                aside.append(card)
-                player.set_aside.append(card)
-                g.emit("set_aside", seat=p, card=card)
-                continue
-            player.hand.append(card)
-            g.emit("draw", seat=p, count=1)
-        else:
-            player.hand.append(card)
-            g.emit("draw", seat=p, count=1)
-            g.emit("drew", seat=p, to=p, cards=[card])
+        # the card is drawn first; an Action may then be skipped (set aside, face up)
+        player.hand.append(card)
+        g.emit("draw", seat=p, count=1)
+        g.emit("drew", seat=p, to=p, cards=[card])
+        if g.card[card].is_action and (
+            yield from g.yes_no(p, "dominion.prompt.library_set_aside", card=card)
+        ):
+            player.hand.remove(card)
+            aside.append(card)
+            player.set_aside.append(card)
+            g.emit("set_aside", seat=p, card=card)
     for card in aside:
         player.set_aside.remove(card)
     if aside:
@@ -236,26 +236,31 @@ def remodel(g: DominionGame, p: int) -> Step:
 
 @effect("Sentry")
 def sentry(g: DominionGame, p: int) -> Step:
+    player = g.players[p]
     looked = [c for c in (g.take_top(p), g.take_top(p)) if c is not None]
     if not looked:
         return
+    player.set_aside.extend(looked)  # held aside while deciding; only their owner has seen them
     g.emit("look", seat=p, count=len(looked))
     g.emit("looked", seat=p, to=p, cards=list(looked))
     trashed = yield from g.choose_cards(p, looked, "dominion.prompt.sentry_trash", 0, len(looked))
     for c in trashed:
         looked.remove(c)
+        player.set_aside.remove(c)
         g.trash.append(c)
         g.emit("trash", seat=p, card=c)
     discarded = yield from g.choose_cards(p, looked, "dominion.prompt.sentry_discard", 0, len(looked))
     for c in discarded:
         looked.remove(c)
+        player.set_aside.remove(c)
     if discarded:
-        g.players[p].discard.extend(discarded)
+        player.discard.extend(discarded)
         g.emit("discard", seat=p, cards=sorted(discarded))
     if looked:
         order = yield from g.order_cards(p, looked, "dominion.prompt.sentry_order")
         for c in reversed(order):  # first in the answer ends on top
-            g.players[p].deck.append(c)
+            player.set_aside.remove(c)
+            player.deck.append(c)
         g.emit("topdeck", seat=p, count=len(order))
 
 

@@ -5,6 +5,7 @@ game end and scoring. Card-specific effects live in `effects.py`, keyed by card 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Generator, Iterable
 from typing import Any
 
@@ -83,10 +84,11 @@ class DominionGame(FlowGame):
 
     def load_position(self, pos: dict[str, Any]) -> None:
         """Start from a described position (scenario tests). Decks are given top card first."""
-        self.kingdom = sorted(pos.get("kingdom", []), key=lambda c: (self.card[c].cost, c))
-        for name in self.kingdom:
-            if name not in self.card:
+        names = list(pos.get("kingdom") or [])
+        for name in names:
+            if name not in self.card or self.card[name].kind != "kingdom":
                 raise InvalidSetup("error.unknown_card", card=name)
+        self.kingdom = sorted(names, key=lambda c: (self.card[c].cost, c))
         self.supply = basic_supply(self.n)
         for name in self.kingdom:
             self.supply[name] = kingdom_pile_size(self.card[name], self.n)
@@ -95,7 +97,10 @@ class DominionGame(FlowGame):
                 raise InvalidSetup("error.unknown_pile", card=name)
             self.supply[name] = int(count)
         self.trash = list(pos.get("trash") or [])
-        for i, data in enumerate(pos.get("players") or []):
+        seats = pos.get("players") or []
+        if len(seats) > self.n:
+            raise InvalidSetup("error.player_count", min=self.n, max=self.n, count=len(seats))
+        for i, data in enumerate(seats):
             p = self.players[i]
             p.hand = list(data.get("hand") or [])
             p.deck = list(reversed(data.get("deck") or []))
@@ -106,6 +111,11 @@ class DominionGame(FlowGame):
                 for name in zone:
                     if name not in self.card:
                         raise InvalidSetup("error.unknown_card", card=name)
+        for name in self.trash:
+            if name not in self.card:
+                raise InvalidSetup("error.unknown_card", card=name)
+        if pos.get("phase", "action") not in ("action", "buy") or not 0 <= int(pos.get("current", 0)) < self.n:
+            raise InvalidSetup("error.bad_position")
         self.turn = Turn(
             player=int(pos.get("current", 0)),
             phase=pos.get("phase", "action"),
@@ -113,6 +123,8 @@ class DominionGame(FlowGame):
             buys=int(pos.get("buys", 1)),
             coins=int(pos.get("coins", 0)),
         )
+        # a Silver already in play means later Merchants give nothing this turn
+        self.turn.silver_played = "Silver" in self.players[self.turn.player].in_play
 
     # ==========================================================================================
     # The game loop
@@ -464,21 +476,30 @@ class DominionGame(FlowGame):
     # ==========================================================================================
     # Views and results
     # ==========================================================================================
-    def victory_points(self, p: int) -> int:
-        owned = self.players[p].owned()
-        total = 0
-        gardens_value = len(owned) // 10
-        for name in owned:
-            card = self.card[name]
-            total += card.vp
-            if name == "Gardens":
-                total += gardens_value
+    def owned_counts(self, p: int) -> Counter[str]:
+        pl = self.players[p]
+        counts = Counter(pl.hand)
+        for zone in (pl.deck, pl.discard, pl.in_play, pl.set_aside):
+            counts.update(zone)
+        return counts
+
+    def victory_points(self, p: int, counts: Counter[str] | None = None) -> int:
+        counts = self.owned_counts(p) if counts is None else counts
+        card = self.card
+        total = sum(card[name].vp * k for name, k in counts.items())
+        gardens = counts.get("Gardens", 0)
+        if gardens:
+            total += gardens * (counts.total() // 10)
         return total
 
     def view(self, seat: int | None) -> dict[str, Any]:
         t = self.turn
         players = []
+        own: Counter[str] | None = None
         for i, pl in enumerate(self.players):
+            counts = self.owned_counts(i)
+            if i == seat:
+                own = counts
             players.append(
                 {
                     "seat": i,
@@ -489,7 +510,7 @@ class DominionGame(FlowGame):
                     "in_play": list(pl.in_play),
                     "set_aside_count": len(pl.set_aside),
                     "turns": pl.turns,
-                    "vp": self.victory_points(i),
+                    "vp": self.victory_points(i, counts),
                 }
             )
         view: dict[str, Any] = {
@@ -511,6 +532,8 @@ class DominionGame(FlowGame):
         }
         if seat is not None:
             view["hand"] = sorted(self.players[seat].hand)
+            # every gain and trash is public, so a player's own card counts are known to them
+            view["owned"] = dict(sorted(own.items())) if own is not None else {}
         return view
 
     def result(self) -> Result | None:

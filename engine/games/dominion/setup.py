@@ -19,6 +19,8 @@ def basic_supply(players: int) -> dict[str, int]:
 
 
 def kingdom_pile_size(card: Card, players: int) -> int:
+    if card.pile_size is not None:
+        return card.pile_size
     if card.victory_pile:
         return 8 if players == 2 else 12
     return 10

@@ -1,0 +1,220 @@
+"""After a commit: refresh the public board, deliver private views, nudge players.
+
+Runs per match under its own lock so two quick answers cannot post boards out of order; every
+render reads the current state, so the last update always shows the latest position.
+Private views go by DM; when DMs are closed (error 50007) or the player opted out, the channel
+gets a neutral notice pointing at /hand, which says nothing about what the decision is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.prefs import PrefsService
+from bot.render import board_payload, private_payload, result_payload
+from bot.render import ids as custom_ids
+from bot.render.common import event_line
+from bot.render.items import GameButton
+from bot.render.limits import CONTENT, clip
+from bot.table import Live, Outcome, TableService
+from engine.core import Event
+
+log = logging.getLogger(__name__)
+
+DMS_CLOSED = 50007
+
+
+@dataclass
+class PrivateNote:
+    """The last private message a seat received, so it can be edited instead of re-sent."""
+
+    channel_id: int
+    message_id: int
+    pid: int | None
+    turn: Any
+
+
+class Notifier:
+    def __init__(
+        self, client: discord.Client, table: TableService, prefs: PrefsService, board_max_age: float = 3600.0
+    ) -> None:
+        self.client = client
+        self.table = table
+        self.prefs = prefs
+        self.board_max_age = board_max_age
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._notes: dict[tuple[int, int], PrivateNote] = {}
+        self._notices: set[tuple[int, int, Any]] = set()
+        self.dms_closed: set[int] = set()
+
+    def _lock(self, match_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(match_id, asyncio.Lock())
+
+    def channel(self, live: Live) -> discord.PartialMessageable:
+        return self.client.get_partial_messageable(live.record.channel_id, guild_id=live.record.guild_id)
+
+    # -- entry point -------------------------------------------------------------------------
+    async def on_outcome(self, outcome: Outcome) -> None:
+        async with self._lock(outcome.match_id):
+            live = await self.table.get(outcome.match_id)
+            await self.update_board(live)
+            status = live.record.status
+            if outcome.kind == "abandon" or status == "abandoned":
+                await self.channel(live).send(t("notice.abandoned", live.record.locale, id=live.id))
+                await self._close_privates(live)
+                return
+            if status == "finished":
+                if outcome.finished:
+                    await self.channel(live).send(**result_payload(live, live.record.locale).kwargs())
+                await self._close_privates(live)
+                return
+            skip = outcome.seat if outcome.via == "component" else None
+            await self._privates(live, skip)
+
+    # -- the board ----------------------------------------------------------------------------
+    async def update_board(self, live: Live) -> None:
+        if live.match is None:
+            return
+        payload = board_payload(live, live.record.locale)
+        channel = self.channel(live)
+        record = live.record
+        now = time.time()
+        if record.board_message_id and record.board_posted_at and now - record.board_posted_at < self.board_max_age:
+            try:
+                await channel.get_partial_message(record.board_message_id).edit(**payload.kwargs())
+                return
+            except discord.NotFound:
+                pass
+        elif record.board_message_id:
+            # Leave the old board in history, but without buttons that would now mislead.
+            await self._strip(channel.get_partial_message(record.board_message_id))
+        message = await channel.send(embed=payload.embed, view=payload.view or discord.utils.MISSING)
+        await self.table.set_board(live.id, message.id, now)
+
+    # -- private views ------------------------------------------------------------------------
+    async def _privates(self, live: Live, skip: int | None) -> None:
+        for seat, spec in enumerate(live.record.seats):
+            if spec.kind != "human" or spec.user_id is None or seat == skip:
+                continue
+            prompt = live.prompt_for(seat)
+            note = self._notes.get((live.id, seat))
+            if prompt is None:
+                if note is not None and note.pid is not None:
+                    await self._refresh_note(live, seat, note)
+                continue
+            if note is not None and note.pid == prompt.pid:
+                continue
+            await self.deliver(live, seat)
+
+    async def deliver(self, live: Live, seat: int) -> None:
+        """Send (or update) `seat`'s private view by DM, falling back to a channel notice."""
+        spec = live.record.seats[seat]
+        assert spec.user_id is not None
+        user_id = spec.user_id
+        prefs = await self.prefs.get(user_id)
+        locale = await self.prefs.locale_for(user_id, live.record.locale)
+        prompt = live.prompt_for(seat)
+        turn = self._turn(live)
+        if prefs.dm_hands and user_id not in self.dms_closed:
+            payload = private_payload(live, seat, locale)
+            note = self._notes.get((live.id, seat))
+            try:
+                if note is not None and note.turn == turn:
+                    dm = self.client.get_partial_messageable(note.channel_id)
+                    await dm.get_partial_message(note.message_id).edit(embed=payload.embed, view=payload.view)
+                    note.pid = prompt.pid if prompt else None
+                    return
+                if note is not None:
+                    await self._strip(self.client.get_partial_messageable(note.channel_id).get_partial_message(note.message_id))
+                user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+                message = await user.send(embed=payload.embed, view=payload.view or discord.utils.MISSING)
+                self._notes[(live.id, seat)] = PrivateNote(message.channel.id, message.id, prompt.pid if prompt else None, turn)
+                return
+            except discord.Forbidden as exc:
+                if exc.code == DMS_CLOSED:
+                    self.dms_closed.add(user_id)
+                else:
+                    log.warning("DM to %s refused: %s", user_id, exc)
+            except discord.HTTPException as exc:
+                log.warning("DM to %s failed: %s", user_id, exc)
+        await self._notice(live, seat, turn)
+
+    def note_private(self, live: Live, seat: int, message: discord.Message | None) -> None:
+        """A component handler refreshed `seat`'s private message itself; remember it if it is a DM."""
+        prompt = live.prompt_for(seat)
+        if message is not None and message.guild is None and not message.flags.ephemeral:
+            self._notes[(live.id, seat)] = PrivateNote(message.channel.id, message.id, prompt.pid if prompt else None, self._turn(live))
+        elif (note := self._notes.get((live.id, seat))) is not None:
+            note.pid = prompt.pid if prompt else None
+
+    async def _notice(self, live: Live, seat: int, turn: Any) -> None:
+        key = (live.id, seat, turn)
+        if key in self._notices:
+            return
+        self._notices.add(key)
+        user_id = live.record.seats[seat].user_id
+        locale = live.record.locale
+        view = discord.ui.View(timeout=None)
+        view.add_item(GameButton(custom_ids.button(custom_ids.HAND, live.id), t("ui.my_hand", locale), discord.ButtonStyle.primary))
+        await self.channel(live).send(
+            t("notice.your_move", locale, mention=f"<@{user_id}>", id=live.id),
+            view=view,
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+
+    async def _refresh_note(self, live: Live, seat: int, note: PrivateNote) -> None:
+        spec = live.record.seats[seat]
+        locale = await self.prefs.locale_for(spec.user_id or 0, live.record.locale)
+        payload = private_payload(live, seat, locale)
+        try:
+            dm = self.client.get_partial_messageable(note.channel_id)
+            await dm.get_partial_message(note.message_id).edit(embed=payload.embed, view=payload.view)
+        except discord.HTTPException as exc:
+            log.info("could not refresh private view: %s", exc)
+        note.pid = None
+
+    async def _close_privates(self, live: Live) -> None:
+        for seat in range(len(live.record.seats)):
+            note = self._notes.pop((live.id, seat), None)
+            if note is not None:
+                await self._strip(self.client.get_partial_messageable(note.channel_id).get_partial_message(note.message_id))
+
+    async def _strip(self, message: discord.PartialMessage) -> None:
+        try:
+            await message.edit(view=None)
+        except discord.HTTPException:
+            pass
+
+    @staticmethod
+    def _turn(live: Live) -> Any:
+        if live.match is None:
+            return None
+        view = live.match.view(None)
+        return view.get("turn")
+
+    # -- bot seats ----------------------------------------------------------------------------
+    async def bot_summary(self, live: Live, seat: int, events: list[Event]) -> None:
+        """One compact line for what a bot seat just did."""
+        locale = live.record.locale
+        lines: list[str] = []
+        for event in events:
+            if event.kind in ("turn_start", "shuffle", "setup"):
+                continue
+            lines.append(event_line(live, event, locale))
+        if not lines:
+            return
+        counted: list[tuple[str, int]] = []
+        for line in lines:
+            if counted and counted[-1][0] == line:
+                counted[-1] = (line, counted[-1][1] + 1)
+            else:
+                counted.append((line, 1))
+        text = " · ".join(line if n == 1 else f"{line} ×{n}" for line, n in counted)
+        await self.channel(live).send(clip(text, CONTENT), allowed_mentions=discord.AllowedMentions.none())

@@ -1,0 +1,107 @@
+"""Engine views -> Discord messages. One renderer per game, a generic one otherwise."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import discord
+
+from bot.i18n import t
+from bot.render import ids
+from bot.render.common import option_label, seat_name
+from bot.render.dominion import DominionRenderer
+from bot.render.generic import GenericRenderer
+from bot.render.items import GameButton
+from bot.render.limits import fit_embed
+from bot.render.prompt import PromptUI
+from bot.table import Live
+from engine.core import Option
+
+
+class Renderer(Protocol):
+    def board(self, live: Live, locale: str) -> discord.Embed: ...
+    def private(self, live: Live, seat: int, locale: str, extra: str | None = None) -> discord.Embed: ...
+    def describe(self, live: Live, option: Option, locale: str) -> str | None: ...
+
+
+RENDERERS: dict[str, Renderer] = {"dominion": DominionRenderer()}
+GENERIC = GenericRenderer()
+
+
+def renderer(game: str) -> Renderer:
+    return RENDERERS.get(game, GENERIC)
+
+
+@dataclass
+class Payload:
+    content: str | None = None
+    embed: discord.Embed | None = None
+    view: discord.ui.View | None = None
+
+    def kwargs(self) -> dict[str, Any]:
+        return {"content": self.content, "embed": self.embed, "view": self.view}
+
+
+def board_payload(live: Live, locale: str) -> Payload:
+    embed = renderer(live.record.game).board(live, locale)
+    view = None
+    if live.record.status == "active":
+        view = discord.ui.View(timeout=None)
+        view.add_item(GameButton(ids.button(ids.HAND, live.id), t("ui.my_hand", locale), discord.ButtonStyle.primary))
+    return Payload(embed=embed, view=view)
+
+
+def prompt_ui(live: Live, seat: int, locale: str, page: int = 0, draft: list[int] | None = None) -> PromptUI | None:
+    prompt = live.prompt_for(seat)
+    if prompt is None:
+        return None
+    game = live.record.game
+    r = renderer(game)
+    return PromptUI(
+        match_id=live.id,
+        prompt=prompt,
+        locale=locale,
+        label=lambda o: option_label(game, o, locale),
+        describe=lambda o: r.describe(live, o, locale),
+        page=page,
+        draft=list(draft or []),
+    )
+
+
+def private_payload(live: Live, seat: int, locale: str, page: int = 0, draft: list[int] | None = None) -> Payload:
+    ui = prompt_ui(live, seat, locale, page, draft)
+    extra = ui.draft_text() if ui else None
+    embed = renderer(live.record.game).private(live, seat, locale, extra)
+    return Payload(embed=embed, view=ui.view() if ui else None)
+
+
+def result_payload(live: Live, locale: str) -> Payload:
+    """Final standings, best first."""
+    assert live.match is not None
+    result = live.match.result()
+    embed = discord.Embed(title=t("result.title", locale, id=live.id), colour=discord.Colour.gold())
+    if result is None:
+        embed.description = t("result.none", locale)
+        return Payload(embed=embed)
+    order = sorted(range(len(result.scores)), key=lambda s: (result.ranks[s], s))
+    medals = {1: "🥇", 2: "🥈", 3: "🥉"}
+    lines = []
+    for s in order:
+        rank = result.ranks[s]
+        lines.append(
+            t(
+                "result.line",
+                locale,
+                medal=medals.get(rank, f"#{rank}"),
+                player=seat_name(live, s),
+                score=result.scores[s],
+                turns=result.turns[s],
+            )
+        )
+    ended = result.details.get("ended_by")
+    if ended:
+        lines.append("")
+        lines.append(t(f"{live.record.game}.end.{ended}", locale))
+    embed.description = "\n".join(lines)
+    return Payload(embed=fit_embed(embed))

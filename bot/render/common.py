@@ -1,0 +1,74 @@
+"""Bits every renderer shares: seat names, option labels, prompt text, event lines."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import has, join_names, t
+from bot.table import Live
+from engine.core import Event, Option, Prompt
+from engine.core.registry import get_game
+
+BOT_MARK = "🤖"
+
+
+def seat_name(live: Live, seat: int | None) -> str:
+    if seat is None or not 0 <= seat < len(live.record.seats):
+        return "?"
+    s = live.record.seats[seat]
+    name = s.name or f"#{seat + 1}"
+    return f"{BOT_MARK} {name}" if s.kind != "human" else name
+
+
+def card_name(game: str, card: str, locale: str) -> str:
+    return get_game(game).card_name(card, locale)
+
+
+def option_label(game: str, option: Option, locale: str) -> str:
+    """Card options show the card's localized name; others are message keys (which may use {card})."""
+    card = card_name(game, option.card, locale) if option.card is not None else ""
+    if option.card is not None and (option.label == option.card or not has(option.label)):
+        text = card
+    else:
+        text = t(option.label, locale, card=card)
+    if option.cost is not None:
+        text = f"{text} (${option.cost})"
+    return text
+
+
+def prompt_text(game: str, prompt: Prompt, locale: str) -> str:
+    params: dict[str, Any] = dict(prompt.params)
+    if isinstance(params.get("card"), str):
+        params["card"] = card_name(game, params["card"], locale)
+    text = t(prompt.key, locale, **params)
+    if prompt.max > 1 and not prompt.ordered:
+        text += " " + t("ui.pick_between", locale, min=prompt.min, max=prompt.max)
+    return text
+
+
+def event_line(live: Live, event: Event, locale: str) -> str:
+    game = live.record.game
+    data = event.data
+    params: dict[str, Any] = {"player": f"**{seat_name(live, event.seat)}**" if event.seat is not None else ""}
+    for key, value in data.items():
+        if key == "card" and isinstance(value, str):
+            params[key] = card_name(game, value, locale)
+        elif key in ("cards", "kingdom") and isinstance(value, list):
+            names = [card_name(game, str(c), locale) for c in value]
+            params[key] = join_names(names) if key == "cards" else ", ".join(names)
+        elif key == "first" and isinstance(value, int):
+            params[key] = f"**{seat_name(live, value)}**"
+        elif key == "reason" and isinstance(value, str):
+            reason_key = f"{game}.reason.{value}"
+            params[key] = t(reason_key, locale) if has(reason_key) else card_name(game, value, locale)
+        elif key == "to" and isinstance(value, str):
+            zone_key = f"{game}.zone.{value}"
+            params[key] = t(zone_key, locale) if has(zone_key) else ""
+        else:
+            params[key] = value
+    base = f"{game}.event.{event.kind}"
+    for variant in ("card", "count"):
+        if variant in data and has(f"{base}_{variant}"):
+            base = f"{base}_{variant}"
+            break
+    return t(base, locale, **params)

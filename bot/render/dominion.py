@@ -1,0 +1,127 @@
+"""Dominion: the public board and a player's private hand, from engine views only.
+
+The board reads `view(None)` and public events, so it cannot show a hidden card even by
+mistake; the hand reads `view(seat)` and goes only to that seat's owner.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.i18n import join_names, t
+from bot.render.common import card_name, event_line, seat_name
+from bot.render.limits import fit_embed
+from bot.table import Live
+from engine.core import Option
+
+BASICS = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
+COLOUR = discord.Colour.from_rgb(196, 150, 60)
+LOG_LINES = 10
+
+
+class DominionRenderer:
+    game = "dominion"
+
+    def board(self, live: Live, locale: str) -> discord.Embed:
+        assert live.match is not None
+        view = live.match.view(None)
+        name = lambda c: card_name(self.game, c, locale)  # noqa: E731
+        title = t("board.title", locale, game="Dominion", id=live.id)
+        kingdom_name = live.record.options.get("kingdom_name")
+        if kingdom_name:
+            title += f" — {kingdom_name}"
+        embed = discord.Embed(title=title, colour=COLOUR)
+        lines = [self._status(live, view, locale)]
+        tail = [event_line(live, e, locale) for e in list(live.tail)[-LOG_LINES:]]
+        if tail:
+            lines.append("")
+            lines.extend(f"• {line}" for line in tail)
+        embed.description = "\n".join(lines)
+        supply: dict[str, int] = view["supply"]
+        costs: dict[str, int] = view["costs"]
+
+        def pile(card: str) -> str:
+            count = supply.get(card, 0)
+            shown = f"~~{name(card)}~~" if count == 0 else name(card)
+            return f"{shown} · ${costs.get(card, 0)} · {count}"
+
+        embed.add_field(
+            name=t("board.kingdom", locale), value="\n".join(pile(c) for c in view["kingdom"]) or "—", inline=True
+        )
+        embed.add_field(
+            name=t("board.basics", locale), value="\n".join(pile(c) for c in BASICS if c in supply) or "—", inline=True
+        )
+        trash: list[str] = view["trash"]
+        embed.add_field(
+            name=t("board.trash", locale, count=len(trash)),
+            value=join_names(name(c) for c in trash) if trash else "—",
+            inline=False,
+        )
+        for p in view["players"]:
+            embed.add_field(name=self._player_title(live, view, p["seat"]), value=self._public_player(p, locale), inline=True)
+        embed.set_footer(text=t("board.footer", locale))
+        return fit_embed(embed)
+
+    def private(self, live: Live, seat: int, locale: str, extra: str | None = None) -> discord.Embed:
+        assert live.match is not None
+        view = live.match.view(seat)
+        name = lambda c: card_name(self.game, c, locale)  # noqa: E731
+        embed = discord.Embed(title=t("hand.title", locale, game="Dominion", id=live.id), colour=COLOUR)
+        hand: list[str] = view.get("hand", [])
+        lines = [t("hand.cards", locale, cards=join_names(name(c) for c in hand) if hand else "—")]
+        me = view["players"][seat]
+        lines.append(t("hand.piles", locale, deck=me["deck_count"], discard=me["discard_count"], vp=me["vp"]))
+        if me["in_play"]:
+            lines.append(t("hand.in_play", locale, cards=join_names(name(c) for c in me["in_play"])))
+        if view["current"] == seat and not view["finished"]:
+            lines.append(t("board.turn_state", locale, actions=view["actions"], buys=view["buys"], coins=view["coins"]))
+        prompt = live.match.prompt_for(seat)
+        lines.append("")
+        if prompt is not None:
+            from bot.render.common import prompt_text
+
+            lines.append(f"**{prompt_text(self.game, prompt, locale)}**")
+        elif view["finished"]:
+            lines.append(t("hand.game_over", locale))
+        else:
+            lines.append(t("hand.waiting", locale, player=seat_name(live, view["current"])))
+        if extra:
+            lines.append(extra)
+        embed.description = "\n".join(lines)
+        return fit_embed(embed)
+
+    def describe(self, live: Live, option: Option, locale: str) -> str | None:
+        """Buy options show the pile size; card options their cost."""
+        if live.match is None or option.card is None:
+            return None
+        supply = live.match.view(None)["supply"]
+        if option.id.startswith("buy:") and option.card in supply:
+            return t("board.pile_left", locale, count=supply[option.card])
+        return None
+
+    # -- pieces -------------------------------------------------------------------------------
+    def _status(self, live: Live, view: dict[str, Any], locale: str) -> str:
+        if view["finished"]:
+            return t("board.finished", locale)
+        phase = t(f"dominion.phase.{view['phase']}", locale)
+        who = seat_name(live, view["current"])
+        line = t("board.status", locale, turn=view["turn"], player=who, phase=phase)
+        return line + "\n" + t("board.turn_state", locale, actions=view["actions"], buys=view["buys"], coins=view["coins"])
+
+    def _player_title(self, live: Live, view: dict[str, Any], seat: int) -> str:
+        marker = "▶ " if view["current"] == seat and not view["finished"] else ""
+        return f"{marker}{seat_name(live, seat)}"
+
+    def _public_player(self, p: dict[str, Any], locale: str) -> str:
+        name = lambda c: card_name(self.game, c, locale)  # noqa: E731
+        lines = [
+            t("board.player_counts", locale, hand=p["hand_count"], deck=p["deck_count"], discard=p["discard_count"]),
+            t("board.player_vp", locale, vp=p["vp"], turns=p["turns"]),
+        ]
+        if p.get("discard_top"):
+            lines.append(t("board.discard_top", locale, card=name(p["discard_top"])))
+        if p["in_play"]:
+            lines.append(t("board.in_play", locale, cards=join_names(name(c) for c in p["in_play"])))
+        return "\n".join(lines)

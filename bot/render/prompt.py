@@ -1,0 +1,177 @@
+"""Any prompt -> buttons and select menus, within Discord's limits.
+
+Single choices: each option group becomes a row of buttons when it has at most five options,
+otherwise a select menu (paged 25 at a time). Multi-choices use one multi-select. Orderings and
+multi-choices longer than one menu are built up over several picks (a draft) and confirmed.
+Every id carries (match, prompt id, option index) only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.render import ids
+from bot.render.items import GameButton, GameSelect
+from bot.render.limits import BUTTONS_PER_ROW, LABEL, OPTION_DESCRIPTION, OPTION_LABEL, PLACEHOLDER, ROWS, SELECT_OPTIONS, clip
+from engine.core import Option, Prompt
+
+Labeler = Callable[[Option], str]
+Describer = Callable[[Option], str | None]
+
+Row = list[discord.ui.Item[Any]]
+
+
+@dataclass
+class PromptUI:
+    match_id: int
+    prompt: Prompt
+    locale: str
+    label: Labeler
+    describe: Describer = lambda option: None
+    page: int = 0
+    draft: list[int] = field(default_factory=list)
+
+    @property
+    def uses_draft(self) -> bool:
+        return self.prompt.ordered or (self.prompt.max > 1 and len(self.prompt.options) > SELECT_OPTIONS)
+
+    def rows(self) -> list[Row]:
+        if self.uses_draft:
+            return self._draft_rows()
+        if self.prompt.max > 1:
+            return self._multi_rows()
+        return self._single_rows()
+
+    def view(self) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        for r, row in enumerate(self.rows()[:ROWS]):
+            for item in row:
+                item.row = r
+                view.add_item(item)
+        return view
+
+    # -- pieces -------------------------------------------------------------------------------
+    def _button(self, index: int) -> GameButton:
+        option = self.prompt.options[index]
+        if option.shortcut:
+            style = discord.ButtonStyle.success
+        elif option.group == "end":
+            style = discord.ButtonStyle.secondary
+        else:
+            style = discord.ButtonStyle.primary
+        custom_id = ids.button(ids.ANSWER, self.match_id, self.prompt.pid, index)
+        return GameButton(custom_id, clip(self.label(option), LABEL), style)
+
+    def _select_option(self, index: int) -> discord.SelectOption:
+        option = self.prompt.options[index]
+        description = self.describe(option)
+        return discord.SelectOption(
+            label=clip(self.label(option), OPTION_LABEL),
+            value=str(index),
+            description=clip(description, OPTION_DESCRIPTION) if description else None,
+        )
+
+    def _paged_select(self, kind: str, indices: list[int], low: int, high: int, placeholder: str) -> list[Row]:
+        pages = max(1, -(-len(indices) // SELECT_OPTIONS))
+        page = min(max(self.page, 0), pages - 1)
+        shown = indices[page * SELECT_OPTIONS : (page + 1) * SELECT_OPTIONS]
+        if pages > 1:
+            placeholder = f"{placeholder} ({page + 1}/{pages})"
+        select = GameSelect(
+            ids.select(kind, self.match_id, self.prompt.pid, page),
+            options=[self._select_option(i) for i in shown],
+            placeholder=clip(placeholder, PLACEHOLDER),
+            min_values=min(low, len(shown)),
+            max_values=max(1, min(high, len(shown))),
+        )
+        rows: list[Row] = [[select]]
+        if pages > 1:
+            rows.append(self._pager(page, pages))
+        return rows
+
+    def _pager(self, page: int, pages: int) -> Row:
+        pid = self.prompt.pid
+        prev = GameButton(ids.button(ids.PAGE, self.match_id, pid, max(page - 1, 0)), "◀", disabled=page == 0)
+        nxt = GameButton(ids.button(ids.PAGE, self.match_id, pid, min(page + 1, pages - 1)), "▶", disabled=page >= pages - 1)
+        return [prev, nxt]
+
+    # -- layouts ------------------------------------------------------------------------------
+    def _single_rows(self) -> list[Row]:
+        groups: dict[str, list[int]] = {}
+        for i, option in enumerate(self.prompt.options):
+            groups.setdefault(option.group, []).append(i)
+        rows: list[Row] = []
+        selects = 0
+        for indices in groups.values():
+            if len(indices) <= BUTTONS_PER_ROW:
+                rows.append([self._button(i) for i in indices])
+            else:
+                selects += 1
+                rows.extend(self._paged_select(ids.PICK, indices, 1, 1, t("ui.choose", self.locale)))
+        if len(rows) <= ROWS and selects <= 1:
+            return rows
+        # Too many groups for five rows: one menu for everything but shortcuts and the way out.
+        quick = [i for i, o in enumerate(self.prompt.options) if o.shortcut or o.group == "end"][:BUTTONS_PER_ROW]
+        rest = [i for i in range(len(self.prompt.options)) if i not in quick]
+        rows = self._paged_select(ids.PICK, rest, 1, 1, t("ui.choose", self.locale)) if rest else []
+        if quick:
+            rows.append([self._button(i) for i in quick])
+        return rows
+
+    def _multi_rows(self) -> list[Row]:
+        plain = [i for i, o in enumerate(self.prompt.options) if not o.shortcut]
+        shortcuts = [i for i, o in enumerate(self.prompt.options) if o.shortcut]
+        low = max(1, self.prompt.min)
+        rows = self._paged_select(ids.PICK, plain, low, self.prompt.max, t("ui.choose_cards", self.locale))
+        extra: Row = [self._button(i) for i in shortcuts[: BUTTONS_PER_ROW - 1]]
+        if self.prompt.min == 0:
+            extra.append(
+                GameButton(ids.button(ids.EMPTY, self.match_id, self.prompt.pid), t("ui.choose_none", self.locale))
+            )
+        if extra:
+            rows.append(extra)
+        return rows
+
+    def _draft_rows(self) -> list[Row]:
+        prompt = self.prompt
+        remaining = [i for i, o in enumerate(prompt.options) if i not in self.draft and not o.shortcut]
+        room = prompt.max - len(self.draft)
+        rows: list[Row] = []
+        if remaining and room > 0:
+            if prompt.ordered:
+                placeholder = t("ui.order_next", self.locale, position=len(self.draft) + 1)
+                high = 1
+            else:
+                placeholder = t("ui.choose_cards", self.locale)
+                high = room
+            rows.extend(self._paged_select(ids.DRAFT, remaining, 1, high, placeholder))
+        done = prompt.min <= len(self.draft) <= prompt.max
+        if prompt.ordered and len(self.draft) < len(prompt.options) and prompt.min == len(prompt.options):
+            done = False
+        controls: Row = [
+            GameButton(
+                ids.button(ids.CONFIRM, self.match_id, prompt.pid),
+                t("ui.confirm", self.locale, count=len(self.draft)),
+                discord.ButtonStyle.success,
+                disabled=not done,
+            ),
+            GameButton(
+                ids.button(ids.RESET, self.match_id, prompt.pid),
+                t("ui.reset", self.locale),
+                disabled=not self.draft,
+            ),
+        ]
+        controls.extend(self._button(i) for i, o in enumerate(prompt.options) if o.shortcut)
+        rows.append(controls[:BUTTONS_PER_ROW])
+        return rows
+
+    def draft_text(self) -> str | None:
+        if not self.uses_draft or not self.draft:
+            return None
+        names = [self.label(self.prompt.options[i]) for i in self.draft]
+        return t("ui.picked_so_far", self.locale, cards=", ".join(names))

@@ -1,0 +1,137 @@
+"""Bot and automa seats: when one has a prompt, wait a moment (so people can follow), ask its
+policy for an answer from that seat's own view, and submit it through the table service like
+anyone else. Nothing is scheduled in storage: after a restart `resume()` simply looks at every
+running match's open prompts, which the log already determines.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+from bot.errors import UserError
+from bot.table import Live, Outcome, TableService, default_policy
+from engine.core import Event, Prompt
+from engine.core.errors import EngineError
+from engine.core.registry import Policy
+
+log = logging.getLogger(__name__)
+
+Summary = Callable[[Live, int, list[Event]], Awaitable[None]]
+
+
+def safe_answer(prompt: Prompt) -> tuple[str, ...]:
+    """A legal answer to any prompt, for when a policy fails."""
+    if prompt.default is not None:
+        return tuple(prompt.default)
+    ids = [o.id for o in prompt.options if not o.shortcut]
+    if prompt.ordered:
+        return tuple(ids)
+    return tuple(ids[: prompt.min])
+
+
+class Runner:
+    def __init__(self, table: TableService, pause: float = 1.0, summary: Summary | None = None) -> None:
+        self.table = table
+        self.pause = pause
+        self.summary = summary
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()
+        self._policies: dict[tuple[int, int, str], Policy] = {}
+        self._pending: dict[tuple[int, int], list[Event]] = {}
+
+    async def on_outcome(self, outcome: Outcome) -> None:
+        if outcome.kind in ("answer", "start", "leave"):
+            self.poke(outcome.match_id)
+
+    def poke(self, match_id: int) -> None:
+        task = self._tasks.get(match_id)
+        if task is not None and not task.done():
+            self._again.add(match_id)
+            return
+        self._tasks[match_id] = asyncio.create_task(self._run(match_id), name=f"bot-seats-{match_id}")
+
+    async def resume(self) -> None:
+        for match_id in await self.table.rebuild_live():
+            self.poke(match_id)
+
+    async def idle(self) -> None:
+        """Wait until no bot seat is thinking (tests and shutdown)."""
+        while any(not t.done() for t in self._tasks.values()):
+            await asyncio.gather(*[t for t in self._tasks.values() if not t.done()], return_exceptions=True)
+
+    async def stop(self) -> None:
+        for task in self._tasks.values():
+            task.cancel()
+        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+
+    async def _run(self, match_id: int) -> None:
+        try:
+            while True:
+                self._again.discard(match_id)
+                acted = await self._step(match_id)
+                if not acted and match_id not in self._again:
+                    return
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot seats of match %s stopped", match_id)
+
+    def _bot_prompts(self, live: Live) -> list[Prompt]:
+        if live.record.status != "active" or live.match is None or live.broken:
+            return []
+        return [p for p in live.match.prompts() if live.record.seats[p.seat].kind != "human"]
+
+    async def _step(self, match_id: int) -> bool:
+        live = await self.table.get(match_id)
+        todo = self._bot_prompts(live)
+        if not todo:
+            return False
+        await asyncio.sleep(self.pause)
+        for prompt in todo:
+            live = await self.table.get(match_id)
+            current = live.prompt_for(prompt.seat)
+            if current is None or current.pid != prompt.pid:
+                continue
+            outcome = await self._answer(live, prompt)
+            if outcome is None:
+                continue
+            key = (match_id, prompt.seat)
+            self._pending.setdefault(key, []).extend(e for e in outcome.events if e.public)
+            await self.table.announce(outcome)
+            live = await self.table.get(match_id)
+            if live.prompt_for(prompt.seat) is None or live.record.status != "active":
+                events = self._pending.pop(key, [])
+                if events and self.summary is not None:
+                    await self.summary(live, prompt.seat, events)
+        return True
+
+    async def _answer(self, live: Live, prompt: Prompt) -> Outcome | None:
+        answer = self._decide(live, prompt)
+        for attempt in (answer, safe_answer(prompt)):
+            try:
+                return await self.table.submit_seat(live.id, prompt.seat, prompt.pid, attempt)
+            except (EngineError, UserError) as exc:
+                log.warning("match %s seat %s: answer %s refused (%s)", live.id, prompt.seat, attempt, exc)
+        return None
+
+    def _decide(self, live: Live, prompt: Prompt) -> tuple[str, ...]:
+        assert live.match is not None
+        definition = live.definition
+        name = live.record.seats[prompt.seat].policy
+        if name not in definition.policies:
+            name = default_policy(definition)
+        if name is None:
+            return safe_answer(prompt)
+        key = (live.id, prompt.seat, name)
+        policy = self._policies.get(key)
+        if policy is None:
+            policy = self._policies[key] = definition.policies[name](prompt.seat, live.record.seed)
+        try:
+            answer = tuple(policy.choose(live.match.view(prompt.seat), prompt))
+            prompt.check(answer)
+            return answer
+        except Exception:
+            log.exception("policy %s failed in match %s", name, live.id)
+            return safe_answer(prompt)

@@ -1,0 +1,42 @@
+"""Run the stand-in on its own: `python -m bot.standin [--port N] [--terminal]`.
+
+Point a bot process at the printed URL (settings.discord_api_base, or use_api_base()); with
+--terminal, play in #games as alice/bob/carol from this console.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+
+from bot.standin.server import StandIn, default_world
+from bot.standin.terminal import run_terminal
+
+
+async def main(port: int, token: str, terminal: bool) -> None:
+    standin = await StandIn(token=token, port=port).start()
+    _, channel, _ = default_world(standin)
+    print(f"stand-in listening on {standin.url} (API {standin.api_base}, gateway {standin.gateway_url}); bot token {token!r}")
+    try:
+        if terminal:
+            await standin.gateway.identified.wait()
+            await run_terminal(standin, channel)
+        else:
+            await asyncio.Event().wait()
+    finally:
+        if standin.violations:
+            print("violations:")
+            for v in standin.violations:
+                print(f"  [{v.kind}] {v.route}: {v.message}")
+        await standin.stop()
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--token", default="standin-bot-token")
+    parser.add_argument("--terminal", action="store_true", help="also open the terminal client")
+    args = parser.parse_args()
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(main(args.port, args.token, args.terminal))

@@ -1,0 +1,409 @@
+"""The table service: the only way a match changes.
+
+Each match has an asyncio lock. Under it the service loads the match (rebuilt from seed + log
+when not cached), checks the seat and the prompt id, lets the engine judge the answer, and
+appends the answer to match_log in one transaction. Only after that commit do listeners
+(board, private views, pings, the bot runner) hear about it, so nothing is announced that a
+crash could lose. A double click finds the prompt already answered and is refused as stale.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import sqlite3
+from collections import OrderedDict, deque
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.errors import UserError
+from engine.core import Event, Match, Prompt, SeatSpec
+from engine.core.errors import EngineError
+from engine.core.registry import GameDefinition, get_game
+from storage import MatchRecord, SeatRecord, Store
+
+log = logging.getLogger(__name__)
+
+TAIL = 40  # public events kept per match for the board's log
+
+
+@dataclass
+class Live:
+    """A match as the bot holds it: the stored record and, once started, the engine state."""
+
+    record: MatchRecord
+    match: Match | None = None
+    tail: deque[Event] = field(default_factory=lambda: deque(maxlen=TAIL))
+    broken: str | None = None  # why the log could not be replayed, if it could not
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def definition(self) -> GameDefinition:
+        return get_game(self.record.game)
+
+    def prompt_for(self, seat: int) -> Prompt | None:
+        return self.match.prompt_for(seat) if self.match is not None else None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What listeners hear after a commit."""
+
+    match_id: int
+    kind: str  # answer | start | abandon | leave
+    seat: int | None = None
+    events: tuple[Event, ...] = ()
+    via: str = "command"  # command | component | bot | system
+    actor_id: int | None = None
+    finished: bool = False
+
+
+Listener = Callable[[Outcome], Awaitable[None]]
+
+
+class TableService:
+    def __init__(self, store: Store, cache_size: int = 64) -> None:
+        self.store = store
+        self.cache_size = cache_size
+        self._cache: OrderedDict[int, Live] = OrderedDict()
+        self._locks: dict[int, asyncio.Lock] = {}
+        self.listeners: list[Listener] = []
+
+    # -- loading --------------------------------------------------------------------------------
+    def lock(self, match_id: int) -> asyncio.Lock:
+        lock = self._locks.get(match_id)
+        if lock is None:
+            lock = self._locks[match_id] = asyncio.Lock()
+        return lock
+
+    async def get(self, match_id: int) -> Live:
+        """The live match, from the cache or rebuilt from storage. Raises UserError if unknown."""
+        live = self._cache.get(match_id)
+        if live is not None:
+            self._cache.move_to_end(match_id)
+            return live
+        record = await self.store.matches.get(match_id)
+        if record is None:
+            raise UserError("error.no_match")
+        live = await self._rebuild(record)
+        # Another coroutine may have loaded it while we awaited; keep the first copy.
+        existing = self._cache.get(match_id)
+        if existing is not None:
+            return existing
+        self._remember(live)
+        return live
+
+    async def for_channel(self, channel_id: int) -> Live:
+        record = await self.store.matches.live_in_channel(channel_id)
+        if record is None:
+            raise UserError("error.no_game_here")
+        return await self.get(record.id)
+
+    def _remember(self, live: Live) -> None:
+        self._cache[live.id] = live
+        self._cache.move_to_end(live.id)
+        while len(self._cache) > self.cache_size:
+            old_id, _ = self._cache.popitem(last=False)
+            lock = self._locks.get(old_id)
+            if lock is not None and not lock.locked():
+                del self._locks[old_id]
+
+    def forget(self, match_id: int) -> None:
+        self._cache.pop(match_id, None)
+
+    async def _rebuild(self, record: MatchRecord) -> Live:
+        live = Live(record)
+        if record.status not in ("active", "finished"):
+            return live
+        entries = await self.store.log.entries(record.id)
+        definition = get_game(record.game)
+        if definition.engine_version != record.engine_version:
+            log.warning(
+                "match %s was recorded with %s, engine is now %s", record.id, record.engine_version, definition.engine_version
+            )
+        try:
+            match = Match(record.game, seat_specs(record.seats), record.options, record.seed)
+            live.tail.extend(e for e in match.opening_events if e.public)
+            for seat, answer in entries:
+                live.tail.extend(e for e in match.submit(seat, answer) if e.public)
+        except EngineError as exc:
+            log.error("match %s cannot be replayed: %s", record.id, exc)
+            live.broken = exc.key
+            return live
+        live.match = match
+        return live
+
+    async def rebuild_live(self) -> list[int]:
+        """Load every running match (checks each log still replays); returns their ids."""
+        ids = []
+        for record in await self.store.matches.with_status("active"):
+            live = await self.get(record.id)
+            if live.broken is None:
+                ids.append(record.id)
+        return ids
+
+    # -- answers --------------------------------------------------------------------------------
+    async def submit(
+        self, match_id: int, user_id: int, pid: int, answer: Sequence[str], via: str = "command"
+    ) -> Outcome:
+        """A human answers by option ids."""
+        return await self._submit(match_id, pid, via, user_id=user_id, resolve=lambda p: tuple(answer))
+
+    async def submit_indices(
+        self, match_id: int, user_id: int, pid: int, indices: Sequence[int], via: str = "component"
+    ) -> Outcome:
+        """A human answers by option positions (what buttons and selects carry)."""
+
+        def resolve(prompt: Prompt) -> tuple[str, ...]:
+            if any(not 0 <= i < len(prompt.options) for i in indices):
+                raise UserError("error.stale_prompt")
+            return tuple(prompt.options[i].id for i in indices)
+
+        return await self._submit(match_id, pid, via, user_id=user_id, resolve=resolve)
+
+    async def submit_seat(self, match_id: int, seat: int, pid: int, answer: Sequence[str], via: str = "bot") -> Outcome:
+        """A bot or automa seat answers (the runner); no user ownership to check."""
+        return await self._submit(match_id, pid, via, seat=seat, resolve=lambda p: tuple(answer))
+
+    async def _submit(
+        self,
+        match_id: int,
+        pid: int,
+        via: str,
+        resolve: Callable[[Prompt], tuple[str, ...]],
+        user_id: int | None = None,
+        seat: int | None = None,
+    ) -> Outcome:
+        async with self.lock(match_id):
+            live = await self.get(match_id)
+            match = self._playable(live)
+            if seat is None:
+                assert user_id is not None
+                seat = live.record.seat_of(user_id)
+                if seat is None:
+                    raise UserError("error.not_a_player")
+            elif live.record.seats[seat].kind == "human":
+                raise UserError("error.not_your_prompt")
+            prompt = match.prompt_for(seat)
+            if prompt is None:
+                raise UserError("error.not_your_turn")
+            if prompt.pid != pid:
+                raise UserError("error.stale_prompt")
+            answer = resolve(prompt)
+            events = match.submit(seat, answer, pid=pid)  # IllegalAnswer leaves the state unchanged
+            try:
+                await self._commit_answer(live, seat, answer)
+            except BaseException:
+                # The engine already moved on in memory; drop it so the next load replays the log.
+                self.forget(match_id)
+                raise
+            live.tail.extend(e for e in events if e.public)
+            return Outcome(match_id, "answer", seat, tuple(events), via, user_id, match.finished)
+
+    def _playable(self, live: Live) -> Match:
+        status = live.record.status
+        if status == "finished":
+            raise UserError("error.game_over")
+        if status != "active":
+            raise UserError("error.not_started" if status == "lobby" else "error.no_game_here")
+        if live.broken is not None or live.match is None:
+            raise UserError("error.match_unavailable")
+        return live.match
+
+    async def _commit_answer(self, live: Live, seat: int, answer: tuple[str, ...]) -> None:
+        match = live.match
+        assert match is not None
+        record = live.record
+        async with self.store.db.transaction() as conn:
+            try:
+                await self.store.log.append_in(conn, record.id, match.version - 1, seat, answer)
+            except sqlite3.IntegrityError as exc:
+                raise UserError("error.stale_prompt") from exc
+            if match.finished:
+                result = match.result()
+                record.status = "finished"
+                if result is not None:
+                    await self.store.results.save_in(
+                        conn,
+                        record.id,
+                        list(result.scores),
+                        list(result.ranks),
+                        {**result.details, "turns": list(result.turns), "winners": list(result.winners)},
+                        str(result.details.get("ended_by") or "finished"),
+                    )
+            await self.store.matches.save_in(conn, record)
+
+    # -- lobby ----------------------------------------------------------------------------------
+    async def open_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        options: dict[str, Any],
+        host_id: int,
+        host_name: str,
+        locale: str,
+        capacity: int | None = None,
+    ) -> Live:
+        definition = get_game(game)
+        size = capacity or definition.max_players
+        if not definition.min_players <= size <= definition.max_players:
+            raise UserError("error.player_count", min=definition.min_players, max=definition.max_players, count=size)
+        # Validate now so the host hears about a bad kingdom before anyone joins.
+        definition.normalize_options(dict(options), max(definition.min_players, 1))
+        from storage.matches import ChannelBusy
+
+        try:
+            record = await self.store.matches.create(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game,
+                engine_version=definition.engine_version,
+                options={**options, "capacity": size},
+                seats=[SeatRecord("human", host_name, None, host_id)],
+                seed=random.SystemRandom().randrange(1, 2**53),
+                host_id=host_id,
+                locale=locale,
+            )
+        except ChannelBusy as exc:
+            raise UserError("error.channel_busy") from exc
+        live = Live(record)
+        self._remember(live)
+        return live
+
+    async def join(self, match_id: int, user_id: int, name: str) -> Live:
+        async with self.lock(match_id):
+            live = await self._lobby(match_id)
+            record = live.record
+            if record.seat_of(user_id) is not None:
+                raise UserError("error.already_joined")
+            if len(record.seats) >= capacity(record):
+                raise UserError("error.lobby_full")
+            record.seats.append(SeatRecord("human", name, None, user_id))
+            await self.store.matches.save(record)
+            return live
+
+    async def leave_lobby(self, match_id: int, user_id: int) -> Live:
+        async with self.lock(match_id):
+            live = await self._lobby(match_id)
+            record = live.record
+            seat = record.seat_of(user_id)
+            if seat is None:
+                raise UserError("error.not_a_player")
+            del record.seats[seat]
+            humans = [s for s in record.seats if s.kind == "human" and s.user_id is not None]
+            if not humans:
+                record.status = "abandoned"
+            elif user_id == record.host_id:
+                record.host_id = humans[0].user_id or record.host_id
+            await self.store.matches.save(record)
+            return live
+
+    async def add_bot(self, match_id: int, user_id: int, policy: str | None = None) -> Live:
+        async with self.lock(match_id):
+            live = await self._lobby(match_id)
+            record = live.record
+            if user_id != record.host_id:
+                raise UserError("error.host_only")
+            if len(record.seats) >= capacity(record):
+                raise UserError("error.lobby_full")
+            definition = live.definition
+            chosen = policy or default_policy(definition)
+            if chosen is None:
+                raise UserError("error.no_bots")
+            number = sum(1 for s in record.seats if s.kind != "human") + 1
+            record.seats.append(SeatRecord("bot", f"Bot {number}", chosen, None))
+            await self.store.matches.save(record)
+            return live
+
+    async def start(self, match_id: int, user_id: int) -> Live:
+        async with self.lock(match_id):
+            live = await self._lobby(match_id)
+            record = live.record
+            if user_id != record.host_id:
+                raise UserError("error.host_only")
+            options = {k: v for k, v in record.options.items() if k != "capacity"}
+            match = Match(record.game, seat_specs(record.seats), options, record.seed)  # InvalidSetup propagates
+            record.options = {**match.options, "capacity": capacity(record)}
+            record.engine_version = match.definition.engine_version
+            record.status = "active"
+            await self.store.matches.save(record)
+            live.match = match
+            live.tail.extend(e for e in match.opening_events if e.public)
+            return live
+
+    async def _lobby(self, match_id: int) -> Live:
+        live = await self.get(match_id)
+        if live.record.status != "lobby":
+            raise UserError("error.lobby_closed")
+        return live
+
+    # -- leaving a running game -----------------------------------------------------------------
+    async def hand_to_bot(self, match_id: int, user_id: int) -> tuple[Live, int]:
+        """A player leaves a running game; a bot takes over the seat so the others can finish."""
+        async with self.lock(match_id):
+            live = await self.get(match_id)
+            self._playable(live)
+            seat = live.record.seat_of(user_id)
+            if seat is None:
+                raise UserError("error.not_a_player")
+            old = live.record.seats[seat]
+            live.record.seats[seat] = SeatRecord("bot", old.name, default_policy(live.definition), None)
+            if not any(s.kind == "human" for s in live.record.seats):
+                live.record.status = "abandoned"
+            await self.store.matches.save(live.record)
+            return live, seat
+
+    async def abandon(self, match_id: int, user_id: int, can_manage: bool) -> Live:
+        async with self.lock(match_id):
+            live = await self.get(match_id)
+            if not live.record.live:
+                raise UserError("error.no_game_here")
+            if user_id != live.record.host_id and not can_manage:
+                raise UserError("error.host_only")
+            live.record.status = "abandoned"
+            await self.store.matches.save(live.record)
+            return live
+
+    async def set_board(self, match_id: int, message_id: int | None, posted_at: float | None) -> None:
+        async with self.lock(match_id):
+            live = await self.get(match_id)
+            live.record.board_message_id = message_id
+            live.record.board_posted_at = posted_at
+            await self.store.matches.save(live.record)
+
+    async def set_lobby_message(self, match_id: int, message_id: int) -> None:
+        async with self.lock(match_id):
+            live = await self.get(match_id)
+            live.record.lobby_message_id = message_id
+            await self.store.matches.save(live.record)
+
+    # -- announcing -----------------------------------------------------------------------------
+    async def announce(self, outcome: Outcome) -> None:
+        """Tell every listener; one failing listener must not silence the others."""
+        for listener in list(self.listeners):
+            try:
+                await listener(outcome)
+            except Exception:
+                log.exception("listener %r failed for %s", listener, outcome)
+
+
+def capacity(record: MatchRecord) -> int:
+    definition = get_game(record.game)
+    return int(record.options.get("capacity") or definition.max_players)
+
+
+def default_policy(definition: GameDefinition) -> str | None:
+    if definition.default_policy in definition.policies:
+        return definition.default_policy
+    return next(iter(definition.policies), None)
+
+
+def seat_specs(seats: list[SeatRecord]) -> list[SeatSpec]:
+    return [SeatSpec(kind=s.kind, name=s.name, policy=s.policy) for s in seats]  # type: ignore[arg-type]

@@ -1,0 +1,549 @@
+"""Everdell rules: setup, the turn (place a worker, play a card, prepare for season, pass), the
+primitives card powers are built from, and the end of the game.
+
+Card powers live in `powers.py`, locations in `places.py`, card playing and payment in `play.py`,
+special events in `specials.py`, the solo opponent in `rugwort.py`, scoring in `scoring.py`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from engine.core.errors import InvalidSetup
+from engine.core.prompts import Option
+from engine.core.result import Result
+from engine.core.seats import SeatSpec
+from engine.games.everdell import places, play, rugwort, scoring
+from engine.games.everdell.asks import NONE, Prompter, Step
+from engine.games.everdell.data import (
+    RESOURCES,
+    Card,
+    Cost,
+    board,
+    cards,
+    events,
+    full_deck,
+)
+from engine.games.everdell.payment import as_dict
+from engine.games.everdell.state import (
+    CITY_LIMIT,
+    HAND_LIMIT,
+    NEW_WORKERS,
+    SEASONS,
+    CityCard,
+    Placement,
+    Player,
+)
+
+MEADOW_SIZE = 8
+PREPARE = "prepare"
+PASS = "pass"
+
+
+class EverdellGame(Prompter):
+    def __init__(
+        self,
+        seats: Sequence[SeatSpec],
+        options: dict[str, Any],
+        seed: int,
+        position: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__()
+        self.card: dict[str, Card] = cards()
+        self.options = options
+        self.rng = random.Random(seed)
+        self.seat_count = len(seats)
+        automa = [i for i, s in enumerate(seats) if s.kind == "automa"]
+        if len(seats) == 1:
+            self.humans = [0]
+            self.rug: int | None = 1
+        elif automa:
+            if len(seats) != 2 or len(automa) != 1:
+                raise InvalidSetup("error.everdell.rugwort_solo_only")
+            self.rug = automa[0]
+            self.humans = [1 - automa[0]]
+        else:
+            self.humans = list(range(len(seats)))
+            self.rug = None
+        count = max(len(seats), 2)
+        self.players = [Player(seat=i, rugwort=(i == self.rug)) for i in range(count)]
+        self.year = int(options.get("rugwort_year", 1))
+        self.deck: list[str] = []  # top card at the END
+        self.discard: list[str] = []
+        self.limbo: list[str] = []  # cards revealed by an effect and not yet settled
+        self.meadow: list[str | None] = [None] * MEADOW_SIZE
+        self.blocked: set[int] = set()  # Meadow slots under a Rugwort worker
+        self.forest: list[str] = []
+        self.basic_events: list[str] = [e.id for e in events().basic]
+        self.special_events: list[str] = []
+        self.claims: dict[str, Any] = {}
+        self.occ: dict[str, list[int]] = {}
+        self.order: list[int] = []
+        self.current = 0
+        self.turn_no = 0
+        self._uid = 0
+        self.position = position
+
+    # ==========================================================================================
+    # Setup
+    # ==========================================================================================
+    def new_uid(self) -> int:
+        self._uid += 1
+        return self._uid
+
+    @property
+    def solo(self) -> bool:
+        return self.rug is not None
+
+    def setup(self) -> None:
+        deck = full_deck()
+        self.rng.shuffle(deck)
+        self.deck = deck
+        b = board()
+        forest_count = 3 if len(self.humans) <= 2 else 4
+        self.forest = self.rng.sample([f.id for f in b.forest], forest_count)
+        self.special_events = self.rng.sample([e.id for e in events().special], 4)
+        self.refill()
+        first = self.humans[0] if self.solo else self.rng.randrange(len(self.humans))
+        k = self.humans.index(first)
+        self.order = self.humans[k:] + self.humans[:k]
+        for i, p in enumerate(self.order):
+            self.draw(p, 5 if self.solo else 5 + i)
+        if self.solo:
+            rugwort.setup(self)
+        self.emit(
+            "setup",
+            forest=list(self.forest),
+            events=list(self.special_events),
+            order=list(self.order),
+            meadow=list(self.meadow),
+        )
+
+    def load_position(self, pos: dict[str, Any]) -> None:
+        """Start from a described position (scenario tests). Lists of deck cards are top first;
+        cards not placed anywhere form the (shuffled) deck unless `deck` is given."""
+        used: list[str] = []
+        b = board()
+        self.forest = list(pos.get("forest") or [f.id for f in b.forest[:3]])
+        self.special_events = list(pos.get("specials") or [])
+        meadow = list(pos.get("meadow") or [])
+        self.meadow = [*meadow, *([None] * (MEADOW_SIZE - len(meadow)))]
+        used += [c for c in meadow if c]
+        self.discard = list(pos.get("discard") or [])
+        used += self.discard
+        for i, data in enumerate(pos.get("players") or []):
+            pl = self.players[i]
+            pl.hand = list(data.get("hand") or [])
+            used += pl.hand
+            for entry in data.get("city") or []:
+                spec = {"card": entry} if isinstance(entry, str) else dict(entry)
+                cc = CityCard(self.new_uid(), spec["card"], bool(spec.get("occupied", False)), int(spec.get("tokens", 0)))
+                cc.prisoners = list(spec.get("prisoners") or [])
+                for r, v in (spec.get("stored") or {}).items():
+                    cc.stored[r] = int(v)
+                pl.city.append(cc)
+                used += [cc.card, *cc.prisoners]
+            for r, v in (data.get("res") or {}).items():
+                pl.res[r] = int(v)
+            pl.tokens = int(data.get("tokens", 0))
+            pl.season = int(data.get("season", 0))
+            pl.workers = int(data.get("workers", sum(NEW_WORKERS[: pl.season + 1])))
+            pl.passed = bool(data.get("passed", False))
+            for loc in data.get("placed") or []:
+                self.occupy(i, loc)
+        for name in used:
+            if name not in self.card:
+                raise InvalidSetup("error.unknown_card", card=name)
+        if "deck" in pos:
+            self.deck = list(reversed(pos["deck"]))
+        else:
+            rest = full_deck()
+            for name in used:
+                if name in rest:
+                    rest.remove(name)
+            self.rng.shuffle(rest)
+            self.deck = rest
+        self.order = list(pos.get("order") or self.humans)
+        if self.solo:
+            rugwort.setup(self)
+            self.year = int(pos.get("rugwort_year", self.year))
+            rug = pos.get("rugwort") or {}
+            for name in rug.get("city") or []:
+                self.players[self.rug or 0].city.append(CityCard(self.new_uid(), name))
+
+    # ==========================================================================================
+    # The game loop
+    # ==========================================================================================
+    def run(self) -> Step:
+        if self.position is not None:
+            self.load_position(self.position)
+        else:
+            self.setup()
+        while any(not self.players[p].passed for p in self.order):
+            for p in self.order:
+                if not self.players[p].passed:
+                    yield from self.turn(p)
+        self.emit("game_end", scores=[scoring.total(self, i) for i in range(len(self.players))])
+
+    def turn(self, p: int) -> Step:
+        pl = self.players[p]
+        self.current = p
+        self.turn_no += 1
+        opts = self.action_options(p)
+        choice = yield from self.choose(
+            p,
+            "everdell.prompt.action",
+            opts,
+            params={"season": SEASONS[pl.season], "workers": pl.available, "turn": self.turn_no},
+        )
+        pl.turns += 1
+        if choice.startswith("place:"):
+            yield from places.place_worker(self, p, choice[6:])
+        elif choice.startswith("play:"):
+            yield from play.play_chosen(self, p, choice[5:])
+        elif choice == PREPARE:
+            yield from self.prepare(p)
+        else:
+            pl.passed = True
+            self.emit("pass", seat=p)
+
+    def action_options(self, p: int) -> list[Option]:
+        pl = self.players[p]
+        opts: list[Option] = []
+        if pl.available > 0:
+            opts += places.placement_options(self, p)
+        opts += play.playable_options(self, p)
+        if pl.available == 0 and pl.season < 3:
+            opts.append(Option(PREPARE, "everdell.opt.prepare", group="prepare"))
+        if pl.season == 3 or not opts:
+            opts.append(Option(PASS, "everdell.opt.pass", group="pass"))
+        return opts
+
+    # ------------------------------------------------------------------------------------------
+    def prepare(self, p: int) -> Step:
+        pl = self.players[p]
+        yield from places.clock_tower(self, p)
+        self.recall(p)
+        pl.season += 1
+        pl.workers += NEW_WORKERS[pl.season]
+        season = SEASONS[pl.season]
+        self.emit("prepare", seat=p, season=season)
+        if season in ("spring", "autumn"):
+            yield from self.production(p)
+        elif season == "summer":
+            space = HAND_LIMIT - len(pl.hand)
+            slots = self.meadow_slots()
+            picked = yield from self.choose_many(
+                p,
+                "everdell.prompt.summer_meadow",
+                [Option(f"m{s}", self.meadow[s] or "", card=self.meadow[s]) for s in slots],
+                0,
+                min(2, space),
+            )
+            yield from self.meadow_to_hand(p, [int(x[1:]) for x in picked])
+        if self.solo:
+            rugwort.prepare(self, pl.season)
+
+    def recall(self, p: int) -> None:
+        """Workers come home, except the permanent ones."""
+        pl = self.players[p]
+        keep = []
+        for w in pl.placed:
+            if w.permanent:
+                keep.append(w)
+            else:
+                self.vacate(p, w.loc)
+        pl.placed = keep
+
+    def production(self, p: int) -> Step:
+        from engine.games.everdell.powers import produce
+
+        pl = self.players[p]
+        for cc in list(pl.city):
+            if cc in pl.city and self.card[cc.card].color == "production":
+                yield from produce(self, p, cc, p)
+
+    # ==========================================================================================
+    # Primitives
+    # ==========================================================================================
+    def others(self, p: int) -> list[int]:
+        """Every other player (Rugwort included), in turn order from p's left."""
+        n = len(self.players)
+        return [(p + i) % n for i in range(1, n)]
+
+    def take_top(self) -> str | None:
+        if not self.deck:
+            if not self.discard:
+                return None
+            self.deck = self.discard
+            self.discard = []
+            self.rng.shuffle(self.deck)
+            self.emit("reshuffle", count=len(self.deck))
+        return self.deck.pop()
+
+    def reveal(self, count: int) -> list[str]:
+        """Turn cards face up from the deck into limbo; the caller settles them."""
+        out = []
+        for _ in range(count):
+            name = self.take_top()
+            if name is None:
+                break
+            out.append(name)
+        self.limbo += out
+        if out:
+            self.emit("reveal", cards=list(out))
+        return out
+
+    def unlimbo(self, name: str) -> None:
+        self.limbo.remove(name)
+
+    def draw(self, p: int, count: int) -> list[str]:
+        pl = self.players[p]
+        drawn: list[str] = []
+        for _ in range(min(count, HAND_LIMIT - len(pl.hand))):
+            name = self.take_top()
+            if name is None:
+                break
+            drawn.append(name)
+        pl.hand += drawn
+        if drawn:
+            self.emit("draw", seat=p, count=len(drawn))
+            self.emit("drew", seat=p, to=p, cards=drawn)
+        return drawn
+
+    def to_hand(self, p: int, names: Iterable[str], public: bool = True) -> None:
+        """Cards from a face-up place (Meadow, a reveal) into a hand; the excess is discarded."""
+        pl = self.players[p]
+        kept: list[str] = []
+        for name in names:
+            if len(pl.hand) < HAND_LIMIT and not pl.passed and not pl.rugwort:
+                pl.hand.append(name)
+                kept.append(name)
+            else:
+                self.discard.append(name)
+                self.emit("discard_card", seat=p, card=name)
+        if kept:
+            if public:
+                self.emit("take", seat=p, cards=kept)
+            else:
+                self.emit("take", seat=p, count=len(kept))
+                self.emit("took", seat=p, to=p, cards=kept)
+
+    def discard_from_hand(self, p: int, names: Iterable[str]) -> None:
+        pl = self.players[p]
+        names = list(names)
+        for name in names:
+            pl.hand.remove(name)
+            self.discard.append(name)
+        if names:
+            self.emit("discard", seat=p, count=len(names))
+            self.emit("discarded", seat=p, to=p, cards=sorted(names))
+
+    def meadow_slots(self, playable: bool = False) -> list[int]:
+        """Meadow slots holding a card the players may take (not under a Rugwort worker)."""
+        return [s for s, c in enumerate(self.meadow) if c is not None and s not in self.blocked]
+
+    def meadow_take(self, slots: Iterable[int]) -> list[str]:
+        out = []
+        for s in slots:
+            name = self.meadow[s]
+            assert name is not None
+            out.append(name)
+            self.meadow[s] = None
+        return out
+
+    def meadow_to_hand(self, p: int, slots: list[int]) -> Step:
+        if slots:
+            self.to_hand(p, self.meadow_take(slots))
+            self.refill()
+        return
+        yield  # pragma: no cover
+
+    def refill(self) -> None:
+        for s in range(MEADOW_SIZE):
+            if self.meadow[s] is None:
+                name = self.take_top()
+                if name is None:
+                    return
+                self.meadow[s] = name
+                self.emit("meadow", slot=s, card=name)
+
+    def gain(self, p: int, vec: Cost | dict[str, int], why: str = "") -> None:
+        pl = self.players[p]
+        d = vec if isinstance(vec, dict) else as_dict(vec)
+        if not any(d.values()):
+            return
+        for r, v in d.items():
+            pl.res[r] += v
+        self.emit("gain", seat=p, res=dict(d), why=why)
+
+    def spend(self, p: int, vec: Cost | dict[str, int]) -> None:
+        pl = self.players[p]
+        d = vec if isinstance(vec, dict) else as_dict(vec)
+        for r, v in d.items():
+            if pl.res[r] < v:
+                raise RuntimeError(f"seat {p} cannot pay {d}")
+            pl.res[r] -= v
+
+    def points(self, p: int, count: int, why: str = "") -> None:
+        if count:
+            self.players[p].tokens += count
+            self.emit("points", seat=p, count=count, why=why)
+
+    def recipients(self, p: int, cards: bool = False) -> list[int]:
+        """Opponents who may still receive gifts (Rugwort always may, in solo)."""
+        out = []
+        for q in self.others(p):
+            pl = self.players[q]
+            if pl.rugwort:
+                out.append(q)
+            elif not pl.passed and (not cards or len(pl.hand) < HAND_LIMIT):
+                out.append(q)
+        return out
+
+    def pick_recipient(self, p: int, key: str, cards: bool = False) -> Step:
+        who = self.recipients(p, cards)
+        if not who:
+            return None
+        opts = [Option(f"seat:{q}", "everdell.opt.seat", group="seat") for q in who]
+        picked = yield from self.choose(p, key, opts, {"seats": who})
+        return int(picked[5:])
+
+    def give_cards(self, p: int, names: list[str], key: str = "everdell.prompt.give_cards") -> Step:
+        """Cards already out of p's hand go to an opponent; Rugwort's and the excess are discarded."""
+        if not names:
+            return None
+        q = yield from self.pick_recipient(p, key, cards=True)
+        if q is None or self.players[q].rugwort:
+            self.discard += names
+            self.emit("give_cards", seat=p, target=q, count=len(names), discarded=True)
+            return q
+        pl = self.players[q]
+        room = HAND_LIMIT - len(pl.hand)
+        pl.hand += names[:room]
+        self.discard += names[room:]
+        self.emit("give_cards", seat=p, target=q, count=len(names))
+        self.emit("gave", seat=p, to=p, target=q, cards=list(names))
+        self.emit("received", seat=q, to=q, source=p, cards=list(names[:room]))
+        return q
+
+    def give_resources(self, p: int, vec: Cost, key: str = "everdell.prompt.give_resources") -> Step:
+        if not any(vec):
+            return None
+        self.spend(p, vec)
+        q = yield from self.pick_recipient(p, key)
+        if q is not None:
+            for r, v in as_dict(vec).items():
+                self.players[q].res[r] += v
+        self.emit("give_resources", seat=p, target=q, res=as_dict(vec))
+        return q
+
+    # -- workers -------------------------------------------------------------------------------
+    def occupy(self, p: int, loc: str, permanent: bool = False) -> None:
+        self.players[p].placed.append(Placement(loc, permanent))
+        self.occ.setdefault(loc, []).append(p)
+
+    def vacate(self, p: int, loc: str) -> None:
+        seats = self.occ.get(loc)
+        if seats and p in seats:
+            seats.remove(p)
+
+    def take_back(self, p: int, placement: Placement) -> None:
+        self.players[p].placed.remove(placement)
+        self.vacate(p, placement.loc)
+
+    # -- the city ------------------------------------------------------------------------------
+    def owner_of(self, uid: int) -> tuple[int, CityCard] | None:
+        for pl in self.players:
+            cc = pl.find(uid)
+            if cc is not None:
+                return pl.seat, cc
+        return None
+
+    def used_spaces(self, pl: Player) -> int:
+        spaces = sum(self.card[c.card].space for c in pl.city)
+        return spaces - min(pl.count("husband"), pl.count("wife"))
+
+    def fits(self, pl: Player, name: str) -> bool:
+        """Whether `name` has room in pl's city (the Unique rule is checked separately)."""
+        if pl.rugwort:
+            return True
+        card = self.card[name]
+        if card.space == 0:
+            return True
+        if name == "ruins":
+            return any(self.card[c.card].construction for c in pl.city)
+        if card.pairs_with is not None and pl.count(name) < pl.count(card.pairs_with):
+            return True
+        return self.used_spaces(pl) < CITY_LIMIT
+
+    def remove_from_city(self, owner: int, cc: CityCard, to_discard: bool = True, heir: str | None = None) -> None:
+        """A card leaves a city. Workers on it come home; permanent ones move to `heir` if given."""
+        pl = self.players[owner]
+        pl.city.remove(cc)
+        if to_discard:
+            self.discard.append(cc.card)
+        self.discard += cc.prisoners
+        cc.prisoners = []
+        key = f"card:{cc.uid}"
+        for seat in list(self.occ.get(key, [])):
+            for w in list(self.players[seat].placed):
+                if w.loc != key:
+                    continue
+                if w.permanent and heir is not None:
+                    w.loc = heir
+                    self.occ.setdefault(heir, []).append(seat)
+                else:
+                    self.players[seat].placed.remove(w)
+        self.occ.pop(key, None)
+        self.emit("city_remove", seat=owner, card=cc.card, uid=cc.uid)
+
+    def city_options(self, cards_: Iterable[CityCard], group: str = "city") -> list[Option]:
+        return [Option(f"c{cc.uid}", cc.card, card=cc.card, group=group) for cc in cards_]
+
+    def pick_city_card(self, p: int, key: str, pool: list[CityCard], optional: bool = False) -> Step:
+        if not pool:
+            return None
+        opts = self.city_options(pool)
+        if optional:
+            opts.append(Option(NONE, "everdell.opt.none", group="end"))
+        picked = yield from self.choose(p, key, opts)
+        if picked == NONE:
+            return None
+        uid = int(picked[1:])
+        return next(cc for cc in pool if cc.uid == uid)
+
+    def color_count(self, pl: Player, color: str) -> int:
+        return sum(1 for c in pl.city if self.card[c.card].color == color)
+
+    # ==========================================================================================
+    # Views and results
+    # ==========================================================================================
+    def all_cards(self) -> list[str]:
+        """Every card in the match, wherever it is (for conservation checks)."""
+        out = list(self.deck) + list(self.discard) + list(self.limbo)
+        out += [c for c in self.meadow if c is not None]
+        for pl in self.players:
+            out += pl.hand
+            for cc in pl.city:
+                out.append(cc.card)
+                out += cc.prisoners
+        for claim in self.claims.values():
+            out += claim.beneath
+        return out
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from engine.games.everdell.view import build_view
+
+        return build_view(self, seat)
+
+    def result(self) -> Result | None:
+        if not self.finished:
+            return None
+        return scoring.result(self)
+
+
+def resources_of(pl: Player) -> dict[str, int]:
+    return {r: pl.res[r] for r in RESOURCES}

@@ -1,0 +1,1 @@
+"""Everdell: Mistwood — Nightweave's Lair (an automated opponent) and the expansion's data."""

@@ -1,0 +1,182 @@
+"""The matches table: who plays what, where, with which options and seed."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiosqlite
+
+from storage.db import Database
+
+LIVE = ("lobby", "active")
+
+
+class ChannelBusy(Exception):
+    """The channel already hosts a lobby or a running game."""
+
+
+@dataclass
+class SeatRecord:
+    kind: str = "human"  # human | bot | automa
+    name: str = ""
+    policy: str | None = None
+    user_id: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name, "policy": self.policy, "user_id": self.user_id}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SeatRecord:
+        uid = data.get("user_id")
+        return cls(
+            kind=str(data.get("kind") or "human"),
+            name=str(data.get("name") or ""),
+            policy=data.get("policy"),
+            user_id=int(uid) if uid is not None else None,
+        )
+
+
+@dataclass
+class MatchRecord:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    engine_version: str
+    options: dict[str, Any]
+    seats: list[SeatRecord]
+    seed: int
+    status: str
+    host_id: int
+    locale: str = "en"
+    lobby_message_id: int | None = None
+    board_message_id: int | None = None
+    board_posted_at: float | None = None
+    created_at: float = field(default_factory=time.time)
+    updated_at: float = field(default_factory=time.time)
+
+    @property
+    def live(self) -> bool:
+        return self.status in LIVE
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat.kind == "human" and seat.user_id == user_id:
+                return i
+        return None
+
+    @classmethod
+    def from_row(cls, row: aiosqlite.Row) -> MatchRecord:
+        return cls(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            game=row["game"],
+            engine_version=row["engine_version"],
+            options=json.loads(row["options"]),
+            seats=[SeatRecord.from_dict(s) for s in json.loads(row["seats"])],
+            seed=row["seed"],
+            status=row["status"],
+            host_id=row["host_id"],
+            locale=row["locale"],
+            lobby_message_id=row["lobby_message_id"],
+            board_message_id=row["board_message_id"],
+            board_posted_at=row["board_posted_at"],
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+        )
+
+
+class MatchRepo:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def create(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        engine_version: str,
+        options: dict[str, Any],
+        seats: list[SeatRecord],
+        seed: int,
+        host_id: int,
+        locale: str = "en",
+    ) -> MatchRecord:
+        now = time.time()
+        try:
+            async with self.db.transaction() as conn:
+                cur = await conn.execute(
+                    """INSERT INTO matches (guild_id, channel_id, game, engine_version, options, seats, seed,
+                                            status, host_id, locale, created_at, updated_at)
+                       VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)""",
+                    (
+                        guild_id,
+                        channel_id,
+                        game,
+                        engine_version,
+                        json.dumps(options),
+                        json.dumps([s.to_dict() for s in seats]),
+                        seed,
+                        host_id,
+                        locale,
+                        now,
+                        now,
+                    ),
+                )
+                match_id = cur.lastrowid
+                await cur.close()
+        except sqlite3.IntegrityError as exc:
+            raise ChannelBusy(str(exc)) from exc
+        assert match_id is not None
+        record = await self.get(match_id)
+        assert record is not None
+        return record
+
+    async def get(self, match_id: int) -> MatchRecord | None:
+        row = await self.db.fetchone("SELECT * FROM matches WHERE id = ?", (match_id,))
+        return MatchRecord.from_row(row) if row else None
+
+    async def live_in_channel(self, channel_id: int) -> MatchRecord | None:
+        row = await self.db.fetchone(
+            "SELECT * FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
+        )
+        return MatchRecord.from_row(row) if row else None
+
+    async def with_status(self, *statuses: str) -> list[MatchRecord]:
+        marks = ", ".join("?" for _ in statuses)
+        rows = await self.db.fetchall(f"SELECT * FROM matches WHERE status IN ({marks}) ORDER BY id", statuses)
+        return [MatchRecord.from_row(r) for r in rows]
+
+    async def save(self, record: MatchRecord) -> None:
+        async with self.db.transaction() as conn:
+            await self.save_in(conn, record)
+
+    @staticmethod
+    async def save_in(conn: aiosqlite.Connection, record: MatchRecord) -> None:
+        """Write the mutable columns of `record` inside the caller's transaction."""
+        record.updated_at = time.time()
+        await conn.execute(
+            """UPDATE matches SET engine_version = ?, host_id = ?, options = ?, seats = ?, status = ?, locale = ?,
+                                  lobby_message_id = ?, board_message_id = ?, board_posted_at = ?,
+                                  updated_at = ?
+               WHERE id = ?""",
+            (
+                record.engine_version,
+                record.host_id,
+                json.dumps(record.options),
+                json.dumps([s.to_dict() for s in record.seats]),
+                record.status,
+                record.locale,
+                record.lobby_message_id,
+                record.board_message_id,
+                record.board_posted_at,
+                record.updated_at,
+                record.id,
+            ),
+        )

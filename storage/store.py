@@ -1,0 +1,25 @@
+"""All repositories over one database, handed to the bot as a single object."""
+
+from __future__ import annotations
+
+from storage.db import Database
+from storage.log import LogRepo
+from storage.matches import MatchRepo
+from storage.prefs import PrefsRepo
+from storage.results import ResultRepo
+
+
+class Store:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.matches = MatchRepo(db)
+        self.log = LogRepo(db)
+        self.results = ResultRepo(db)
+        self.prefs = PrefsRepo(db)
+
+    @classmethod
+    async def open(cls, url: str) -> Store:
+        return cls(await Database.open(url))
+
+    async def close(self) -> None:
+        await self.db.close()

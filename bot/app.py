@@ -38,7 +38,12 @@ class BoardGamesBot(commands.Bot):
         intents = discord.Intents.none()
         intents.guilds = True
         intents.dm_messages = True
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            guild_ready_timeout=settings.guild_ready_timeout,
+        )
         self.settings = settings
         self.sync_only = sync_only
         self.components = ComponentRouter()
@@ -47,6 +52,11 @@ class BoardGamesBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(Translator())
+        if self.sync_only:
+            # Only the command tree is needed to sync; no database, no games.
+            for name in EXTENSIONS:
+                await self.load_extension(name)
+            return
         self.store = await Store.open(self.settings.database_url)
         self.table = TableService(self.store, self.settings.match_cache_size)
         self.prefs = PrefsService(self.store)
@@ -55,8 +65,6 @@ class BoardGamesBot(commands.Bot):
         self.table.listeners.extend([self.notifier.on_outcome, self.runner.on_outcome])
         for name in EXTENSIONS:
             await self.load_extension(name)
-        if self.sync_only:
-            return
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         live = await self.table.rebuild_live()
         log.info("rebuilt %d running matches from their logs", len(live))
@@ -104,4 +112,4 @@ class BoardGamesBot(commands.Bot):
             from bot.errors import UserError
 
             exc = UserError("error.guild_only")
-        await report(interaction, exc, await self.locale_of(interaction), "dominion")
+        await report(interaction, exc, await self.locale_of(interaction))

@@ -83,7 +83,10 @@ class Translator(app_commands.Translator):
     """Translates command names, descriptions and choices; `locale_str(..., key=...)` names the message."""
 
     async def translate(
-        self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContextTypes
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
     ) -> str | None:
         key = string.extras.get("key")
         if not key or locale is not discord.Locale.brazil_portuguese:

@@ -36,7 +36,9 @@ def refusal(exc: Exception, locale: str, game: str | None = None) -> str | None:
     return None
 
 
-async def report(interaction: discord.Interaction[Any], exc: Exception, locale: str | None = None, game: str | None = None) -> None:
+async def report(
+    interaction: discord.Interaction[Any], exc: Exception, locale: str | None = None, game: str | None = None
+) -> None:
     """Tell the user what went wrong, briefly; log the unexpected with a reference they can quote."""
     locale = locale or coarse(interaction.locale)
     text = refusal(exc, locale, game)

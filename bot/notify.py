@@ -9,6 +9,7 @@ gets a neutral notice pointing at /hand, which says nothing about what the decis
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from dataclasses import dataclass
@@ -86,16 +87,20 @@ class Notifier:
         channel = self.channel(live)
         record = live.record
         now = time.time()
-        if record.board_message_id and record.board_posted_at and now - record.board_posted_at < self.board_max_age:
+        if (
+            record.board_message_id
+            and record.board_posted_at
+            and now - record.board_posted_at < self.board_max_age
+        ):
             try:
-                await channel.get_partial_message(record.board_message_id).edit(**payload.kwargs())
+                await channel.get_partial_message(record.board_message_id).edit(**payload.edit_kwargs())
                 return
             except discord.NotFound:
                 pass
         elif record.board_message_id:
             # Leave the old board in history, but without buttons that would now mislead.
             await self._strip(channel.get_partial_message(record.board_message_id))
-        message = await channel.send(embed=payload.embed, view=payload.view or discord.utils.MISSING)
+        message = await channel.send(**payload.kwargs())
         await self.table.set_board(live.id, message.id, now)
 
     # -- private views ------------------------------------------------------------------------
@@ -132,10 +137,16 @@ class Notifier:
                     note.pid = prompt.pid if prompt else None
                     return
                 if note is not None:
-                    await self._strip(self.client.get_partial_messageable(note.channel_id).get_partial_message(note.message_id))
+                    await self._strip(
+                        self.client.get_partial_messageable(note.channel_id).get_partial_message(
+                            note.message_id
+                        )
+                    )
                 user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-                message = await user.send(embed=payload.embed, view=payload.view or discord.utils.MISSING)
-                self._notes[(live.id, seat)] = PrivateNote(message.channel.id, message.id, prompt.pid if prompt else None, turn)
+                message = await user.send(**payload.kwargs())
+                self._notes[(live.id, seat)] = PrivateNote(
+                    message.channel.id, message.id, prompt.pid if prompt else None, turn
+                )
                 return
             except discord.Forbidden as exc:
                 if exc.code == DMS_CLOSED:
@@ -150,7 +161,9 @@ class Notifier:
         """A component handler refreshed `seat`'s private message itself; remember it if it is a DM."""
         prompt = live.prompt_for(seat)
         if message is not None and message.guild is None and not message.flags.ephemeral:
-            self._notes[(live.id, seat)] = PrivateNote(message.channel.id, message.id, prompt.pid if prompt else None, self._turn(live))
+            self._notes[(live.id, seat)] = PrivateNote(
+                message.channel.id, message.id, prompt.pid if prompt else None, self._turn(live)
+            )
         elif (note := self._notes.get((live.id, seat))) is not None:
             note.pid = prompt.pid if prompt else None
 
@@ -162,7 +175,13 @@ class Notifier:
         user_id = live.record.seats[seat].user_id
         locale = live.record.locale
         view = discord.ui.View(timeout=None)
-        view.add_item(GameButton(custom_ids.button(custom_ids.HAND, live.id), t("ui.my_hand", locale), discord.ButtonStyle.primary))
+        view.add_item(
+            GameButton(
+                custom_ids.button(custom_ids.HAND, live.id),
+                t("ui.my_hand", locale),
+                discord.ButtonStyle.primary,
+            )
+        )
         await self.channel(live).send(
             t("notice.your_move", locale, mention=f"<@{user_id}>", id=live.id),
             view=view,
@@ -184,13 +203,13 @@ class Notifier:
         for seat in range(len(live.record.seats)):
             note = self._notes.pop((live.id, seat), None)
             if note is not None:
-                await self._strip(self.client.get_partial_messageable(note.channel_id).get_partial_message(note.message_id))
+                await self._strip(
+                    self.client.get_partial_messageable(note.channel_id).get_partial_message(note.message_id)
+                )
 
     async def _strip(self, message: discord.PartialMessage) -> None:
-        try:
+        with contextlib.suppress(discord.HTTPException):
             await message.edit(view=None)
-        except discord.HTTPException:
-            pass
 
     @staticmethod
     def _turn(live: Live) -> Any:

@@ -17,4 +17,6 @@ class Settings(BaseSettings):
     log_level: str = Field(default="INFO", alias="LOG_LEVEL")
     match_cache_size: int = Field(default=64, ge=1, alias="MATCH_CACHE_SIZE")
     # A board message older than this is left alone and a fresh one posted (keeps it in view).
+    # How long discord.py waits for more GUILD_CREATEs before READY; the stand-in needs none.
+    guild_ready_timeout: float = Field(default=2.0, ge=0, alias="GUILD_READY_TIMEOUT")
     board_max_age_seconds: float = Field(default=3600.0, gt=0, alias="BOARD_MAX_AGE_SECONDS")

@@ -124,7 +124,10 @@ class TableService:
         definition = get_game(record.game)
         if definition.engine_version != record.engine_version:
             log.warning(
-                "match %s was recorded with %s, engine is now %s", record.id, record.engine_version, definition.engine_version
+                "match %s was recorded with %s, engine is now %s",
+                record.id,
+                record.engine_version,
+                definition.engine_version,
             )
         try:
             match = Match(record.game, seat_specs(record.seats), record.options, record.seed)
@@ -166,7 +169,9 @@ class TableService:
 
         return await self._submit(match_id, pid, via, user_id=user_id, resolve=resolve)
 
-    async def submit_seat(self, match_id: int, seat: int, pid: int, answer: Sequence[str], via: str = "bot") -> Outcome:
+    async def submit_seat(
+        self, match_id: int, seat: int, pid: int, answer: Sequence[str], via: str = "bot"
+    ) -> Outcome:
         """A bot or automa seat answers (the runner); no user ownership to check."""
         return await self._submit(match_id, pid, via, seat=seat, resolve=lambda p: tuple(answer))
 
@@ -254,7 +259,9 @@ class TableService:
         definition = get_game(game)
         size = capacity or definition.max_players
         if not definition.min_players <= size <= definition.max_players:
-            raise UserError("error.player_count", min=definition.min_players, max=definition.max_players, count=size)
+            raise UserError(
+                "error.player_count", min=definition.min_players, max=definition.max_players, count=size
+            )
         # Validate now so the host hears about a bad kingdom before anyone joins.
         definition.normalize_options(dict(options), max(definition.min_players, 1))
         from storage.matches import ChannelBusy
@@ -329,7 +336,9 @@ class TableService:
             if user_id != record.host_id:
                 raise UserError("error.host_only")
             options = {k: v for k, v in record.options.items() if k != "capacity"}
-            match = Match(record.game, seat_specs(record.seats), options, record.seed)  # InvalidSetup propagates
+            match = Match(
+                record.game, seat_specs(record.seats), options, record.seed
+            )  # InvalidSetup propagates
             record.options = {**match.options, "capacity": capacity(record)}
             record.engine_version = match.definition.engine_version
             record.status = "active"

@@ -9,6 +9,7 @@ Zone and counter expectations are read from the game's scenario adapter
 from __future__ import annotations
 
 import importlib
+import json
 import re
 import traceback
 from collections import Counter
@@ -162,7 +163,14 @@ def adapter_for(game_id: str) -> Adapter:
 # Comparing expected values with actual ones
 # ==============================================================================================
 def _show(value: Any) -> str:
-    return yaml.safe_dump(value, default_flow_style=True, width=10_000).strip()
+    """Compact, YAML-like rendering for messages (and multiset keys)."""
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{k}: {_show(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    if isinstance(value, str):
+        return value
+    return json.dumps(value)
 
 
 def _counter(items: Iterable[Any]) -> Counter[str]:

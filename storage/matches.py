@@ -150,7 +150,9 @@ class MatchRepo:
 
     async def with_status(self, *statuses: str) -> list[MatchRecord]:
         marks = ", ".join("?" for _ in statuses)
-        rows = await self.db.fetchall(f"SELECT * FROM matches WHERE status IN ({marks}) ORDER BY id", statuses)
+        rows = await self.db.fetchall(
+            f"SELECT * FROM matches WHERE status IN ({marks}) ORDER BY id", statuses
+        )
         return [MatchRecord.from_row(r) for r in rows]
 
     async def save(self, record: MatchRecord) -> None:

@@ -35,12 +35,16 @@ def renderer(game: str) -> Renderer:
 
 @dataclass
 class Payload:
-    content: str | None = None
-    embed: discord.Embed | None = None
+    embed: discord.Embed
     view: discord.ui.View | None = None
 
     def kwargs(self) -> dict[str, Any]:
-        return {"content": self.content, "embed": self.embed, "view": self.view}
+        """For send(): no view means no components."""
+        return {"embed": self.embed, "view": self.view or discord.utils.MISSING}
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        """For edit(): no view means remove the components."""
+        return {"embed": self.embed, "view": self.view}
 
 
 def board_payload(live: Live, locale: str) -> Payload:
@@ -48,11 +52,15 @@ def board_payload(live: Live, locale: str) -> Payload:
     view = None
     if live.record.status == "active":
         view = discord.ui.View(timeout=None)
-        view.add_item(GameButton(ids.button(ids.HAND, live.id), t("ui.my_hand", locale), discord.ButtonStyle.primary))
+        view.add_item(
+            GameButton(ids.button(ids.HAND, live.id), t("ui.my_hand", locale), discord.ButtonStyle.primary)
+        )
     return Payload(embed=embed, view=view)
 
 
-def prompt_ui(live: Live, seat: int, locale: str, page: int = 0, draft: list[int] | None = None) -> PromptUI | None:
+def prompt_ui(
+    live: Live, seat: int, locale: str, page: int = 0, draft: list[int] | None = None
+) -> PromptUI | None:
     prompt = live.prompt_for(seat)
     if prompt is None:
         return None
@@ -69,7 +77,9 @@ def prompt_ui(live: Live, seat: int, locale: str, page: int = 0, draft: list[int
     )
 
 
-def private_payload(live: Live, seat: int, locale: str, page: int = 0, draft: list[int] | None = None) -> Payload:
+def private_payload(
+    live: Live, seat: int, locale: str, page: int = 0, draft: list[int] | None = None
+) -> Payload:
     ui = prompt_ui(live, seat, locale, page, draft)
     extra = ui.draft_text() if ui else None
     embed = renderer(live.record.game).private(live, seat, locale, extra)

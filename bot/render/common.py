@@ -25,12 +25,15 @@ def card_name(game: str, card: str, locale: str) -> str:
 
 
 def option_label(game: str, option: Option, locale: str) -> str:
-    """Card options show the card's localized name; others are message keys (which may use {card})."""
-    card = card_name(game, option.card, locale) if option.card is not None else ""
-    if option.card is not None and (option.label == option.card or not has(option.label)):
+    """Card options show the card's localized name; other labels are message keys, followed by the
+    card they concern when there is one ("Reveal: Moat")."""
+    card = card_name(game, option.card, locale) if option.card is not None else None
+    if card is not None and (option.label == option.card or not has(option.label)):
         text = card
     else:
-        text = t(option.label, locale, card=card)
+        text = t(option.label, locale)
+        if card is not None:
+            text = f"{text}: {card}"
     if option.cost is not None:
         text = f"{text} (${option.cost})"
     return text
@@ -49,21 +52,22 @@ def prompt_text(game: str, prompt: Prompt, locale: str) -> str:
 def event_line(live: Live, event: Event, locale: str) -> str:
     game = live.record.game
     data = event.data
-    params: dict[str, Any] = {"player": f"**{seat_name(live, event.seat)}**" if event.seat is not None else ""}
+    params: dict[str, Any] = {
+        "player": f"**{seat_name(live, event.seat)}**" if event.seat is not None else ""
+    }
     for key, value in data.items():
         if key == "card" and isinstance(value, str):
             params[key] = card_name(game, value, locale)
-        elif key in ("cards", "kingdom") and isinstance(value, list):
-            names = [card_name(game, str(c), locale) for c in value]
-            params[key] = join_names(names) if key == "cards" else ", ".join(names)
         elif key == "first" and isinstance(value, int):
             params[key] = f"**{seat_name(live, value)}**"
-        elif key == "reason" and isinstance(value, str):
-            reason_key = f"{game}.reason.{value}"
-            params[key] = t(reason_key, locale) if has(reason_key) else card_name(game, value, locale)
-        elif key == "to" and isinstance(value, str):
-            zone_key = f"{game}.zone.{value}"
-            params[key] = t(zone_key, locale) if has(zone_key) else ""
+        elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+            names = [card_name(game, v, locale) for v in value]
+            params[key] = (join_names(names) if key == "cards" else ", ".join(names)) or "—"
+        elif isinstance(value, str):
+            # Enumerated values ("to": "hand", "reason": "provinces") have their own messages;
+            # anything else is a card id (a Moat revealed "because of" an attack, say).
+            value_key = f"{game}.{key}.{value}"
+            params[key] = t(value_key, locale) if has(value_key) else card_name(game, value, locale)
         else:
             params[key] = value
     base = f"{game}.event.{event.kind}"

@@ -48,10 +48,14 @@ class DominionRenderer:
             return f"{shown} · ${costs.get(card, 0)} · {count}"
 
         embed.add_field(
-            name=t("board.kingdom", locale), value="\n".join(pile(c) for c in view["kingdom"]) or "—", inline=True
+            name=t("board.kingdom", locale),
+            value="\n".join(pile(c) for c in view["kingdom"]) or "—",
+            inline=True,
         )
         embed.add_field(
-            name=t("board.basics", locale), value="\n".join(pile(c) for c in BASICS if c in supply) or "—", inline=True
+            name=t("board.basics", locale),
+            value="\n".join(pile(c) for c in BASICS if c in supply) or "—",
+            inline=True,
         )
         trash: list[str] = view["trash"]
         embed.add_field(
@@ -60,7 +64,11 @@ class DominionRenderer:
             inline=False,
         )
         for p in view["players"]:
-            embed.add_field(name=self._player_title(live, view, p["seat"]), value=self._public_player(p, locale), inline=True)
+            embed.add_field(
+                name=self._player_title(live, view, p["seat"]),
+                value=self._public_player(p, locale),
+                inline=True,
+            )
         embed.set_footer(text=t("board.footer", locale))
         return fit_embed(embed)
 
@@ -76,7 +84,9 @@ class DominionRenderer:
         if me["in_play"]:
             lines.append(t("hand.in_play", locale, cards=join_names(name(c) for c in me["in_play"])))
         if view["current"] == seat and not view["finished"]:
-            lines.append(t("board.turn_state", locale, actions=view["actions"], buys=view["buys"], coins=view["coins"]))
+            lines.append(
+                t("board.turn_state", locale, actions=view["actions"], buys=view["buys"], coins=view["coins"])
+            )
         prompt = live.match.prompt_for(seat)
         lines.append("")
         if prompt is not None:
@@ -108,7 +118,11 @@ class DominionRenderer:
         phase = t(f"dominion.phase.{view['phase']}", locale)
         who = seat_name(live, view["current"])
         line = t("board.status", locale, turn=view["turn"], player=who, phase=phase)
-        return line + "\n" + t("board.turn_state", locale, actions=view["actions"], buys=view["buys"], coins=view["coins"])
+        return (
+            line
+            + "\n"
+            + t("board.turn_state", locale, actions=view["actions"], buys=view["buys"], coins=view["coins"])
+        )
 
     def _player_title(self, live: Live, view: dict[str, Any], seat: int) -> str:
         marker = "▶ " if view["current"] == seat and not view["finished"] else ""
@@ -117,7 +131,13 @@ class DominionRenderer:
     def _public_player(self, p: dict[str, Any], locale: str) -> str:
         name = lambda c: card_name(self.game, c, locale)  # noqa: E731
         lines = [
-            t("board.player_counts", locale, hand=p["hand_count"], deck=p["deck_count"], discard=p["discard_count"]),
+            t(
+                "board.player_counts",
+                locale,
+                hand=p["hand_count"],
+                deck=p["deck_count"],
+                discard=p["discard_count"],
+            ),
             t("board.player_vp", locale, vp=p["vp"], turns=p["turns"]),
         ]
         if p.get("discard_top"):

@@ -31,7 +31,9 @@ class ComponentRouter:
     def unregister(self, kind: str) -> None:
         self.handlers.pop(kind, None)
 
-    async def dispatch(self, kind: str, interaction: discord.Interaction[Any], args: list[int], values: list[str]) -> None:
+    async def dispatch(
+        self, kind: str, interaction: discord.Interaction[Any], args: list[int], values: list[str]
+    ) -> None:
         handler = self.handlers.get(kind)
         if handler is None and self.fallback is not None:
             handler = self.fallback
@@ -59,7 +61,8 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BU
         row: int | None = None,
     ) -> None:
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=custom_id, disabled=disabled, emoji=emoji), row=row
+            discord.ui.Button(label=label, style=style, custom_id=custom_id, disabled=disabled, emoji=emoji),
+            row=row,
         )
         m = self.template.fullmatch(custom_id)
         assert m is not None

@@ -43,12 +43,17 @@ def fit_embed(embed: discord.Embed) -> discord.Embed:
         embed.title = clip(embed.title, EMBED_TITLE)
     if embed.description:
         embed.description = clip(embed.description, EMBED_DESCRIPTION)
-    fields = [(clip(f.name or "\u200b", FIELD_NAME), clip(f.value or "\u200b", FIELD_VALUE), f.inline) for f in embed.fields]
+    fields = [
+        (clip(f.name or "\u200b", FIELD_NAME), clip(f.value or "\u200b", FIELD_VALUE), f.inline)
+        for f in embed.fields
+    ]
     embed.clear_fields()
     for name, value, inline in fields[:EMBED_FIELDS]:
         embed.add_field(name=name, value=value, inline=bool(inline))
     while embed_size(embed) > EMBED_TOTAL and embed.fields:
         embed.remove_field(len(embed.fields) - 1)
     if embed_size(embed) > EMBED_TOTAL and embed.description:
-        embed.description = clip(embed.description, max(1, len(embed.description) - (embed_size(embed) - EMBED_TOTAL)))
+        embed.description = clip(
+            embed.description, max(1, len(embed.description) - (embed_size(embed) - EMBED_TOTAL))
+        )
     return embed

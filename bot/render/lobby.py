@@ -15,11 +15,15 @@ def lobby_payload(live: Live, locale: str) -> Payload:
     record = live.record
     definition = live.definition
     game_name = definition.names.get(locale) or definition.names.get("en") or record.game
-    embed = discord.Embed(title=t("lobby.title", locale, game=game_name, id=live.id), colour=discord.Colour.blurple())
+    embed = discord.Embed(
+        title=t("lobby.title", locale, game=game_name, id=live.id), colour=discord.Colour.blurple()
+    )
     size = capacity(record)
     seats = [f"{i + 1}. {seat_name(live, i)}" for i in range(len(record.seats))]
     seats += [f"{i + 1}. —" for i in range(len(record.seats), size)]
-    embed.add_field(name=t("lobby.seats", locale, count=len(record.seats), max=size), value="\n".join(seats), inline=False)
+    embed.add_field(
+        name=t("lobby.seats", locale, count=len(record.seats), max=size), value="\n".join(seats), inline=False
+    )
     kingdom = record.options.get("kingdom_name") or record.options.get("kingdom", "random")
     if isinstance(kingdom, list):
         kingdom = ", ".join(definition.card_name(c, locale) for c in kingdom)
@@ -34,7 +38,14 @@ def lobby_payload(live: Live, locale: str) -> Payload:
     embed.description = t("lobby.help", locale, min=definition.min_players)
     view = discord.ui.View(timeout=None)
     full = len(record.seats) >= size
-    view.add_item(GameButton(ids.button(ids.LOBBY_JOIN, live.id), t("lobby.join", locale), discord.ButtonStyle.success, disabled=full))
+    view.add_item(
+        GameButton(
+            ids.button(ids.LOBBY_JOIN, live.id),
+            t("lobby.join", locale),
+            discord.ButtonStyle.success,
+            disabled=full,
+        )
+    )
     view.add_item(GameButton(ids.button(ids.LOBBY_LEAVE, live.id), t("lobby.leave", locale)))
     view.add_item(GameButton(ids.button(ids.LOBBY_BOT, live.id), t("lobby.add_bot", locale), disabled=full))
     view.add_item(

@@ -17,7 +17,16 @@ import discord
 from bot.i18n import t
 from bot.render import ids
 from bot.render.items import GameButton, GameSelect
-from bot.render.limits import BUTTONS_PER_ROW, LABEL, OPTION_DESCRIPTION, OPTION_LABEL, PLACEHOLDER, ROWS, SELECT_OPTIONS, clip
+from bot.render.limits import (
+    BUTTONS_PER_ROW,
+    LABEL,
+    OPTION_DESCRIPTION,
+    OPTION_LABEL,
+    PLACEHOLDER,
+    ROWS,
+    SELECT_OPTIONS,
+    clip,
+)
 from engine.core import Option, Prompt
 
 Labeler = Callable[[Option], str]
@@ -76,7 +85,9 @@ class PromptUI:
             description=clip(description, OPTION_DESCRIPTION) if description else None,
         )
 
-    def _paged_select(self, kind: str, indices: list[int], low: int, high: int, placeholder: str) -> list[Row]:
+    def _paged_select(
+        self, kind: str, indices: list[int], low: int, high: int, placeholder: str
+    ) -> list[Row]:
         pages = max(1, -(-len(indices) // SELECT_OPTIONS))
         page = min(max(self.page, 0), pages - 1)
         shown = indices[page * SELECT_OPTIONS : (page + 1) * SELECT_OPTIONS]
@@ -97,7 +108,11 @@ class PromptUI:
     def _pager(self, page: int, pages: int) -> Row:
         pid = self.prompt.pid
         prev = GameButton(ids.button(ids.PAGE, self.match_id, pid, max(page - 1, 0)), "◀", disabled=page == 0)
-        nxt = GameButton(ids.button(ids.PAGE, self.match_id, pid, min(page + 1, pages - 1)), "▶", disabled=page >= pages - 1)
+        nxt = GameButton(
+            ids.button(ids.PAGE, self.match_id, pid, min(page + 1, pages - 1)),
+            "▶",
+            disabled=page >= pages - 1,
+        )
         return [prev, nxt]
 
     # -- layouts ------------------------------------------------------------------------------
@@ -116,7 +131,9 @@ class PromptUI:
         if len(rows) <= ROWS and selects <= 1:
             return rows
         # Too many groups for five rows: one menu for everything but shortcuts and the way out.
-        quick = [i for i, o in enumerate(self.prompt.options) if o.shortcut or o.group == "end"][:BUTTONS_PER_ROW]
+        quick = [i for i, o in enumerate(self.prompt.options) if o.shortcut or o.group == "end"][
+            :BUTTONS_PER_ROW
+        ]
         rest = [i for i in range(len(self.prompt.options)) if i not in quick]
         rows = self._paged_select(ids.PICK, rest, 1, 1, t("ui.choose", self.locale)) if rest else []
         if quick:
@@ -131,7 +148,9 @@ class PromptUI:
         extra: Row = [self._button(i) for i in shortcuts[: BUTTONS_PER_ROW - 1]]
         if self.prompt.min == 0:
             extra.append(
-                GameButton(ids.button(ids.EMPTY, self.match_id, self.prompt.pid), t("ui.choose_none", self.locale))
+                GameButton(
+                    ids.button(ids.EMPTY, self.match_id, self.prompt.pid), t("ui.choose_none", self.locale)
+                )
             )
         if extra:
             rows.append(extra)

@@ -49,6 +49,7 @@ class GameDefinition:
 
 _MODULES = {
     "dominion": "engine.games.dominion",
+    "everdell": "engine.games.everdell",
 }
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from engine.core.errors import InvalidSetup
 from engine.core.registry import GameDefinition
 from engine.core.seats import SeatSpec
+from engine.games.dominion.adventures.options import adventure_options, split_events, uses_adventures
 from engine.games.dominion.bots import POLICIES
 from engine.games.dominion.cards import cards, kingdoms, lookup
 from engine.games.dominion.game import DominionGame
@@ -17,7 +18,7 @@ ENGINE_VERSION = "dominion-1"
 def normalize_options(options: dict[str, Any], players: int) -> dict[str, Any]:
     """Validate lobby options; the kingdom becomes 'random' or an explicit list of 10 card ids."""
     out: dict[str, Any] = {}
-    kingdom = options.get("kingdom", "random")
+    kingdom, listed_events = split_events(options.get("kingdom", "random"))
     if isinstance(kingdom, str):
         text = kingdom.strip()
         if text.casefold() == "random" or not text:
@@ -37,7 +38,7 @@ def normalize_options(options: dict[str, Any], players: int) -> dict[str, Any]:
     if reactions not in ("always", "ask"):
         raise InvalidSetup("error.bad_option", option="reactions", value=str(reactions))
     out["reactions"] = reactions
-    return out
+    return adventure_options(options, out, listed_events)
 
 
 def _preset(text: str) -> tuple[str, ...] | None:
@@ -72,14 +73,25 @@ def _card_list(names: list[str]) -> list[str]:
     return chosen
 
 
+def make_game(
+    players: int, options: dict[str, Any], seed: int, position: dict[str, Any] | None = None
+) -> DominionGame:
+    """The base rules, or the Adventures rules when the game uses anything from Adventures."""
+    if uses_adventures(options, position):
+        from engine.games.dominion.adventures.game import AdventuresGame
+
+        return AdventuresGame(players, options, seed, position=position)
+    return DominionGame(players, options, seed, position=position)
+
+
 def create(seats: list[SeatSpec], options: dict[str, Any], seed: int) -> DominionGame:
-    return DominionGame(len(seats), options, seed)
+    return make_game(len(seats), options, seed)
 
 
 def create_from_position(
     seats: list[SeatSpec], options: dict[str, Any], seed: int, position: dict[str, Any]
 ) -> DominionGame:
-    return DominionGame(len(seats), options, seed, position=position)
+    return make_game(len(seats), options, seed, position)
 
 
 def card_name(card_id: str, locale: str) -> str:

@@ -12,19 +12,25 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.prompts import Answer, Prompt
-from engine.games.dominion.heuristic import HeuristicBot, Situation, card, vp_of
+from engine.games.dominion.heuristic import HeuristicBot, Situation, vp_of
 
 
 @dataclass(frozen=True, slots=True)
 class Plan:
-    """How many copies of a terminal to hold by deck size, plus optional cantrips to add."""
+    """Terminals to hold (with copies wanted by deck size) plus an optional non-terminal."""
 
-    terminal: str | None
-    copies: tuple[int, ...]  # copies wanted once the deck holds 0, 10, 20, ... cards
+    terminals: tuple[tuple[str, tuple[int, ...]], ...]
     cantrip: str | None = None
 
+    def wanted(self, name: str, deck_size: int) -> int:
+        for terminal, copies in self.terminals:
+            if terminal == name:
+                return copies[min(deck_size // 10, len(copies) - 1)]
+        return 0
 
-# Terminals in order of strength inside a Big Money deck, with their copy schedule.
+
+# Terminals in order of strength inside a Big Money deck, with copies wanted at 0, 10, 20, 30+
+# cards. The best one leads; an attack may join a draw card with a single copy.
 _TERMINALS: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("Witch", (1, 2, 2, 2)),
     ("Library", (1, 2, 2, 3)),
@@ -32,18 +38,28 @@ _TERMINALS: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("Council Room", (1, 1, 2, 2)),
     ("Militia", (1, 2, 2, 2)),
     ("Bandit", (1, 1, 2, 2)),
+    ("Artisan", (1, 1, 2, 2)),
     ("Moneylender", (1, 1, 1, 1)),
     ("Bureaucrat", (1, 1, 2, 2)),
     ("Moat", (1, 1, 2, 2)),
+    ("Mine", (1, 1, 1, 1)),
 )
-# Non-terminals that beat Silver at $5 in a money deck.
-_CANTRIPS = ("Laboratory", "Market", "Festival")
+_DRAW = frozenset({"Library", "Smithy", "Council Room", "Moat"})
+_SIDEKICKS = ("Militia", "Bandit")
+# Non-terminals that beat Silver in a money deck, best first.
+_CANTRIPS = ("Laboratory", "Market", "Festival", "Sentry", "Poacher")
 
 
 def plan_for(kingdom: list[str]) -> Plan:
-    terminal, copies = next(((t, c) for t, c in _TERMINALS if t in kingdom), (None, ()))
+    present = [(t, c) for t, c in _TERMINALS if t in kingdom]
+    chosen = present[:1]
+    if chosen and chosen[0][0] in _DRAW:
+        # one copy of an attack beside the draw card
+        side = next((t for t in _SIDEKICKS if t in kingdom), None)
+        if side is not None:
+            chosen.append((side, (1, 1, 1, 1)))
     cantrip = next((c for c in _CANTRIPS if c in kingdom), None)
-    return Plan(terminal, copies, cantrip)
+    return Plan(tuple(chosen), cantrip)
 
 
 class ExpertBot(HeuristicBot):
@@ -79,13 +95,13 @@ class ExpertBot(HeuristicBot):
             return 70.0 * points / 3 if left <= duchy_at + 1 and points >= 2 else -1.0
         if name == "Gold":
             return 60.0
-        if name == plan.terminal:
-            wanted = plan.copies[min(s.deck_size // 10, len(plan.copies) - 1)]
+        wanted = plan.wanted(name, s.deck_size)
+        if wanted:
             if s.count(name) < wanted and left > estate_at:
                 # Witch outranks Gold: cursing early decides most games
-                return 65.0 if name == "Witch" else 40.0
+                return 65.0 if name == "Witch" else 40.0 - 5.0 * s.count(name)
             return -1.0
-        if name == plan.cantrip and card(name).cost >= 5 and left > duchy_at:
+        if name == plan.cantrip and left > duchy_at:
             return 30.0
         if name == "Silver":
             return 20.0

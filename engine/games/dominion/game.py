@@ -61,6 +61,7 @@ class DominionGame(FlowGame):
         self.position = position
         self.reveal_moat = options.get("reactions", "always")
         self.ended_by: str | None = None
+        self._buy_options: dict[tuple[str, int], Option] = {}
 
     # ==========================================================================================
     # Setup
@@ -68,8 +69,7 @@ class DominionGame(FlowGame):
     def setup(self) -> None:
         kingdom = self.options["kingdom"]
         if kingdom == "random":
-            pool = sorted(c.id for c in self.card.values() if c.kind == "kingdom")
-            kingdom = self.rng.sample(pool, 10)
+            kingdom = self.random_kingdom()
         self.kingdom = sorted(kingdom, key=lambda c: (self.card[c].cost, c))
         self.supply = basic_supply(self.n)
         for name in self.kingdom:
@@ -81,6 +81,11 @@ class DominionGame(FlowGame):
             p.hand = [p.deck.pop() for _ in range(5)]
         self.turn = Turn(player=first)
         self.emit("setup", kingdom=list(self.kingdom), first=first)
+
+    def random_kingdom(self) -> list[str]:
+        """Ten Kingdom cards drawn from the base set (expansions widen the pool in subclasses)."""
+        pool = sorted(c.id for c in self.card.values() if c.kind == "kingdom" and c.set == "base")
+        return self.rng.sample(pool, 10)
 
     def load_position(self, pos: dict[str, Any]) -> None:
         """Start from a described position (scenario tests). Decks are given top card first."""
@@ -143,19 +148,46 @@ class DominionGame(FlowGame):
                 self.turn = Turn(player=p, number=self.turn.number)
             self.turn.number += 1
             self.emit("turn_start", seat=p, number=self.turn.number)
+            yield from self.start_of_turn(p)
             if not (first_turn and start_phase == "buy"):
                 self.turn.phase = "action"
                 yield from self.action_phase(p)
             self.turn.phase = "buy"
             yield from self.buy_phase(p)
             self.turn.phase = "cleanup"
-            self.cleanup(p)
-            self.players[p].turns += 1
+            yield from self.cleanup_phase(p)
+            if not self.turn.extra:  # extra turns do not count for the tie-break
+                self.players[p].turns += 1
             first_turn = False
             if self.game_over():
                 self.emit("game_end", reason=self.ended_by)
                 return
-            self.turn.player = (p + 1) % self.n
+            self.turn.player = self.next_player(p)
+
+    # Turn hooks: the base game does nothing here; expansions (Adventures) override them.
+    def start_of_turn(self, p: int) -> Step:
+        """Durations and 'at the start of your turn' abilities, before the Action phase."""
+        return
+        yield  # pragma: no cover
+
+    def cleanup_phase(self, p: int) -> Step:
+        self.cleanup(p)
+        return
+        yield  # pragma: no cover
+
+    def next_player(self, p: int) -> int:
+        return (p + 1) % self.n
+
+    def playable_actions(self, p: int) -> list[str]:
+        return sorted({c for c in self.players[p].hand if self.card[c].is_action})
+
+    def extra_buy_options(self, p: int) -> list[Option]:
+        """More things to buy than Supply cards (Events)."""
+        return []
+
+    def buy_event(self, p: int, name: str) -> Step:
+        raise IllegalAnswer("error.unknown_option", option=name)
+        yield  # pragma: no cover
 
     def game_over(self) -> bool:
         if self.supply.get("Province", 1) == 0:
@@ -172,10 +204,9 @@ class DominionGame(FlowGame):
 
     # ------------------------------------------------------------------------------------------
     def action_phase(self, p: int) -> Step:
-        player = self.players[p]
         t = self.turn
         while t.actions > 0:
-            playable = sorted({c for c in player.hand if self.card[c].is_action})
+            playable = self.playable_actions(p)
             if not playable:
                 return
             opts = [Option(c, c, card=c, group="play") for c in playable]
@@ -201,9 +232,9 @@ class DominionGame(FlowGame):
             if treasures:
                 opts.append(Option(PLAY_ALL, "dominion.opt.play_all", group="treasure"))
                 opts.extend(Option(f"play:{c}", c, card=c, group="treasure") for c in treasures)
-            opts.extend(
-                Option(f"buy:{c}", c, card=c, group="buy", cost=self.cost(c)) for c in buyable
-            )
+            opts.extend(self.buy_option(c, self.cost(c)) for c in buyable)
+            if t.buys > 0:
+                opts.extend(self.extra_buy_options(p))
             opts.append(Option(END, "dominion.opt.end_turn", group="end"))
             answer = yield from self.ask(
                 PromptSpec(
@@ -223,8 +254,18 @@ class DominionGame(FlowGame):
                     yield from self.play_treasure(p, c)
             elif choice.startswith("play:"):
                 yield from self.play_treasure(p, choice[5:])
+            elif choice.startswith("event:"):
+                yield from self.buy_event(p, choice[6:])
             else:
                 yield from self.buy(p, choice[4:])
+
+    def buy_option(self, name: str, cost: int) -> Option:
+        """Options are immutable, so one object per (card, cost) serves every buy prompt."""
+        key = (name, cost)
+        opt = self._buy_options.get(key)
+        if opt is None:
+            opt = self._buy_options[key] = Option(f"buy:{name}", name, card=name, group="buy", cost=cost)
+        return opt
 
     def treasure_order(self, name: str) -> tuple[int, str]:
         return (self.card[name].coins, name)
@@ -477,11 +518,8 @@ class DominionGame(FlowGame):
     # Views and results
     # ==========================================================================================
     def owned_counts(self, p: int) -> Counter[str]:
-        pl = self.players[p]
-        counts = Counter(pl.hand)
-        for zone in (pl.deck, pl.discard, pl.in_play, pl.set_aside):
-            counts.update(zone)
-        return counts
+        # one C-level count over the concatenated zones; Counter.update per zone is much slower
+        return Counter(self.players[p].owned())
 
     def victory_points(self, p: int, counts: Counter[str] | None = None) -> int:
         counts = self.owned_counts(p) if counts is None else counts

@@ -380,12 +380,11 @@ class HeuristicBot:
         spare = s.actions
         for o in prompt.options:
             name = option_card(o)
-            if card(name).is_action:
-                if is_terminal(name):
-                    if spare > 0:
-                        spare -= 1
-                    else:
-                        chosen.append(o.id)
+            if card(name).is_action and is_terminal(name):
+                if spare > 0:
+                    spare -= 1
+                else:
+                    chosen.append(o.id)
         return fit(prompt, chosen, [])
 
     def sentry_trash(self, s: Situation, prompt: Prompt) -> Answer:

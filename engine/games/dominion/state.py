@@ -30,3 +30,4 @@ class Turn:
     silver_played: bool = False
     merchant_bonus: int = 0
     gained: list[str] = field(default_factory=list)
+    extra: bool = False  # an extra turn (Mission): not counted for the tie-break

@@ -157,6 +157,11 @@ def cards() -> dict[str, Card]:
 
 
 @cache
+def costs() -> dict[str, Cost]:
+    return {c.id: c.cost_t for c in cards().values()}
+
+
+@cache
 def board() -> Board:
     return Board.model_validate(_load("locations.yaml"))
 

@@ -23,6 +23,7 @@ from engine.games.everdell.data import (
     Cost,
     board,
     cards,
+    costs,
     events,
     full_deck,
 )
@@ -33,6 +34,7 @@ from engine.games.everdell.state import (
     NEW_WORKERS,
     SEASONS,
     CityCard,
+    EventClaim,
     Placement,
     Player,
 )
@@ -52,6 +54,7 @@ class EverdellGame(Prompter):
     ) -> None:
         super().__init__()
         self.card: dict[str, Card] = cards()
+        self.cost: dict[str, Cost] = costs()
         self.options = options
         self.rng = random.Random(seed)
         self.seat_count = len(seats)
@@ -78,7 +81,7 @@ class EverdellGame(Prompter):
         self.forest: list[str] = []
         self.basic_events: list[str] = [e.id for e in events().basic]
         self.special_events: list[str] = []
-        self.claims: dict[str, Any] = {}
+        self.claims: dict[str, EventClaim] = {}
         self.occ: dict[str, list[int]] = {}
         self.order: list[int] = []
         self.current = 0
@@ -138,7 +141,7 @@ class EverdellGame(Prompter):
             pl.hand = list(data.get("hand") or [])
             used += pl.hand
             for entry in data.get("city") or []:
-                spec = {"card": entry} if isinstance(entry, str) else dict(entry)
+                spec: dict[str, Any] = {"card": entry} if isinstance(entry, str) else dict(entry)
                 cc = CityCard(self.new_uid(), spec["card"], bool(spec.get("occupied", False)), int(spec.get("tokens", 0)))
                 cc.prisoners = list(spec.get("prisoners") or [])
                 for r, v in (spec.get("stored") or {}).items():
@@ -397,9 +400,7 @@ class EverdellGame(Prompter):
         out = []
         for q in self.others(p):
             pl = self.players[q]
-            if pl.rugwort:
-                out.append(q)
-            elif not pl.passed and (not cards or len(pl.hand) < HAND_LIMIT):
+            if pl.rugwort or not pl.passed and (not cards or len(pl.hand) < HAND_LIMIT):
                 out.append(q)
         return out
 

@@ -1,0 +1,79 @@
+"""Our engine, driven exactly as the Discord bot drives a bot seat: through the match contract."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from engine.cli.simulate import game_seed, make_policies, play
+from engine.core.match import Match
+from engine.core.prompts import Answer, Prompt
+from engine.core.registry import Policy, get_game
+from engine.core.seats import SeatSpec
+
+
+def seats(bots: list[str]) -> list[SeatSpec]:
+    return [SeatSpec(kind="bot", name=b, policy=b) for b in bots]
+
+
+def runner(bots: list[str], kingdom: str) -> Callable[[int], int]:
+    """Returns play(seed) -> turns per player, one complete game through prompts/view/submit."""
+    definition = get_game("dominion")
+
+    def run(seed: int) -> int:
+        match = Match("dominion", seats(bots), {"kingdom": kingdom}, seed)
+        play(match, make_policies(definition, bots, seed))
+        result = match.result()
+        assert result is not None
+        return max(result.turns)
+
+    return run
+
+
+class Timed:
+    """Wraps a policy and records how long each decision takes (view building excluded)."""
+
+    def __init__(self, inner: Policy, samples: list[float]) -> None:
+        self.inner = inner
+        self.samples = samples
+
+    def choose(self, view: dict[str, Any], prompt: Prompt) -> Answer:
+        start = time.perf_counter()
+        answer = self.inner.choose(view, prompt)
+        self.samples.append(time.perf_counter() - start)
+        return answer
+
+
+def decision_times(bots: list[str], games: int, seed: int) -> list[float]:
+    definition = get_game("dominion")
+    samples: list[float] = []
+    for i in range(games):
+        s = game_seed(seed, i)
+        match = Match("dominion", seats(bots), {"kingdom": "random"}, s)
+        play(match, [Timed(p, samples) for p in make_policies(definition, bots, s)])
+    return samples
+
+
+def long_game(players: int, min_turns: int, seed: int) -> tuple[dict[str, Any], int]:
+    """The record of the first heuristic game on a random kingdom lasting `min_turns` table turns."""
+    bots = ["heuristic"] * players
+    definition = get_game("dominion")
+    for i in range(1000):
+        s = game_seed(seed, i)
+        match = Match("dominion", seats(bots), {"kingdom": "random"}, s)
+        play(match, make_policies(definition, bots, s))
+        result = match.result()
+        assert result is not None
+        if sum(result.turns) >= min_turns:
+            return match.record(), sum(result.turns)
+    raise RuntimeError("no game long enough")
+
+
+def restore_times(record: dict[str, Any], repeats: int) -> list[float]:
+    samples = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        Match.from_record(record)
+        samples.append(time.perf_counter() - start)
+    return samples

@@ -1,0 +1,1 @@
+"""Discord commands and components, one cog per concern. Thin: parse, call a service, render."""

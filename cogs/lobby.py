@@ -1,0 +1,220 @@
+"""/game new, status, leave, abandon, and the lobby buttons."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import coarse, ls, t
+from bot.interact import send
+from bot.render import board_payload, ids
+from bot.render.lobby import lobby_payload
+from bot.table import Outcome
+from engine.core.registry import game_ids, get_game
+
+if TYPE_CHECKING:
+    from bot.app import BoardGamesBot
+
+Interaction = discord.Interaction[Any]
+
+
+def display_name(user: discord.abc.User) -> str:
+    return user.display_name or user.name
+
+
+class Lobby(commands.Cog):
+    game = app_commands.Group(
+        name=ls("game", "cmd.game.name"), description=ls("Play a board game in this channel", "cmd.game.desc")
+    )
+
+    def __init__(self, bot: BoardGamesBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.on_component(ids.LOBBY_JOIN, self.on_join)
+        self.bot.on_component(ids.LOBBY_LEAVE, self.on_leave)
+        self.bot.on_component(ids.LOBBY_BOT, self.on_add_bot)
+        self.bot.on_component(ids.LOBBY_START, self.on_start)
+
+    def channel_locale(self, interaction: Interaction) -> str:
+        return coarse(interaction.guild_locale or interaction.locale)
+
+    # -- /game new -----------------------------------------------------------------------------
+    @game.command(
+        name=ls("new", "cmd.game.new.name"),
+        description=ls("Open a lobby for a new game", "cmd.game.new.desc"),
+    )
+    @app_commands.guild_only()
+    @app_commands.rename(
+        game_id=ls("game", "cmd.opt.game.name"),
+        kingdom=ls("kingdom", "cmd.opt.kingdom.name"),
+        players=ls("players", "cmd.opt.players.name"),
+    )
+    @app_commands.describe(
+        game_id=ls("Which game", "cmd.opt.game.desc"),
+        kingdom=ls(
+            "Dominion: a preset name, random, or 10 cards separated by commas", "cmd.opt.kingdom.desc"
+        ),
+        players=ls("Seats at the table (2-6)", "cmd.opt.players.desc"),
+    )
+    async def new(
+        self,
+        interaction: Interaction,
+        game_id: str,
+        kingdom: str | None = None,
+        players: app_commands.Range[int, 2, 6] | None = None,
+    ) -> None:
+        locale = await self.bot.locale_of(interaction)
+        if game_id not in game_ids():
+            await send(interaction, t("error.unknown_game", locale, game=game_id))
+            return
+        assert interaction.channel_id is not None
+        options: dict[str, Any] = {"kingdom": kingdom} if kingdom else {}
+        live = await self.bot.table.open_lobby(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            game=game_id,
+            options=get_game(game_id).normalize_options(options, 2) if options else {},
+            host_id=interaction.user.id,
+            host_name=display_name(interaction.user),
+            locale=self.channel_locale(interaction),
+            capacity=players,
+        )
+        payload = lobby_payload(live, live.record.locale)
+        await interaction.response.send_message(
+            embed=payload.embed, view=payload.view or discord.utils.MISSING
+        )
+        message = await interaction.original_response()
+        await self.bot.table.set_lobby_message(live.id, message.id)
+
+    @new.autocomplete("game_id")
+    async def game_autocomplete(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        locale = coarse(interaction.locale)
+        out = []
+        for gid in game_ids():
+            names = get_game(gid).names
+            name = names.get(locale) or names.get("en") or gid
+            if current.casefold() in name.casefold() or current.casefold() in gid:
+                out.append(app_commands.Choice(name=name, value=gid))
+        return out[:25]
+
+    @new.autocomplete("kingdom")
+    async def kingdom_autocomplete(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        from engine.games.dominion.cards import kingdoms
+
+        locale = coarse(interaction.locale)
+        choices = [app_commands.Choice(name=t("lobby.random", locale), value="random")]
+        for k in kingdoms().values():
+            name = k.name_pt if locale == "pt" else k.name
+            choices.append(app_commands.Choice(name=name, value=k.name))
+        key = current.casefold()
+        return [c for c in choices if key in c.name.casefold()][:25]
+
+    # -- lobby buttons ----------------------------------------------------------------------------
+    async def _refresh(self, interaction: Interaction, match_id: int) -> None:
+        live = await self.bot.table.get(match_id)
+        payload = lobby_payload(live, live.record.locale)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(embed=payload.embed, view=payload.view)
+        else:
+            await interaction.response.edit_message(embed=payload.embed, view=payload.view)
+
+    async def on_join(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
+        await self.bot.table.join(args[0], interaction.user.id, display_name(interaction.user))
+        await self._refresh(interaction, args[0])
+
+    async def on_leave(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
+        await self.bot.table.leave_lobby(args[0], interaction.user.id)
+        await self._refresh(interaction, args[0])
+
+    async def on_add_bot(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
+        await self.bot.table.add_bot(args[0], interaction.user.id)
+        await self._refresh(interaction, args[0])
+
+    async def on_start(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
+        live = await self.bot.table.get(args[0])
+        if interaction.user.id != live.record.host_id:
+            await send(interaction, t("error.host_only", await self.bot.locale_of(interaction)))
+            return
+        await interaction.response.defer()  # building the match and posting the board can take a moment
+        await self.bot.table.start(args[0], interaction.user.id)
+        await self._refresh(interaction, args[0])
+        await self.bot.table.announce(
+            Outcome(args[0], "start", via="component", actor_id=interaction.user.id)
+        )
+
+    # -- /game status, leave, abandon -------------------------------------------------------------
+    @game.command(
+        name=ls("status", "cmd.game.status.name"),
+        description=ls("Show the game in this channel", "cmd.game.status.desc"),
+    )
+    @app_commands.guild_only()
+    async def status(self, interaction: Interaction) -> None:
+        locale = await self.bot.locale_of(interaction)
+        assert interaction.channel_id is not None
+        live = await self.bot.table.for_channel(interaction.channel_id)
+        payload = (
+            lobby_payload(live, locale) if live.record.status == "lobby" else board_payload(live, locale)
+        )
+        await send(interaction, embed=payload.embed)
+
+    @game.command(
+        name=ls("leave", "cmd.game.leave.name"),
+        description=ls("Leave the game in this channel", "cmd.game.leave.desc"),
+    )
+    @app_commands.guild_only()
+    async def leave(self, interaction: Interaction) -> None:
+        locale = await self.bot.locale_of(interaction)
+        assert interaction.channel_id is not None
+        live = await self.bot.table.for_channel(interaction.channel_id)
+        if live.record.status == "lobby":
+            await self.bot.table.leave_lobby(live.id, interaction.user.id)
+            await self._edit_lobby_message(live.id)
+            await send(interaction, t("notice.left_lobby", locale))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        live, seat = await self.bot.table.hand_to_bot(live.id, interaction.user.id)
+        await send(interaction, t("notice.left_game", locale))
+        await self.bot.table.announce(Outcome(live.id, "leave", seat=seat, actor_id=interaction.user.id))
+
+    @game.command(
+        name=ls("abandon", "cmd.game.abandon.name"),
+        description=ls("End the game in this channel without a result", "cmd.game.abandon.desc"),
+    )
+    @app_commands.guild_only()
+    async def abandon(self, interaction: Interaction) -> None:
+        locale = await self.bot.locale_of(interaction)
+        assert interaction.channel_id is not None
+        live = await self.bot.table.for_channel(interaction.channel_id)
+        was_lobby = live.record.status == "lobby"
+        can_manage = bool(interaction.permissions.manage_guild)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        live = await self.bot.table.abandon(live.id, interaction.user.id, can_manage)
+        if was_lobby:
+            await self._edit_lobby_message(live.id)
+        else:
+            await self.bot.table.announce(Outcome(live.id, "abandon", actor_id=interaction.user.id))
+        await send(interaction, t("notice.abandoned_done", locale, id=live.id))
+
+    async def _edit_lobby_message(self, match_id: int) -> None:
+        live = await self.bot.table.get(match_id)
+        if live.record.lobby_message_id is None:
+            return
+        payload = lobby_payload(live, live.record.locale)
+        channel = self.bot.get_partial_messageable(live.record.channel_id, guild_id=live.record.guild_id)
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(live.record.lobby_message_id).edit(
+                embed=payload.embed, view=payload.view
+            )
+
+
+async def setup(bot: BoardGamesBot) -> None:
+    await bot.add_cog(Lobby(bot))

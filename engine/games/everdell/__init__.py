@@ -1,0 +1,64 @@
+"""Everdell (base game, 1-4 players, Rugwort solo opponent) on the match contract."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.errors import InvalidSetup
+from engine.core.registry import GameDefinition
+from engine.core.seats import SeatSpec
+from engine.games.everdell.bots import POLICIES
+from engine.games.everdell.data import board, cards, events
+from engine.games.everdell.game import EverdellGame
+
+ENGINE_VERSION = "everdell-1"
+
+
+def normalize_options(options: dict[str, Any], players: int) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    year = options.get("rugwort_year", 1)
+    try:
+        year = int(year)
+    except (TypeError, ValueError):
+        raise InvalidSetup("error.bad_option", option="rugwort_year", value=str(year)) from None
+    if year not in (1, 2, 3):
+        raise InvalidSetup("error.bad_option", option="rugwort_year", value=str(year))
+    out["rugwort_year"] = year
+    return out
+
+
+def create(seats: list[SeatSpec], options: dict[str, Any], seed: int) -> EverdellGame:
+    return EverdellGame(seats, options, seed)
+
+
+def card_name(card_id: str, locale: str) -> str:
+    """Names of cards, events and board locations."""
+    card = cards().get(card_id)
+    if card is not None:
+        return card.name(locale)
+    pt = locale.lower().startswith("pt")
+    names: dict[str, tuple[str, str]] = {}
+    for ev in events().basic:
+        names[ev.id] = (ev.en, ev.pt)
+    for sev in events().special:
+        names[sev.id] = (sev.en, sev.pt)
+    b = board()
+    for loc in (*b.basic, *b.forest):
+        names[loc.id] = (loc.en, loc.pt)
+    names[b.haven.id] = (b.haven.en, b.haven.pt)
+    en, pt_name = names.get(card_id, (card_id, card_id))
+    return pt_name if pt else en
+
+
+GAME = GameDefinition(
+    id="everdell",
+    names={"en": "Everdell", "pt": "Everdell"},
+    min_players=1,
+    max_players=4,
+    engine_version=ENGINE_VERSION,
+    create=create,
+    normalize_options=normalize_options,
+    policies=POLICIES,
+    card_name=card_name,
+    default_policy="heuristic",
+)

@@ -1,0 +1,47 @@
+"""Her final score, by the Scoring card of the chosen difficulty."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.games.everdell.mistwood.models import DifficultyLevel
+from engine.games.everdell.mistwood.nightweave.state import NightweaveState
+
+
+def score(
+    st: NightweaveState,
+    level: DifficultyLevel,
+    card_points: Callable[[str], int],
+    card_color: Callable[[str], str],
+    event_points: Callable[[str], int],
+) -> dict[str, int]:
+    """Printed values for cards, tokens, Journey and Basic Events; the table for the rest.
+
+    A card earns at most one bonus (Prosperity, or printed 0 points), never both.
+    """
+    cards = sum(card_points(c.card) for c in st.city)
+    bonus = 0
+    for c in st.city:
+        options = []
+        if card_color(c.card) == "prosperity":
+            options.append(level.bonus_prosperity)
+        if card_points(c.card) == 0:
+            options.append(level.bonus_zero_value)
+        bonus += max(options, default=0)
+    basic = sum(event_points(e) for e in st.events if e not in st.special_events)
+    special = level.special_event * sum(1 for e in st.events if e in st.special_events)
+    out = {
+        "cards": cards,
+        "tokens": st.tokens,
+        "journey": st.journey,
+        "basic_events": basic,
+        "special_events": special,
+        "bonus": bonus,
+    }
+    out["total"] = sum(out.values())
+    return out
+
+
+def human_wins(human: int, nightweave: int) -> bool:
+    """A human beats her only with strictly more points: ties go to Nightweave."""
+    return human > nightweave

@@ -1,0 +1,62 @@
+"""Nightweave's own pieces: hand, city, lair, workers, Activity deck and point tokens."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.games.everdell.mistwood.activity import SEASONS, Season
+
+CITY_LIMIT = 15
+WORKERS_BY_SEASON = (2, 1, 2, 3)  # at setup, then when she prepares for spring, summer, autumn
+
+
+@dataclass(slots=True)
+class CityCard:
+    uid: int
+    card: str
+    workers: int = 0  # her spiders on it (Destinations in her own city)
+
+
+@dataclass(slots=True)
+class NightweaveState:
+    difficulty: int
+    icon_points: int  # what the difficulty icon is worth (the scoring card's "= N")
+    hand: list[str] = field(default_factory=list)  # hidden; always shuffled after additions
+    city: list[CityCard] = field(default_factory=list)
+    lair: list[str] = field(default_factory=list)  # Critter/Construction Achievements
+    events: list[str] = field(default_factory=list)  # achieved Events (Achievements)
+    pending_events: list[str] = field(default_factory=list)  # her spider still on them
+    special_events: set[str] = field(default_factory=set)  # which achieved ones are Special
+    tokens: int = 0
+    workers: int = WORKERS_BY_SEASON[0]
+    placed: list[str] = field(default_factory=list)  # where her spiders stand
+    meadow_slot: int | None = None
+    season: int = 0
+    deck: list[str] = field(default_factory=list)  # Activity deck, top card first
+    played: list[str] = field(default_factory=list)  # flipped this season
+    piles: dict[str, list[str]] = field(default_factory=dict)  # later seasons, waiting face up
+    current: str | None = None
+    special_this_season: bool = False
+    journey: int = 0
+    finished: bool = False
+    next_uid: int = 1
+    log: list[dict[str, Any]] = field(default_factory=list)  # public record of what she did
+
+    @property
+    def season_name(self) -> Season:
+        return SEASONS[self.season]
+
+    @property
+    def available(self) -> int:
+        return self.workers - len(self.placed)
+
+    def city_full(self) -> bool:
+        return len(self.city) >= CITY_LIMIT
+
+    def add_city(self, card: str) -> None:
+        self.city.append(CityCard(self.next_uid, card))
+        self.next_uid += 1
+
+    def note(self, kind: str, **data: Any) -> None:
+        self.log.append({"kind": kind, **data})

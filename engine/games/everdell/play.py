@@ -1,0 +1,298 @@
+"""Playing a card: legality (Unique, city space), payment options, and resolving the play.
+
+Payment option ids are `<method>:<t>.<r>.<p>.<b>` where the vector is what the player pays.
+Methods: `pay` (the printed cost), `judge` (one unit swapped), `occupy@<uid>` (free critter on its
+unoccupied construction), `innkeeper@<uid>`, `crane@<uid>`, `dungeon@<critter uid>`, and for card
+abilities that play cards: `free`, `inn` (3 less), `forest` (1 less).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.prompts import Option
+from engine.games.everdell.asks import Step
+from engine.games.everdell.data import Cost
+from engine.games.everdell.payment import (
+    ZERO,
+    as_dict,
+    berries_off,
+    fits,
+    parse_vec,
+    reduced,
+    substitutions,
+    vec_id,
+)
+from engine.games.everdell.state import CITY_LIMIT, CityCard
+
+if TYPE_CHECKING:
+    from engine.games.everdell.game import EverdellGame
+
+NORMAL = "normal"
+FREE = "free"
+INN = "inn"  # 3 resources less, no other ability
+FOREST = "forest"  # 1 resource less, no other ability
+
+
+def hosts(g: EverdellGame, construction: str, critter: str) -> bool:
+    c = g.card[construction]
+    return c.hosts_any or critter in c.hosts
+
+
+def dungeon_cells(g: EverdellGame, p: int) -> int:
+    return 2 if g.players[p].has("ranger") else 1
+
+
+def payments(g: EverdellGame, p: int, name: str, mode: str = NORMAL) -> dict[str, Cost]:
+    """Every legal way to pay for `name`, keyed by option id, cheapest first."""
+    pl = g.players[p]
+    card = g.card[name]
+    cost = g.cost[name]
+    have = pl.res
+    out: dict[str, Cost] = {}
+
+    def add(method: str, vec: Cost) -> None:
+        if fits(vec, have):
+            out.setdefault(f"{method}:{vec_id(vec)}", vec)
+
+    if mode == FREE:
+        add(FREE, ZERO)
+    elif mode == INN:
+        for v in reduced(cost, 3):
+            add(INN, v)
+    elif mode == FOREST:
+        for v in reduced(cost, 1):
+            add(FOREST, v)
+    else:
+        if card.critter:
+            seen: set[str] = set()
+            for cc in pl.city:
+                if not cc.occupied and cc.card not in seen and hosts(g, cc.card, name):
+                    seen.add(cc.card)
+                    add(f"occupy@{cc.uid}", ZERO)
+        add("pay", cost)
+        if pl.has("judge"):
+            for v in substitutions(cost):
+                add("judge", v)
+        for cc in pl.city:
+            if cc.card == "innkeeper" and card.critter:
+                add(f"innkeeper@{cc.uid}", berries_off(cost, 3))
+            elif cc.card == "crane" and card.construction:
+                for v in reduced(cost, 3):
+                    add(f"crane@{cc.uid}", v)
+            elif cc.card == "dungeon" and len(cc.prisoners) < dungeon_cells(g, p):
+                seen_c: set[str] = set()
+                for prisoner in pl.city:
+                    if g.card[prisoner.card].critter and prisoner.card not in seen_c:
+                        seen_c.add(prisoner.card)
+                        for v in reduced(cost, 3):
+                            add(f"dungeon@{prisoner.uid}", v)
+    return dict(sorted(out.items(), key=lambda kv: (sum(kv[1]), kv[0])))
+
+
+def fool_targets(g: EverdellGame, p: int) -> list[int]:
+    return [
+        q
+        for q in g.others(p)
+        if not g.players[q].rugwort and not g.players[q].has("fool") and g.fits(g.players[q], "fool")
+    ]
+
+
+def can_place(g: EverdellGame, p: int, name: str, full: bool | None = None) -> bool:
+    """Unique rule and city space (for the Fool: some opponent's city). `full` may carry a
+    precomputed "no free space" flag for p's city."""
+    pl = g.players[p]
+    if name == "fool":
+        return g.solo or bool(fool_targets(g, p))
+    card = g.card[name]
+    if card.unique and pl.has(name):
+        return False
+    if full is False and card.space:
+        return name != "ruins" or g.fits(pl, name)
+    return g.fits(pl, name)
+
+
+def can_play(g: EverdellGame, p: int, name: str, mode: str = NORMAL, full: bool | None = None) -> bool:
+    return can_place(g, p, name, full) and affordable(g, p, name, mode)
+
+
+def affordable(g: EverdellGame, p: int, name: str, mode: str = NORMAL) -> bool:
+    """Whether `payments` would offer anything, without listing them (this runs very often)."""
+    if mode == FREE:
+        return True
+    pl = g.players[p]
+    cost = g.cost[name]
+    res = pl.res
+    have = (res["twig"], res["resin"], res["pebble"], res["berry"])
+    short = sum(c - h for c, h in zip(cost, have) if c > h)
+    if short == 0:
+        return True
+    total = sum(cost)
+    if mode == INN:
+        return short <= min(3, total)
+    if mode == FOREST:
+        return short <= min(1, total)
+    card = g.card[name]
+    city = pl.city
+    if card.critter and any(not cc.occupied and hosts(g, cc.card, name) for cc in city):
+        return True
+    if short == 1 and any(cc.card == "judge" for cc in city):
+        if any(h > c for c, h in zip(cost, have)):
+            return True
+    for cc in city:
+        if cc.card == "innkeeper" and card.critter and fits(berries_off(cost, 3), res):
+            return True
+        if cc.card == "crane" and card.construction and short <= min(3, total):
+            return True
+        if (
+            cc.card == "dungeon"
+            and len(cc.prisoners) < dungeon_cells(g, p)
+            and short <= min(3, total)
+            and any(g.card[c.card].critter for c in city)
+        ):
+            return True
+    return False
+
+
+def playable_options(g: EverdellGame, p: int) -> list[Option]:
+    pl = g.players[p]
+    full = g.used_spaces(pl) >= CITY_LIMIT
+    opts: list[Option] = []
+    for name in sorted(set(pl.hand)):
+        if can_play(g, p, name, NORMAL, full):
+            opts.append(Option(f"play:h:{name}", name, card=name, group="hand", cost=sum(g.cost[name])))
+    for slot in g.meadow_slots():
+        found = g.meadow[slot]
+        if found is not None and can_play(g, p, found, NORMAL, full):
+            opts.append(Option(f"play:m{slot}", found, card=found, group="meadow", cost=sum(g.cost[found])))
+    return opts
+
+
+def play_chosen(g: EverdellGame, p: int, source: str) -> Step:
+    """Resolve a main-action play; `source` is `h:<card>` or `m<slot>`."""
+    if source.startswith("h:"):
+        yield from play_card(g, p, source[2:], "hand")
+    else:
+        slot = int(source[1:])
+        name = g.meadow[slot]
+        assert name is not None
+        yield from play_card(g, p, name, f"meadow:{slot}")
+
+
+def free_choices(g: EverdellGame, p: int, max_points: int | None, meadow: bool = True, hand: bool = True) -> list[Option]:
+    """Cards from hand and/or Meadow p could play for free (optionally worth at most `max_points`)."""
+    pl = g.players[p]
+    opts: list[Option] = []
+
+    def ok(name: str) -> bool:
+        return (max_points is None or g.card[name].points <= max_points) and can_place(g, p, name)
+
+    if hand:
+        for name in sorted(set(pl.hand)):
+            if ok(name):
+                opts.append(Option(f"h:{name}", name, card=name, group="hand"))
+    if meadow:
+        for slot in g.meadow_slots():
+            found = g.meadow[slot]
+            if found is not None and ok(found):
+                opts.append(Option(f"m{slot}", found, card=found, group="meadow"))
+    return opts
+
+
+def play_card(g: EverdellGame, p: int, name: str, source: str, mode: str = NORMAL) -> Step:
+    """Pay for and play `name` from `source` (`hand`, `meadow:<slot>` or `limbo`)."""
+    from engine.games.everdell import rugwort
+    from engine.games.everdell.powers import after_play, on_play
+
+    pl = g.players[p]
+    card = g.card[name]
+    options = payments(g, p, name, mode)
+    if not options:
+        raise RuntimeError(f"{name} cannot be paid")
+    opts = [
+        Option(oid, "everdell.pay." + oid.split(":")[0].split("@")[0], card=_method_card(g, oid), cost=sum(v))
+        for oid, v in options.items()
+    ]
+    choice = yield from g.choose(
+        p,
+        "everdell.prompt.payment",
+        opts,
+        params={"card": name, "payments": {oid: as_dict(v) for oid, v in options.items()}},
+        default=opts[0].id,
+    )
+    target = p
+    if name == "fool" and not g.solo:
+        targets = fool_targets(g, p)
+        picked = yield from g.choose(
+            p,
+            "everdell.prompt.fool_target",
+            [Option(f"seat:{q}", "everdell.opt.seat", group="seat") for q in targets],
+            {"seats": targets},
+        )
+        target = int(picked[5:])
+    # take the card from where it was
+    if source == "hand":
+        pl.hand.remove(name)
+    elif source.startswith("meadow:"):
+        g.meadow_take([int(source[7:])])
+        g.refill()
+    else:
+        g.unlimbo(name)
+    method, vec = choice.split(":")[0], parse_vec(choice.split(":")[1])
+    g.spend(p, vec)
+    _apply_method(g, p, method)
+    g.emit("play", seat=p, card=name, source=source.split(":")[0], pay=as_dict(vec), method=method.split("@")[0])
+    if card.pay_to_opponent and any(vec):
+        # the Shepherd's price goes to an opponent instead of the supply
+        q = yield from g.pick_recipient(p, "everdell.prompt.shepherd_pay")
+        if q is not None:
+            for r, v in as_dict(vec).items():
+                g.players[q].res[r] += v
+            g.emit("give_resources", seat=p, target=q, res=as_dict(vec))
+    if name == "fool" and g.solo:
+        yield from rugwort.fool_played(g, p)
+        cc = None
+    else:
+        cc = CityCard(g.new_uid(), name)
+        g.players[target].city.append(cc)
+        g.emit("city_add", seat=target, card=name, uid=cc.uid, by=p)
+        yield from on_play(g, p, cc)
+    yield from after_play(g, p, name, cc)
+    if g.solo and not pl.rugwort:
+        rugwort.react(g)
+
+
+def _method_card(g: EverdellGame, oid: str) -> str | None:
+    method = oid.split(":")[0]
+    if "@" not in method:
+        return None
+    found = g.owner_of(int(method.split("@")[1]))
+    return found[1].card if found else None
+
+
+def _apply_method(g: EverdellGame, p: int, method: str) -> None:
+    if "@" not in method:
+        return
+    kind, uid_text = method.split("@")
+    found = g.owner_of(int(uid_text))
+    assert found is not None
+    owner, cc = found
+    if kind == "occupy":
+        cc.occupied = True
+    elif kind in ("innkeeper", "crane"):
+        g.remove_from_city(owner, cc)
+    elif kind == "dungeon":
+        dungeon = next(c for c in g.players[p].city if c.card == "dungeon")
+        g.remove_from_city(owner, cc, to_discard=False)
+        dungeon.prisoners.append(cc.card)
+
+
+def free_play(g: EverdellGame, p: int, picked: str, mode: str = FREE) -> Step:
+    """Play a card named by a `free_choices`-style option id (`h:<card>` or `m<slot>`)."""
+    if picked.startswith("h:"):
+        yield from play_card(g, p, picked[2:], "hand", mode)
+    else:
+        slot = int(picked[1:])
+        name = g.meadow[slot]
+        assert name is not None
+        yield from play_card(g, p, name, f"meadow:{slot}", mode)

@@ -1,0 +1,71 @@
+"""What one seat may see: the whole public board plus its own hand. Deck order never leaves."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.games.everdell import scoring
+from engine.games.everdell.data import RESOURCES
+from engine.games.everdell.state import SEASONS
+
+if TYPE_CHECKING:
+    from engine.games.everdell.game import EverdellGame
+
+
+def build_view(g: EverdellGame, seat: int | None) -> dict[str, Any]:
+    players = []
+    for pl in g.players:
+        players.append(
+            {
+                "seat": pl.seat,
+                "rugwort": pl.rugwort,
+                "hand_count": len(pl.hand),
+                "city": [
+                    {
+                        "uid": cc.uid,
+                        "card": cc.card,
+                        "occupied": cc.occupied,
+                        "tokens": cc.tokens,
+                        "stored": {r: v for r, v in cc.stored.items() if v},
+                        "prisoners": list(cc.prisoners),
+                        "workers": list(g.occ.get(f"card:{cc.uid}", [])),
+                    }
+                    for cc in pl.city
+                ],
+                "spaces": g.used_spaces(pl),
+                "resources": {r: pl.res[r] for r in RESOURCES},
+                "tokens": pl.tokens,
+                "workers": pl.workers,
+                "available": max(0, pl.available),
+                "placed": [w.loc for w in pl.placed],
+                "season": SEASONS[pl.season],
+                "passed": pl.passed,
+                "events": list(pl.events),
+                "journey": pl.journey,
+                "score": scoring.total(g, pl.seat),
+            }
+        )
+    view: dict[str, Any] = {
+        "game": "everdell",
+        "seat": seat,
+        "meadow": list(g.meadow),
+        "meadow_blocked": sorted(g.blocked),
+        "forest": list(g.forest),
+        "basic_events": list(g.basic_events),
+        "special_events": list(g.special_events),
+        "claims": {
+            ev: {"owner": c.owner, "bonus": c.bonus, "beneath": len(c.beneath)} for ev, c in sorted(g.claims.items())
+        },
+        "occupancy": {loc: list(seats) for loc, seats in sorted(g.occ.items()) if seats and not loc.startswith("card:")},
+        "deck_count": len(g.deck),
+        "discard_count": len(g.discard),
+        "players": players,
+        "order": list(g.order),
+        "current": g.current,
+        "solo": g.solo,
+        "rugwort_year": g.year if g.solo else None,
+        "finished": g.finished,
+    }
+    if seat is not None and 0 <= seat < len(g.players):
+        view["hand"] = sorted(g.players[seat].hand)
+    return view

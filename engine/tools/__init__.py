@@ -1,0 +1,1 @@
+"""Table tools shared by every game: dice and named decks, seeded and deterministic."""

@@ -1,0 +1,57 @@
+"""Fixtures: a fresh SQLite file, the store on it, and a table service with a started 2-player game."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.table import Live, TableService
+from storage import Store
+
+ALICE = 1001
+BOB = 1002
+CHANNEL = 5000
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> str:
+    return str(tmp_path / "test.sqlite3")
+
+
+@pytest.fixture
+async def store(db_path: str) -> AsyncIterator[Store]:
+    s = await Store.open(db_path)
+    try:
+        yield s
+    finally:
+        await s.close()
+
+
+@pytest.fixture
+async def table(store: Store) -> TableService:
+    return TableService(store, cache_size=8)
+
+
+async def start_game(table: TableService, kingdom: str = "First Game", bot_seat: bool = False) -> Live:
+    live = await table.open_lobby(
+        guild_id=1,
+        channel_id=CHANNEL,
+        game="dominion",
+        options={"kingdom": kingdom},
+        host_id=ALICE,
+        host_name="alice",
+        locale="en",
+    )
+    if bot_seat:
+        await table.add_bot(live.id, ALICE)
+    else:
+        await table.join(live.id, BOB, "bob")
+    return await table.start(live.id, ALICE)
+
+
+def user_of(live: Live, seat: int) -> int:
+    uid = live.record.seats[seat].user_id
+    assert uid is not None
+    return uid

@@ -1,0 +1,155 @@
+"""Rendering stays within Discord's limits and never puts a hidden card where others can see it."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import discord
+
+from bot.render import board_payload, ids, private_payload, result_payload
+from bot.render.common import option_label
+from bot.render.limits import embed_size
+from bot.render.lobby import lobby_payload
+from bot.render.prompt import PromptUI
+from bot.table import TableService
+from engine.core import Option, Prompt
+from engine.games.dominion.cards import cards
+from tests.bot.conftest import start_game
+
+KINGDOM = "Cellar, Market, Merchant, Militia, Mine, Moat, Remodel, Smithy, Village, Workshop"
+
+
+def check_components(view: discord.ui.View) -> list[dict[str, Any]]:
+    rows = view.to_components()
+    assert len(rows) <= 5
+    seen: set[str] = set()
+    for row in rows:
+        comps = row["components"]
+        assert 1 <= len(comps) <= 5
+        for c in comps:
+            cid = c["custom_id"]
+            assert len(cid) <= 100 and cid not in seen
+            assert re.fullmatch(ids.BUTTON_TEMPLATE, cid) or re.fullmatch(ids.SELECT_TEMPLATE, cid)
+            seen.add(cid)
+            if c["type"] == 2:
+                assert len(c["label"]) <= 80
+            else:
+                assert len(comps) == 1  # a select fills its row
+                assert 1 <= len(c["options"]) <= 25
+                assert c["min_values"] <= c["max_values"] <= len(c["options"])
+                assert all(len(o["label"]) <= 100 and len(o["value"]) <= 100 for o in c["options"])
+    return rows
+
+
+def check_embed(embed: discord.Embed) -> None:
+    assert embed_size(embed) <= 6000
+    assert len(embed.description or "") <= 4096 and len(embed.fields) <= 25
+    assert all(len(f.value or "") <= 1024 and len(f.name or "") <= 256 for f in embed.fields)
+
+
+def biggest_buy_prompt() -> Prompt:
+    """Every Treasure in hand and all 17 piles affordable: the widest buy decision base Dominion has."""
+    supply = ["Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse", *[c.strip() for c in KINGDOM.split(",")]]
+    opts = [Option("play_all", "dominion.opt.play_all", group="treasure", shortcut=False)]
+    opts += [Option(f"play:{c}", c, card=c, group="treasure") for c in ("Copper", "Gold", "Silver")]
+    opts += [Option(f"buy:{c}", c, card=c, group="buy", cost=cards()[c].cost) for c in supply]
+    opts.append(Option("end", "dominion.opt.end_turn", group="end"))
+    return Prompt(99, 0, "choose", "dominion.prompt.buy", tuple(opts), params={"coins": 11, "buys": 2})
+
+
+def ui(prompt: Prompt, locale: str = "en", **kw: Any) -> PromptUI:
+    return PromptUI(123456789, prompt, locale, label=lambda o: option_label("dominion", o, locale), **kw)
+
+
+def test_biggest_buy_prompt_fits() -> None:
+    prompt = biggest_buy_prompt()
+    for locale in ("en", "pt"):
+        rows = check_components(ui(prompt, locale).view())
+        values = {o["value"] for row in rows for c in row["components"] if c["type"] == 3 for o in c["options"]}
+        buttons = {c["custom_id"] for row in rows for c in row["components"] if c["type"] == 2}
+        # Every option is reachable from one screen, by index.
+        assert len(values) + len(buttons) == len(prompt.options)
+
+
+def test_long_and_multi_prompts_page_and_draft() -> None:
+    many = tuple(Option(f"x{i}", f"Copper#{i}", card="Copper") for i in range(60))
+    single = Prompt(5, 0, "choose", "dominion.prompt.workshop", many)
+    for page in range(3):
+        check_components(ui(single, page=page).view())
+    multi = Prompt(6, 0, "choose", "dominion.prompt.cellar", many, min=0, max=60)
+    check_components(ui(multi, draft=[1, 2]).view())
+    small_multi = Prompt(7, 0, "choose", "dominion.prompt.chapel", many[:7], min=0, max=4)
+    rows = check_components(ui(small_multi).view())
+    assert rows[0]["components"][0]["max_values"] == 4
+    order = Prompt(8, 0, "order", "dominion.prompt.sentry_order", many[:2], min=2, max=2, ordered=True)
+    rows = check_components(ui(order).view())
+    confirm = next(c for r in rows for c in r["components"] if c["custom_id"].startswith("bgb:c:"))
+    assert confirm["disabled"] is True
+    rows = check_components(ui(order, draft=[1, 0]).view())
+    confirm = next(c for r in rows for c in r["components"] if c["custom_id"].startswith("bgb:c:"))
+    assert not confirm.get("disabled")
+
+
+def test_custom_ids_carry_no_card_names() -> None:
+    prompt = biggest_buy_prompt()
+    names = {c.id.casefold() for c in cards().values()} | {c.name_pt.casefold() for c in cards().values()}
+    for row in ui(prompt).view().to_components():
+        for c in row["components"]:
+            assert not any(n in c["custom_id"].casefold() for n in names)
+
+
+async def test_board_uses_public_view_only(table: TableService) -> None:
+    live = await start_game(table, kingdom=KINGDOM)
+    assert live.match is not None
+    # Play a few steps so the log has draws (private "drew" events must stay out of the board).
+    for _ in range(8):
+        prompt = live.match.prompts()[0]
+        uid = live.record.seats[prompt.seat].user_id
+        assert uid is not None
+        await table.submit(live.id, uid, prompt.pid, list(prompt.default or (prompt.options[0].id,)))
+    assert all(e.public for e in live.tail)
+    asked: list[int | None] = []
+    real_view = live.match.view
+
+    def spy(seat: int | None) -> dict[str, Any]:
+        asked.append(seat)
+        return real_view(seat)
+
+    live.match.view = spy  # type: ignore[method-assign]
+    try:
+        for locale in ("en", "pt"):
+            payload = board_payload(live, locale)
+            check_embed(payload.embed)
+            assert payload.view is not None
+            check_components(payload.view)
+    finally:
+        live.match.view = real_view  # type: ignore[method-assign]
+    assert asked and set(asked) == {None}
+    # And the hands themselves are nowhere in the board text.
+    text = json.dumps(board_payload(live, "en").embed.to_dict())
+    assert "Hand:" not in text and "drew" not in text
+
+
+async def test_private_view_shows_own_hand_and_prompt(table: TableService) -> None:
+    live = await start_game(table, kingdom=KINGDOM)
+    assert live.match is not None
+    prompt = live.match.prompts()[0]
+    payload = private_payload(live, prompt.seat, "pt")
+    check_embed(payload.embed)
+    assert payload.view is not None
+    check_components(payload.view)
+    hand = live.match.view(prompt.seat)["hand"]
+    assert cards()[hand[0]].name_pt in (payload.embed.description or "")
+    other = 1 - prompt.seat
+    waiting = private_payload(live, other, "en")
+    assert waiting.view is None and "Waiting" in (waiting.embed.description or "")
+
+
+async def test_lobby_and_result_payloads(table: TableService) -> None:
+    live = await start_game(table)
+    lobby = lobby_payload(live, "en")
+    check_embed(lobby.embed)
+    assert lobby.view is None  # started: no more buttons
+    check_embed(result_payload(live, "en").embed)

@@ -1,0 +1,153 @@
+"""Random legal play over random base kingdoms and 2-6 players: invariants, end, replay.
+
+Thousands of games run in a small process pool (one worker per core, at most two), since each
+game is independent; every game is fully determined by its seed.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import subprocess
+import sys
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.core.events import Event
+from engine.core.match import Match
+from engine.core.result import rank_by
+from tests.engine.randplay import BASE_KINGDOM, card_totals, digest, game, game_setup, new_match, play
+
+ROOT = Path(__file__).resolve().parents[2]
+REPLAYED = range(0, 1000)  # played, checked and replayed from seed + log
+CHECKED = range(1000, 5000)  # played and checked
+
+
+def ended_correctly(match: Match) -> list[str]:
+    g = game(match)
+    out = []
+    empty = sum(1 for v in g.supply.values() if v == 0)
+    if not (g.supply["Province"] == 0 or empty >= (4 if g.n >= 5 else 3)):
+        out.append(f"ended without an end condition (empty piles {empty})")
+    result = match.result()
+    if result is None:
+        return [*out, "finished without a result"]
+    scores = [g.victory_points(i) for i in range(g.n)]
+    turns = [p.turns for p in g.players]
+    if list(result.scores) != scores or list(result.turns) != turns:
+        out.append(f"result {result.scores}/{result.turns} != {scores}/{turns}")
+    if result.ranks != rank_by([(scores[i], -turns[i]) for i in range(g.n)]):
+        out.append(f"ranks {result.ranks} do not follow points then fewer turns")
+    if list(result.winners) != [i for i in range(g.n) if result.ranks[i] == 1] or not result.winners:
+        out.append(f"winners {result.winners} do not match ranks {result.ranks}")
+    if max(turns) - min(turns) > 1:
+        out.append(f"turn counts {turns} differ by more than one")
+    if match.prompts():
+        out.append("prompts open after the end")
+    return out
+
+
+def check_game(seed: int, replay: bool, reactions: str | None = None) -> list[str]:
+    """Play one random game; return what went wrong (empty when all is well)."""
+    players, kingdom = game_setup(seed)
+    reactions = reactions or ("ask" if seed % 2 else "always")
+    failures: list[str] = []
+    try:
+        match = new_match(seed, players, kingdom, reactions)
+        initial = card_totals(match)
+        ends: list[Event] = []
+
+        def hook(m: Match, seat: int, events: list[Event]) -> None:
+            if card_totals(m) != initial:
+                diff = (card_totals(m) - initial) + (initial - card_totals(m))
+                raise AssertionError(f"cards not conserved after answer {len(m.log)}: {dict(diff)}")
+            ends.extend(e for e in events if e.kind == "game_end")
+            if any(e.kind == "turn_start" for e in events) and game(m).game_over():
+                raise AssertionError(f"a turn started although the game was over (answer {len(m.log)})")
+
+        play(match, seed, hook)
+        failures.extend(ended_correctly(match))
+        if len(ends) != 1:
+            failures.append(f"{len(ends)} game_end events")
+        if replay:
+            record = json.loads(json.dumps(match.record()))
+            if digest(Match.from_record(record)) != digest(match):
+                failures.append("replay from seed + log rebuilt a different state")
+    except Exception as exc:  # any crash is a failure of that seed
+        failures.append(f"{type(exc).__name__}: {exc}")
+    return [f"seed {seed} ({players}p, {kingdom}): {f}" for f in failures]
+
+
+def _check_replayed(seed: int) -> list[str]:
+    return check_game(seed, True)
+
+
+def _check_only(seed: int) -> list[str]:
+    return check_game(seed, False)
+
+
+def run_pool(fn: object, seeds: Iterable[int]) -> list[str]:
+    seeds = list(seeds)
+    workers = max(1, min(2, os.cpu_count() or 1))
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        results = pool.map(fn, seeds, chunksize=max(1, len(seeds) // (workers * 8)))  # type: ignore[arg-type]
+        return [failure for failures in results for failure in failures]
+
+
+def test_random_games_replay_to_the_identical_state() -> None:
+    failures = run_pool(_check_replayed, REPLAYED)
+    assert failures == [], "\n".join(failures[:20])
+
+
+def test_random_games_end_correctly_and_conserve_cards() -> None:
+    failures = run_pool(_check_only, CHECKED)
+    assert failures == [], "\n".join(failures[:20])
+
+
+def test_replay_in_another_process_with_another_hash_seed() -> None:
+    records, digests = [], []
+    for seed in range(30):
+        players, kingdom = game_setup(seed)
+        match = play(new_match(seed, players, kingdom, "ask" if seed % 2 else "always"), seed)
+        records.append(match.record())
+        digests.append(digest(match))
+    code = (
+        "import json, sys\n"
+        "from engine.core.match import Match\n"
+        "from tests.engine.randplay import digest\n"
+        "for record in json.load(sys.stdin):\n"
+        "    print(digest(Match.from_record(record)))\n"
+    )
+    for hash_seed in ("1", "4242"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT)}
+        out = subprocess.run(
+            [sys.executable, "-c", code], input=json.dumps(records), capture_output=True, text=True,
+            cwd=ROOT, env=env, check=True,
+        )
+        assert out.stdout.split() == digests
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    players=st.integers(2, 6),
+    kingdom=st.lists(st.sampled_from(BASE_KINGDOM), min_size=10, max_size=10, unique=True),
+    seed=st.integers(0, 2**32 - 1),
+    reactions=st.sampled_from(["always", "ask"]),
+)
+def test_generated_games_keep_the_invariants(players: int, kingdom: list[str], seed: int, reactions: str) -> None:
+    match = new_match(seed, players, kingdom, reactions)
+    initial = card_totals(match)
+
+    def hook(m: Match, seat: int, events: list[Event]) -> None:
+        assert card_totals(m) == initial
+
+    play(match, seed, hook)
+    assert ended_correctly(match) == []
+    assert digest(Match.from_record(match.record())) == digest(match)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.cli.simulate import game_seed, make_policies, play
@@ -38,7 +38,7 @@ class Timed:
         self.inner = inner
         self.samples = samples
 
-    def choose(self, view: dict[str, Any], prompt: Prompt) -> Answer:
+    def choose(self, view: Mapping[str, Any], prompt: Prompt) -> Answer:
         start = time.perf_counter()
         answer = self.inner.choose(view, prompt)
         self.samples.append(time.perf_counter() - start)

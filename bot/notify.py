@@ -21,7 +21,7 @@ from bot.i18n import t
 from bot.prefs import PrefsService
 from bot.render import board_payload, private_payload, result_payload
 from bot.render import ids as custom_ids
-from bot.render.common import event_line
+from bot.render.common import event_line, seat_name
 from bot.render.items import GameButton
 from bot.render.limits import CONTENT, clip
 from bot.table import Live, Outcome, TableService
@@ -222,11 +222,13 @@ class Notifier:
     async def bot_summary(self, live: Live, seat: int, events: list[Event]) -> None:
         """One compact line for what a bot seat just did."""
         locale = live.record.locale
+        me = f"**{seat_name(live, seat)}** "
         lines: list[str] = []
         for event in events:
             if event.kind in ("turn_start", "shuffle", "setup"):
                 continue
-            lines.append(event_line(live, event, locale))
+            line = event_line(live, event, locale)
+            lines.append(line[len(me) :] if line.startswith(me) else line)
         if not lines:
             return
         counted: list[tuple[str, int]] = []
@@ -235,5 +237,5 @@ class Notifier:
                 counted[-1] = (line, counted[-1][1] + 1)
             else:
                 counted.append((line, 1))
-        text = " · ".join(line if n == 1 else f"{line} ×{n}" for line, n in counted)
+        text = me + " · ".join(line if n == 1 else f"{line} ×{n}" for line, n in counted)
         await self.channel(live).send(clip(text, CONTENT), allowed_mentions=discord.AllowedMentions.none())

@@ -67,7 +67,7 @@ class PromptUI:
     # -- pieces -------------------------------------------------------------------------------
     def _button(self, index: int) -> GameButton:
         option = self.prompt.options[index]
-        if option.shortcut:
+        if option.shortcut or (self.prompt.default is not None and option.id in self.prompt.default):
             style = discord.ButtonStyle.success
         elif option.group == "end":
             style = discord.ButtonStyle.secondary

@@ -78,7 +78,7 @@ def play(match: Match, policies: Sequence[Policy], max_decisions: int = MAX_DECI
         if not prompts:
             raise Stalled("match is not finished but has no open prompt")
         for prompt in prompts:
-            answer = policies[prompt.seat].choose(match.view(prompt.seat), prompt)
+            answer = policies[prompt.seat].choose(match.policy_view(prompt.seat), prompt)
             match.submit(prompt.seat, answer)
             decisions += 1
         if decisions > max_decisions:

@@ -16,6 +16,7 @@ from engine.core.prompts import Answer, Prompt
 from engine.core.registry import Game, GameDefinition, get_game
 from engine.core.result import Result
 from engine.core.seats import SeatSpec
+from engine.core.views import LazyView
 
 LogEntry = tuple[int, Answer]
 
@@ -97,6 +98,11 @@ class Match:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.game.view(seat)
+
+    def policy_view(self, seat: int) -> LazyView:
+        """The seat's view for a bot policy, built on first access (see LazyView)."""
+        game = self.game
+        return LazyView(lambda: game.view(seat))
 
     def result(self) -> Result | None:
         return self.game.result()

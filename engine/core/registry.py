@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -28,7 +28,7 @@ class Game(Protocol):
 class Policy(Protocol):
     """A bot or automa seat: decides from its own seat's view only."""
 
-    def choose(self, view: dict[str, Any], prompt: Prompt) -> Answer: ...
+    def choose(self, view: Mapping[str, Any], prompt: Prompt) -> Answer: ...
 
 
 @dataclass(frozen=True)

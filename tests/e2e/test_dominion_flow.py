@@ -9,16 +9,13 @@ from typing import Any
 from bot.standin.state import Message, User
 from tests.e2e.conftest import StartBot, World
 
-SUCCESS = 3
-
-
 def components(message: Message) -> list[dict[str, Any]]:
     return [c for row in message.components for c in row.get("components", [])]
 
 
 def play_all_button(message: Message) -> dict[str, Any] | None:
     for c in components(message):
-        if c["type"] == 2 and c.get("style") == SUCCESS and c["custom_id"].startswith("bgb:o:") and not c.get("disabled"):
+        if c["type"] == 2 and c.get("label") == "Play all Treasures" and not c.get("disabled"):
             return c
     return None
 
@@ -53,7 +50,7 @@ async def play_turn(world: World, humans: list[User]) -> User:
     if select is not None and silver:
         inter = await world.standin.select(user, dm, select["custom_id"], [silver[0]["value"]])
     else:
-        end = next(c for c in components(dm) if c["type"] == 2 and c.get("style") == 2)
+        end = next(c for c in components(dm) if c["type"] == 2 and c.get("label") == "End turn")
         inter = await world.standin.click(user, dm, end["custom_id"])
     await inter.response()
     # The turn is over: the private message keeps the hand but loses its buttons.

@@ -8,6 +8,7 @@ Card prompts are answered like the general bot does.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,7 +75,7 @@ class ExpertBot(HeuristicBot):
             self._plan, self._plan_kingdom = plan_for(kingdom), key
         return self._plan
 
-    def choose(self, view: dict[str, Any], prompt: Prompt) -> Answer:
+    def choose(self, view: Mapping[str, Any], prompt: Prompt) -> Answer:
         self.plan(view["kingdom"])
         return super().choose(view, prompt)
 

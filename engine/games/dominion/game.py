@@ -62,6 +62,7 @@ class DominionGame(FlowGame):
         self.reveal_moat = options.get("reactions", "always")
         self.ended_by: str | None = None
         self._buy_options: dict[tuple[str, int], Option] = {}
+        self._buy_table: list[tuple[str, int, Option]] | None = None
 
     # ==========================================================================================
     # Setup
@@ -225,14 +226,14 @@ class DominionGame(FlowGame):
         t = self.turn
         while True:
             treasures = [] if t.bought else sorted({c for c in player.hand if self.card[c].is_treasure})
-            buyable = [name for name in self.supply if t.buys > 0 and self.can_buy(name)]
+            buyable_opts = self.buy_choices() if t.buys > 0 else []
             if not treasures and t.buys == 0:
                 return
             opts: list[Option] = []
             if treasures:
                 opts.append(Option(PLAY_ALL, "dominion.opt.play_all", group="treasure"))
                 opts.extend(Option(f"play:{c}", c, card=c, group="treasure") for c in treasures)
-            opts.extend(self.buy_option(c, self.cost(c)) for c in buyable)
+            opts.extend(buyable_opts)
             if t.buys > 0:
                 opts.extend(self.extra_buy_options(p))
             opts.append(Option(END, "dominion.opt.end_turn", group="end"))
@@ -258,6 +259,20 @@ class DominionGame(FlowGame):
                 yield from self.buy_event(p, choice[6:])
             else:
                 yield from self.buy(p, choice[4:])
+
+    def buy_choices(self) -> list[Option]:
+        """Options to buy every affordable non-empty pile, in Supply order."""
+        if type(self).cost is DominionGame.cost and type(self).can_buy is DominionGame.can_buy:
+            # fixed costs: one pass over a prebuilt (name, cost, option) list; this is the hot path
+            table = self._buy_table
+            if table is None or len(table) != len(self.supply):
+                table = self._buy_table = [
+                    (name, self.cost(name), self.buy_option(name, self.cost(name))) for name in self.supply
+                ]
+            coins = self.turn.coins
+            supply = self.supply
+            return [opt for name, cost, opt in table if cost <= coins and supply[name] > 0]
+        return [self.buy_option(name, self.cost(name)) for name in self.supply if self.can_buy(name)]
 
     def buy_option(self, name: str, cost: int) -> Option:
         """Options are immutable, so one object per (card, cost) serves every buy prompt."""
@@ -337,7 +352,7 @@ class DominionGame(FlowGame):
         self.supply[name] -= 1
         self.put(p, name, to)
         self.turn.gained.append(name)
-        self.emit("gain", seat=p, card=name, to=to)
+        self.emit("gain", seat=p, card=name, dest=to)
         return True
         yield  # pragma: no cover - keeps this a generator for gain reactions
 

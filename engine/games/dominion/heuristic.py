@@ -8,7 +8,7 @@ buying strategy.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -92,7 +92,7 @@ class Situation:
     empty_piles: int
 
     @classmethod
-    def of(cls, view: dict[str, Any]) -> Situation:
+    def of(cls, view: Mapping[str, Any]) -> Situation:
         seat = view["seat"]
         players = view["players"]
         me = players[seat]
@@ -292,7 +292,7 @@ class HeuristicBot:
         return base
 
     # prompt dispatch -------------------------------------------------------------------------------
-    def choose(self, view: dict[str, Any], prompt: Prompt) -> Answer:
+    def choose(self, view: Mapping[str, Any], prompt: Prompt) -> Answer:
         s = Situation.of(view)
         handler = _HANDLERS.get(prompt.key)
         answer = handler(self, s, prompt) if handler is not None else None

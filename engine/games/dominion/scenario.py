@@ -17,7 +17,7 @@ class DominionAdapter:
     def state(self, match: Match) -> dict[str, Any]:
         g = cast(DominionGame, match.game)
         t = g.turn
-        return {
+        state = {
             "players": [
                 {
                     "hand": list(p.hand),
@@ -43,6 +43,10 @@ class DominionAdapter:
             "empty_piles": g.empty_piles(),
             "ended_by": g.ended_by,
         }
+        extra = getattr(g, "scenario_state", None)  # expansions add their own zones and tokens
+        if extra is not None:
+            state.update(extra())
+        return state
 
 
 ADAPTER = DominionAdapter()

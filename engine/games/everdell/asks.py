@@ -67,7 +67,13 @@ class Prompter(FlowGame):
         return answer[0]
 
     def choose_many(
-        self, p: int, key: str, options: Sequence[Option], low: int, high: int, params: dict[str, Any] | None = None
+        self,
+        p: int,
+        key: str,
+        options: Sequence[Option],
+        low: int,
+        high: int,
+        params: dict[str, Any] | None = None,
     ) -> Step:
         high = min(high, len(options))
         low = min(low, high)
@@ -81,7 +87,13 @@ class Prompter(FlowGame):
         return list(answer)
 
     def choose_cards(
-        self, p: int, names: Sequence[str], key: str, low: int, high: int, params: dict[str, Any] | None = None
+        self,
+        p: int,
+        names: Sequence[str],
+        key: str,
+        low: int,
+        high: int,
+        params: dict[str, Any] | None = None,
     ) -> Step:
         """Between `low` and `high` cards out of a multiset; returns card ids."""
         high = min(high, len(names))
@@ -134,7 +146,9 @@ class Prompter(FlowGame):
     def choose_amount(self, p: int, key: str, high: int, resource: str) -> Step:
         if high <= 0:
             return 0
-        opts = [Option(str(k), f"everdell.amount.{resource}", group="amount", cost=k) for k in range(high, -1, -1)]
+        opts = [
+            Option(str(k), f"everdell.amount.{resource}", group="amount", cost=k) for k in range(high, -1, -1)
+        ]
         picked = yield from self.choose(p, key, opts, {"resource": resource, "max": high}, default=str(high))
         return int(picked)
 

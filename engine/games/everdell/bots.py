@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core.prompts import Answer, Prompt
@@ -18,7 +18,7 @@ class RandomBot:
     def __init__(self, seat: int, seed: int) -> None:
         self.rng = random.Random(seed * 7919 + seat)
 
-    def choose(self, view: dict[str, Any], prompt: Prompt) -> Answer:
+    def choose(self, view: Mapping[str, Any], prompt: Prompt) -> Answer:
         ids = [o.id for o in prompt.options if not o.shortcut]
         if prompt.max == 1 and prompt.min == 1:
             active = [i for i in ids if i != PASS]

@@ -142,7 +142,12 @@ class EverdellGame(Prompter):
             used += pl.hand
             for entry in data.get("city") or []:
                 spec: dict[str, Any] = {"card": entry} if isinstance(entry, str) else dict(entry)
-                cc = CityCard(self.new_uid(), spec["card"], bool(spec.get("occupied", False)), int(spec.get("tokens", 0)))
+                cc = CityCard(
+                    self.new_uid(),
+                    spec["card"],
+                    bool(spec.get("occupied", False)),
+                    int(spec.get("tokens", 0)),
+                )
                 cc.prisoners = list(spec.get("prisoners") or [])
                 for r, v in (spec.get("stored") or {}).items():
                     cc.stored[r] = int(v)
@@ -286,8 +291,9 @@ class EverdellGame(Prompter):
             self.emit("reshuffle", count=len(self.deck))
         return self.deck.pop()
 
-    def reveal(self, count: int) -> list[str]:
-        """Turn cards face up from the deck into limbo; the caller settles them."""
+    def reveal(self, count: int, to: int | None = None) -> list[str]:
+        """Take cards from the deck into limbo (face up, or seen by seat `to` only); the caller
+        settles them."""
         out = []
         for _ in range(count):
             name = self.take_top()
@@ -295,8 +301,11 @@ class EverdellGame(Prompter):
                 break
             out.append(name)
         self.limbo += out
-        if out:
+        if out and to is None:
             self.emit("reveal", cards=list(out))
+        elif out:
+            self.emit("look", seat=to, count=len(out))
+            self.emit("looked", seat=to, to=to, cards=list(out))
         return out
 
     def unlimbo(self, name: str) -> None:
@@ -326,7 +335,10 @@ class EverdellGame(Prompter):
                 kept.append(name)
             else:
                 self.discard.append(name)
-                self.emit("discard_card", seat=p, card=name)
+                if public:
+                    self.emit("discard_card", seat=p, card=name)
+                else:
+                    self.emit("discard", seat=p, count=1)
         if kept:
             if public:
                 self.emit("take", seat=p, cards=kept)
@@ -344,7 +356,7 @@ class EverdellGame(Prompter):
             self.emit("discard", seat=p, count=len(names))
             self.emit("discarded", seat=p, to=p, cards=sorted(names))
 
-    def meadow_slots(self, playable: bool = False) -> list[int]:
+    def meadow_slots(self) -> list[int]:
         """Meadow slots holding a card the players may take (not under a Rugwort worker)."""
         return [s for s, c in enumerate(self.meadow) if c is not None and s not in self.blocked]
 
@@ -480,7 +492,9 @@ class EverdellGame(Prompter):
             return True
         return self.used_spaces(pl) < CITY_LIMIT
 
-    def remove_from_city(self, owner: int, cc: CityCard, to_discard: bool = True, heir: str | None = None) -> None:
+    def remove_from_city(
+        self, owner: int, cc: CityCard, to_discard: bool = True, heir: str | None = None
+    ) -> None:
         """A card leaves a city. Workers on it come home; permanent ones move to `heir` if given."""
         pl = self.players[owner]
         pl.city.remove(cc)

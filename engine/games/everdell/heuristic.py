@@ -4,6 +4,7 @@ events when it can, and gathers the resources its best cards need. Sees only its
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from engine.core.prompts import Answer, Option, Prompt
@@ -33,7 +34,8 @@ class HeuristicBot:
         self.cost = costs()
 
     # ------------------------------------------------------------------------------------------
-    def choose(self, view: dict[str, Any], prompt: Prompt) -> Answer:
+    def choose(self, seat_view: Mapping[str, Any], prompt: Prompt) -> Answer:
+        view = dict(seat_view)
         key = prompt.key.removeprefix("everdell.prompt.")
         me = view["players"][self.seat]
         handler = getattr(self, "on_" + key, None)
@@ -242,7 +244,9 @@ class HeuristicBot:
         ranked = sorted(prompt.options, key=lambda o: self.card[o.card or ""].points)
         return tuple(o.id for o in ranked[:2])
 
-    def _bundle(self, view: dict[str, Any], me: dict[str, Any], prompt: Prompt, biggest: bool = True) -> Answer:
+    def _bundle(
+        self, view: dict[str, Any], me: dict[str, Any], prompt: Prompt, biggest: bool = True
+    ) -> Answer:
         want = self.needs(view, me)
 
         def score(o: Option) -> float:
@@ -283,9 +287,12 @@ class HeuristicBot:
     on_copy_basic = on_lookout
 
     def on_storehouse(self, view: dict[str, Any], me: dict[str, Any], prompt: Prompt) -> Answer:
-        return ("pebble",) if "pebble" in {o.id for o in prompt.options} and self.needs(view, me)["pebble"] else ("twig",)
+        return (
+            ("pebble",)
+            if "pebble" in {o.id for o in prompt.options} and self.needs(view, me)["pebble"]
+            else ("twig",)
+        )
 
     def on_courthouse(self, view: dict[str, Any], me: dict[str, Any], prompt: Prompt) -> Answer:
         want = self.needs(view, me)
         return (max(prompt.options, key=lambda o: want.get(o.id, 0) + WEIGHT.get(o.id, 0)).id,)
-

@@ -134,7 +134,9 @@ def reward(g: EverdellGame, p: int, loc: str) -> Step:
 
 
 def haven(g: EverdellGame, p: int) -> Step:
-    names = yield from g.choose_cards(p, g.players[p].hand, "everdell.prompt.haven", 0, len(g.players[p].hand))
+    names = yield from g.choose_cards(
+        p, g.players[p].hand, "everdell.prompt.haven", 0, len(g.players[p].hand)
+    )
     g.discard_from_hand(p, names)
     if len(names) >= 2:
         vec = yield from g.choose_gain(p, len(names) // 2)
@@ -143,13 +145,17 @@ def haven(g: EverdellGame, p: int) -> Step:
 
 def journey(g: EverdellGame, p: int, loc: str) -> Step:
     space = JOURNEY[loc]
-    names = yield from g.choose_cards(p, g.players[p].hand, "everdell.prompt.journey", space.points, space.points)
+    names = yield from g.choose_cards(
+        p, g.players[p].hand, "everdell.prompt.journey", space.points, space.points
+    )
     g.discard_from_hand(p, names)
     g.players[p].journey += space.points
 
 
 def discard_draw_two(g: EverdellGame, p: int) -> Step:
-    names = yield from g.choose_cards(p, g.players[p].hand, "everdell.prompt.discard_draw", 0, len(g.players[p].hand))
+    names = yield from g.choose_cards(
+        p, g.players[p].hand, "everdell.prompt.discard_draw", 0, len(g.players[p].hand)
+    )
     g.discard_from_hand(p, names)
     g.draw(p, 2 * len(names))
 
@@ -218,4 +224,3 @@ def clock_tower(g: EverdellGame, p: int) -> Step:
     tower.tokens -= 1
     g.emit("clock_tower", seat=p, location=loc)
     yield from reward(g, p, loc)
-

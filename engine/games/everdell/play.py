@@ -136,9 +136,8 @@ def affordable(g: EverdellGame, p: int, name: str, mode: str = NORMAL) -> bool:
     city = pl.city
     if card.critter and any(not cc.occupied and hosts(g, cc.card, name) for cc in city):
         return True
-    if short == 1 and any(cc.card == "judge" for cc in city):
-        if any(h > c for c, h in zip(cost, have)):
-            return True
+    if short == 1 and any(cc.card == "judge" for cc in city) and any(h > c for c, h in zip(cost, have)):
+        return True
     for cc in city:
         if cc.card == "innkeeper" and card.critter and fits(berries_off(cost, 3), res):
             return True
@@ -179,7 +178,9 @@ def play_chosen(g: EverdellGame, p: int, source: str) -> Step:
         yield from play_card(g, p, name, f"meadow:{slot}")
 
 
-def free_choices(g: EverdellGame, p: int, max_points: int | None, meadow: bool = True, hand: bool = True) -> list[Option]:
+def free_choices(
+    g: EverdellGame, p: int, max_points: int | None, meadow: bool = True, hand: bool = True
+) -> list[Option]:
     """Cards from hand and/or Meadow p could play for free (optionally worth at most `max_points`)."""
     pl = g.players[p]
     opts: list[Option] = []
@@ -241,7 +242,9 @@ def play_card(g: EverdellGame, p: int, name: str, source: str, mode: str = NORMA
     method, vec = choice.split(":")[0], parse_vec(choice.split(":")[1])
     g.spend(p, vec)
     _apply_method(g, p, method)
-    g.emit("play", seat=p, card=name, source=source.split(":")[0], pay=as_dict(vec), method=method.split("@")[0])
+    g.emit(
+        "play", seat=p, card=name, source=source.split(":")[0], pay=as_dict(vec), method=method.split("@")[0]
+    )
     if card.pay_to_opponent and any(vec):
         # the Shepherd's price goes to an opponent instead of the supply
         q = yield from g.pick_recipient(p, "everdell.prompt.shepherd_pay")

@@ -50,7 +50,9 @@ def after_play(g: EverdellGame, p: int, name: str, new: CityCard | None) -> Step
         elif cc.card == "shopkeeper" and card.critter:
             g.gain(p, {"berry": 1}, "shopkeeper")
         elif cc.card == "courthouse" and card.construction:
-            r = yield from g.choose(p, "everdell.prompt.courthouse", resource_options(("twig", "resin", "pebble")))
+            r = yield from g.choose(
+                p, "everdell.prompt.courthouse", resource_options(("twig", "resin", "pebble"))
+            )
             g.gain(p, {r: 1}, "courthouse")
 
 
@@ -72,7 +74,9 @@ def postal_pigeon(g: EverdellGame, p: int, cc: CityCard, host: int) -> Step:
     ]
     if opts:
         opts.append(Option(NONE, "everdell.opt.none", group="end"))
-        picked = yield from g.choose(p, "everdell.prompt.pigeon", opts, {"revealed": list(shown)}, default=opts[0].id)
+        picked = yield from g.choose(
+            p, "everdell.prompt.pigeon", opts, {"revealed": list(shown)}, default=opts[0].id
+        )
         if picked != NONE:
             name = shown.pop(int(picked[1:]))
             yield from play.play_card(g, p, name, "limbo", play.FREE)
@@ -88,7 +92,9 @@ def ranger(g: EverdellGame, p: int, cc: CityCard, host: int) -> Step:
         return
     opts = [Option(f"w{i}", "everdell.opt.worker", group=w.loc) for i, w in enumerate(movable)]
     opts.append(Option(NONE, "everdell.opt.none", group="end"))
-    picked = yield from g.choose(p, "everdell.prompt.ranger_from", opts, {"locations": [w.loc for w in movable]})
+    picked = yield from g.choose(
+        p, "everdell.prompt.ranger_from", opts, {"locations": [w.loc for w in movable]}
+    )
     if picked == NONE:
         return
     worker = movable[int(picked[1:])]
@@ -206,7 +212,11 @@ def husband(g: EverdellGame, p: int, cc: CityCard, host: int) -> Step:
 def chip_sweep(g: EverdellGame, p: int, cc: CityCard, host: int) -> Step:
     pl = g.players[p]
     pool = _distinct(
-        [c for c in pl.city if c is not cc and g.card[c.card].color == "production" and c.card != "chip_sweep"]
+        [
+            c
+            for c in pl.city
+            if c is not cc and g.card[c.card].color == "production" and c.card != "chip_sweep"
+        ]
     )
     target = yield from g.pick_city_card(p, "everdell.prompt.chip_sweep", pool)
     if target is not None:
@@ -219,7 +229,11 @@ def miner_mole(g: EverdellGame, p: int, cc: CityCard, host: int) -> Step:
     for q in g.others(p):
         seen: set[str] = set()
         for c in g.players[q].city:
-            if g.card[c.card].color == "production" and c.card not in ("miner_mole", "chip_sweep") and c.card not in seen:
+            if (
+                g.card[c.card].color == "production"
+                and c.card not in ("miner_mole", "chip_sweep")
+                and c.card not in seen
+            ):
                 seen.add(c.card)
                 oid = f"c{c.uid}"
                 found[oid] = (q, c)
@@ -262,7 +276,7 @@ def peddler(g: EverdellGame, p: int, cc: CityCard, host: int) -> Step:
 
 
 def teacher(g: EverdellGame, p: int, cc: CityCard, host: int) -> Step:
-    shown = g.reveal(2)
+    shown = g.reveal(2, to=p)
     if not shown:
         return
     keep = shown[0]
@@ -383,7 +397,7 @@ def cemetery(g: EverdellGame, p: int, cc: CityCard, owner: int) -> Step:
         shown = g.reveal(4)
     else:
         shown = g.discard[-4:][::-1]
-        del g.discard[-len(shown):]
+        del g.discard[-len(shown) :]
         g.limbo += shown
         g.emit("reveal", cards=list(shown), source="discard")
     opts = [
@@ -459,4 +473,3 @@ DESTINATIONS: dict[str, Power] = {
     "storehouse": storehouse_visit,
     "university": university,
 }
-

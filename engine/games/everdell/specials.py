@@ -6,6 +6,7 @@ Pilgrims, Remembering the Fallen, Pristine Chapel Ceiling) are counted in scorin
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -20,21 +21,35 @@ if TYPE_CHECKING:
 
 def meets(g: EverdellGame, p: int, ev: str) -> bool:
     pl = g.players[p]
+    names = {c.card for c in pl.city}
+    colors = Counter(g.card[c.card].color for c in pl.city)
+    return _meets(g, p, ev, names, colors)
+
+
+def _meets(g: EverdellGame, p: int, ev: str, names: set[str], colors: Counter[str]) -> bool:
     basic = basic_events().get(ev)
     if basic is not None:
-        return g.color_count(pl, basic.color) >= basic.need
+        return colors[basic.color] >= basic.need
     spec = special_events()[ev]
-    if not all(pl.has(name) for name in spec.requires):
+    if not all(name in names for name in spec.requires):
         return False
-    if spec.each_color and any(g.color_count(pl, c) < spec.each_color for c in COLORS):
+    if spec.each_color and any(colors[c] < spec.each_color for c in COLORS):
         return False
     if ev == "croak_wart_cure":
+        pl = g.players[p]
         return pl.res["berry"] >= 2 and len(pl.city) >= 2
     return True
 
 
 def claimable(g: EverdellGame, p: int) -> list[str]:
-    return [ev for ev in (*g.basic_events, *g.special_events) if ev not in g.claims and meets(g, p, ev)]
+    city = g.players[p].city
+    names = {c.card for c in city}
+    colors = Counter(g.card[c.card].color for c in city)
+    return [
+        ev
+        for ev in (*g.basic_events, *g.special_events)
+        if ev not in g.claims and _meets(g, p, ev, names, colors)
+    ]
 
 
 def claim(g: EverdellGame, p: int, ev: str) -> Step:
@@ -69,7 +84,9 @@ def wee_run_city(g: EverdellGame, p: int, c: EventClaim) -> Step:
     if not workers:
         return
     opts = [Option(f"w{i}", "everdell.opt.worker", group=w.loc) for i, w in enumerate(workers)]
-    picked = yield from g.choose(p, "everdell.prompt.recall_worker", opts, {"locations": [w.loc for w in workers]})
+    picked = yield from g.choose(
+        p, "everdell.prompt.recall_worker", opts, {"locations": [w.loc for w in workers]}
+    )
     g.take_back(p, workers[int(picked[1:])])
 
 

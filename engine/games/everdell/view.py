@@ -54,9 +54,12 @@ def build_view(g: EverdellGame, seat: int | None) -> dict[str, Any]:
         "basic_events": list(g.basic_events),
         "special_events": list(g.special_events),
         "claims": {
-            ev: {"owner": c.owner, "bonus": c.bonus, "beneath": len(c.beneath)} for ev, c in sorted(g.claims.items())
+            ev: {"owner": c.owner, "bonus": c.bonus, "beneath": len(c.beneath)}
+            for ev, c in sorted(g.claims.items())
         },
-        "occupancy": {loc: list(seats) for loc, seats in sorted(g.occ.items()) if seats and not loc.startswith("card:")},
+        "occupancy": {
+            loc: list(seats) for loc, seats in sorted(g.occ.items()) if seats and not loc.startswith("card:")
+        },
         "deck_count": len(g.deck),
         "discard_count": len(g.discard),
         "players": players,

@@ -17,7 +17,11 @@ MAX_DECISIONS = 20_000
 
 def seats_for(players: int, solo_seat: bool = True) -> list[SeatSpec]:
     if players == 1:
-        return [SeatSpec("bot", "p0", "random"), SeatSpec("automa", "Rugwort")] if solo_seat else [SeatSpec("bot")]
+        return (
+            [SeatSpec("bot", "p0", "random"), SeatSpec("automa", "Rugwort")]
+            if solo_seat
+            else [SeatSpec("bot")]
+        )
     return [SeatSpec("bot", f"p{i}", "random") for i in range(players)]
 
 

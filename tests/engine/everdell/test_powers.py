@@ -10,8 +10,12 @@ DECK = ["king", "queen", "farm", "mine", "crane", "ruins", "wife", "husband", "i
 
 
 def pos(*players: dict, **extra: object) -> dict:
-    base = {"meadow": list(MEADOW), "forest": ["forest_3_berries", "forest_2_any", "forest_2_resin_1_twig"],
-            "players": list(players), "deck": list(DECK)}
+    base = {
+        "meadow": list(MEADOW),
+        "forest": ["forest_3_berries", "forest_2_any", "forest_2_resin_1_twig"],
+        "players": list(players),
+        "deck": list(DECK),
+    }
     base.update(extra)
     return base
 
@@ -78,8 +82,11 @@ def test_wanderer_draws_three_and_takes_no_space() -> None:
 
 
 def test_shepherd_pays_an_opponent() -> None:
-    s = Scenario(pos({"hand": ["shepherd"], "res": {"berry": 3}, "city": [{"card": "chapel", "tokens": 2}]}, {}))
+    s = Scenario(
+        pos({"hand": ["shepherd"], "res": {"berry": 3}, "city": [{"card": "chapel", "tokens": 2}]}, {})
+    )
     s.answer("play:h:shepherd")
+    s.answer("pay:0.0.0.3")  # rather than the Chapel's free spot
     assert s.player(1).res["berry"] == 3
     assert s.player(0).res["berry"] == 3 and s.player(0).tokens == 2
 
@@ -127,7 +134,6 @@ def test_teacher_keeps_one_and_gives_one() -> None:
 def test_doctor_woodcarver_peddler_monk() -> None:
     s = Scenario(pos({"hand": ["doctor"], "res": {"berry": 6}}, {}))
     s.answer("play:h:doctor")
-    s.answer("pay:0.0.0.4")
     s.answer("2")
     assert s.player(0).tokens == 2 and s.player(0).res["berry"] == 0
 
@@ -144,7 +150,6 @@ def test_doctor_woodcarver_peddler_monk() -> None:
 
     s = Scenario(pos({"hand": ["monk"], "res": {"berry": 3}}, {}))
     s.answer("play:h:monk")
-    s.answer("pay:0.0.0.1")
     s.answer("2")
     assert s.player(0).tokens == 4 and s.player(1).res["berry"] == 2
 
@@ -171,8 +176,16 @@ def test_storehouse_stores_then_pays_out() -> None:
 
 # ------------------------------------------------------------------------------ blue governance
 def test_historian_shopkeeper_courthouse_react_to_later_plays() -> None:
-    s = Scenario(pos({"hand": ["wife", "farm"], "city": ["historian", "shopkeeper", "courthouse"],
-                      "res": {"berry": 2, "twig": 4, "resin": 2}}, {}))
+    s = Scenario(
+        pos(
+            {
+                "hand": ["wife", "farm"],
+                "city": ["historian", "shopkeeper", "courthouse"],
+                "res": {"berry": 2, "twig": 4, "resin": 2},
+            },
+            {},
+        )
+    )
     s.answer("play:h:wife")
     pl = s.player(0)
     assert pl.res["berry"] == 1 and len(pl.hand) == 2  # Shopkeeper berry, Historian card
@@ -197,8 +210,8 @@ def test_inn_in_an_opponents_city_pays_its_owner() -> None:
     inn = uid(s, "inn", 1)
     assert f"place:card:{inn}" in s.ids()
     s.answer(f"place:card:{inn}")
-    s.answer("m0")  # Farm for 3 less: pays the twig
-    assert s.city() == ["farm"] and s.player(1).tokens == 1 and s.player(0).res["twig"] == 0
+    s.answer("m0")  # the Farm costs 3, so it is free
+    assert s.city() == ["farm"] and s.player(1).tokens == 1 and s.player(0).res["twig"] == 1
 
 
 def test_post_office_gives_discards_and_refills() -> None:
@@ -262,8 +275,13 @@ def test_basic_event_claim() -> None:
 
 
 def test_special_event_with_an_effect() -> None:
-    s = Scenario(pos({"city": ["peddler", "general_store"], "res": {"resin": 2, "twig": 1}}, {},
-                     specials=["under_new_management"]))
+    s = Scenario(
+        pos(
+            {"city": ["peddler", "general_store"], "res": {"resin": 2, "twig": 1}},
+            {},
+            specials=["under_new_management"],
+        )
+    )
     s.answer("place:event:under_new_management")
     s.answer("1.2.0.0")
     assert breakdown(s.game, 0)["events"] == 5
@@ -297,7 +315,9 @@ def test_rugwort_prepares_after_the_player() -> None:
     # the only action left is to prepare; Rugwort follows at once
     g = s.game
     rug = s.player(1)
-    assert g.blocked == {0} and sorted(w.loc for w in rug.placed) == sorted(["basic_2_resin", g.forest[1], "meadow:0"])
+    assert g.blocked == {0} and sorted(w.loc for w in rug.placed) == sorted(
+        ["basic_2_resin", g.forest[1], "meadow:0"]
+    )
     assert "play:m0" not in s.ids()
 
 
@@ -311,8 +331,15 @@ def test_rugwort_year_three_autumn() -> None:
 
 
 def test_rugwort_scoring() -> None:
-    s = Scenario(pos({"season": 3, "placed": ["haven"] * 6}, specials=["tax_relief", "croak_wart_cure"],
-                     rugwort={"city": ["farm", "castle", "wife"]}), players=1, rugwort_year=2)
+    s = Scenario(
+        pos(
+            {"season": 3, "placed": ["haven"] * 6},
+            specials=["tax_relief", "croak_wart_cure"],
+            rugwort={"city": ["farm", "castle", "wife"]},
+        ),
+        players=1,
+        rugwort_year=2,
+    )
     g = s.game
     assert g.finished
     b = breakdown(g, 1)
@@ -322,7 +349,9 @@ def test_rugwort_scoring() -> None:
 
 
 def test_fool_against_rugwort_removes_one_of_his_cards() -> None:
-    s = Scenario(pos({"hand": ["fool"], "res": {"berry": 3}}, rugwort={"city": ["castle", "farm"]}), players=1)
+    s = Scenario(
+        pos({"hand": ["fool"], "res": {"berry": 3}}, rugwort={"city": ["castle", "farm"]}), players=1
+    )
     s.answer("play:h:fool")
     assert s.prompt.key == "everdell.prompt.rugwort_fool"
     s.answer(f"c{uid(s, 'castle', 1)}")

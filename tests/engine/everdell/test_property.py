@@ -18,7 +18,7 @@ from tests.engine.everdell.helpers import game_of, seats_for
 
 GAMES = int(os.environ.get("EVERDELL_GAMES", "300"))
 DECK = Counter(full_deck())
-PRIVATE_KINDS = {"drew", "discarded", "gave", "received", "took"}
+PRIVATE_KINDS = {"drew", "discarded", "gave", "received", "took", "looked"}
 
 
 def play_out(players: int, seed: int, check_every_step: bool = False, **options: object) -> Match:

@@ -17,8 +17,12 @@ MEADOW = ["farm", "mine", "twig_barge", "wanderer", "teacher", "inn", "general_s
 
 
 def pos(*players: dict, **extra: object) -> dict:
-    return {"meadow": list(MEADOW), "forest": ["forest_3_berries", "forest_2_any", "forest_2_resin_1_twig"],
-            "players": list(players), **extra}
+    return {
+        "meadow": list(MEADOW),
+        "forest": ["forest_3_berries", "forest_2_any", "forest_2_resin_1_twig"],
+        "players": list(players),
+        **extra,
+    }
 
 
 # ----------------------------------------------------------------------------------------- setup
@@ -179,7 +183,9 @@ def test_innkeeper_discount() -> None:
 
 
 def test_crane_discount_lets_player_choose_what_is_cut() -> None:
-    s = Scenario(pos({"hand": ["castle"], "city": ["crane"], "res": {"twig": 2, "resin": 3, "pebble": 3}}, {}))
+    s = Scenario(
+        pos({"hand": ["castle"], "city": ["crane"], "res": {"twig": 2, "resin": 3, "pebble": 3}}, {})
+    )
     s.answer("play:h:castle")
     uid = s.player(0).city[0].uid
     assert f"crane@{uid}:0.2.3.0" in s.ids() and "pay:2.3.3.0" in s.ids()
@@ -204,7 +210,16 @@ def test_dungeon_imprisons_a_critter_for_a_discount() -> None:
 
 def test_city_limit_fifteen_with_exceptions() -> None:
     full = ["farm"] * 8 + ["mine"] * 3 + ["twig_barge"] * 3 + ["husband"]
-    s = Scenario(pos({"city": full, "hand": ["inn", "wanderer", "wife", "ruins"], "res": {"twig": 9, "resin": 9, "berry": 9}}, {}))
+    s = Scenario(
+        pos(
+            {
+                "city": full,
+                "hand": ["inn", "wanderer", "wife", "ruins"],
+                "res": {"twig": 9, "resin": 9, "berry": 9},
+            },
+            {},
+        )
+    )
     ids = s.ids()
     assert "play:h:inn" not in ids
     assert {"play:h:wanderer", "play:h:wife", "play:h:ruins"} <= set(ids)
@@ -238,7 +253,12 @@ def test_prepare_for_summer_takes_meadow_cards() -> None:
 
 
 def test_autumn_allows_pass_and_game_ends() -> None:
-    s = Scenario(pos({"season": 3, "placed": ["haven"] * 6, "hand": ["farm"], "res": {"twig": 2, "resin": 1}}, {"passed": True}))
+    s = Scenario(
+        pos(
+            {"season": 3, "placed": ["haven"] * 6, "hand": ["farm"], "res": {"twig": 2, "resin": 1}},
+            {"passed": True},
+        )
+    )
     assert {"pass", "play:h:farm"} <= set(s.ids())
     s.answer("pass")
     assert s.game.finished and s.game.result() is not None
@@ -248,7 +268,9 @@ def test_autumn_allows_pass_and_game_ends() -> None:
 
 
 def test_clock_tower_reactivates_a_location() -> None:
-    s = Scenario(pos({"city": [{"card": "clock_tower", "tokens": 3}], "placed": ["basic_3_twigs", "haven"]}, {}))
+    s = Scenario(
+        pos({"city": [{"card": "clock_tower", "tokens": 3}], "placed": ["basic_3_twigs", "haven"]}, {})
+    )
     assert s.prompt.key == "everdell.prompt.clock_tower"
     s.answer("basic_3_twigs")
     assert s.player(0).res["twig"] == 3 and s.player(0).city[0].tokens == 2
@@ -257,7 +279,20 @@ def test_clock_tower_reactivates_a_location() -> None:
 
 # ------------------------------------------------------------------------------------- scoring
 def test_scoring_prosperity_and_events() -> None:
-    city = ["castle", "palace", "farm", "farm", "mine", "school", "teacher", "teacher", "king", "ever_tree", "wife", "husband"]
+    city = [
+        "castle",
+        "palace",
+        "farm",
+        "farm",
+        "mine",
+        "school",
+        "teacher",
+        "teacher",
+        "king",
+        "ever_tree",
+        "wife",
+        "husband",
+    ]
     s = Scenario(pos({"city": city, "tokens": 4, "season": 3, "placed": ["haven"] * 6}, {"passed": True}))
     g = s.game
     from engine.games.everdell.state import EventClaim

@@ -191,7 +191,11 @@ def _action(where: str, text: str, spider: bool, pearlbrook: bool, problems: lis
     if action.kind in PEARLBROOK_ACTIONS and not pearlbrook:
         problems.append(f"{where}: '{action.kind}' may only appear on a card marked pearlbrook")
     if action.points is not None and not (spider or action.places_worker):
-        why = "she never places herself for points" if action.kind == PLACE_NIGHTWEAVE else "no worker is placed"
+        why = (
+            "she never places herself for points"
+            if action.kind == PLACE_NIGHTWEAVE
+            else "no worker is placed"
+        )
         problems.append(f"{where}: points are collected after placing a worker, and '{action.kind}' {why}")
     return action
 
@@ -298,7 +302,9 @@ def default_scoring() -> ScoringTable:
 
 @cache
 def personalities() -> ModuleDeck:
-    deck: ModuleDeck = _model(ModuleDeck, read_source(DATA / "personalities.yaml", "Personalities"), "Personalities")
+    deck: ModuleDeck = _model(
+        ModuleDeck, read_source(DATA / "personalities.yaml", "Personalities"), "Personalities"
+    )
     return deck
 
 
@@ -315,11 +321,15 @@ def plots() -> ModuleDeck:
         if card.type is None:
             raise MistwoodDataError("Plots", [f"plot {card.id}: type must be 'seasonal' or 'one_shot'"])
         if (card.type == "one_shot") != (card.thwart is not None):
-            raise MistwoodDataError("Plots", [f"plot {card.id}: one-shot Plots, and only they, have a thwart"])
+            raise MistwoodDataError(
+                "Plots", [f"plot {card.id}: one-shot Plots, and only they, have a thwart"]
+            )
     return deck
 
 
 @cache
 def content() -> Content:
-    data: Content = _model(Content, read_source(DATA / "content.yaml", "Mistwood content"), "Mistwood content")
+    data: Content = _model(
+        Content, read_source(DATA / "content.yaml", "Mistwood content"), "Mistwood content"
+    )
     return data

@@ -67,7 +67,9 @@ def possible(ctx: Ctx, action: Action) -> bool:
     if kind == "her_village":
         return bool(own_destinations(ctx, open_=False))
     if kind == "open_destination":
-        return any(ctx.table.open_spots(h) for h in ctx.table.humans()) or bool(own_destinations(ctx, open_=True))
+        return any(ctx.table.open_spots(h) for h in ctx.table.humans()) or bool(
+            own_destinations(ctx, open_=True)
+        )
     if kind == "basic_event":
         return bool(ctx.table.basic_events_open())
     if kind == "special_event":

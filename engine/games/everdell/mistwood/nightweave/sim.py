@@ -132,7 +132,9 @@ class SimpleTable:
 
     # events
     def basic_events_open(self) -> list[BasicEventInfo]:
-        return [BasicEventInfo(e.id, e.color, e.need) for e in data.events().basic if e.id not in self.claimed]
+        return [
+            BasicEventInfo(e.id, e.color, e.need) for e in data.events().basic if e.id not in self.claimed
+        ]
 
     def special_events_open(self) -> list[SpecialEventInfo]:
         specials = data.special_events()
@@ -205,8 +207,9 @@ def drive(flow: Flow[None]) -> None:
         return
 
 
-def solo_game(seed: int, difficulty: int, deck: ActivityDeck | None = None,
-              human_turns: int = 24) -> tuple[NightweaveState, SimpleTable, dict[str, int]]:
+def solo_game(
+    seed: int, difficulty: int, deck: ActivityDeck | None = None, human_turns: int = 24
+) -> tuple[NightweaveState, SimpleTable, dict[str, int]]:
     """One game against the crude human; returns her final state, the table and her score."""
     rng = SimRng(seed)
     table = SimpleTable(rng)

@@ -58,8 +58,12 @@ class Table(Protocol):
     def refill_meadow(self, keep_empty: int | None) -> None: ...
 
     # board locations: ids as in the base game's data
-    def forest_ids(self) -> list[str]: ...  # in play, in board order top-left, top-right, bottom-left, bottom-right
-    def location_taken(self, loc: str) -> bool: ...  # an exclusive Basic/Forest/Journey spot with a worker on it
+    def forest_ids(
+        self,
+    ) -> list[str]: ...  # in play, in board order top-left, top-right, bottom-left, bottom-right
+    def location_taken(
+        self, loc: str
+    ) -> bool: ...  # an exclusive Basic/Forest/Journey spot with a worker on it
     def occupy(self, loc: str) -> None: ...  # her spider goes there (board spot or Event)
     def release_all(self) -> None: ...  # every spider of hers leaves the board and human cities
 

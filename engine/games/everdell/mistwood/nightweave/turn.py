@@ -20,8 +20,9 @@ from engine.games.everdell.mistwood.nightweave.state import WORKERS_BY_SEASON, N
 from engine.games.everdell.mistwood.nightweave.table import Flow, Rng, Table
 
 
-def setup(deck: ActivityDeck, difficulty: int, icon_points: int, hand: list[str], rng: Rng,
-          pearlbrook: bool = False) -> NightweaveState:
+def setup(
+    deck: ActivityDeck, difficulty: int, icon_points: int, hand: list[str], rng: Rng, pearlbrook: bool = False
+) -> NightweaveState:
     """Her pieces at the start: hand dealt by the caller (1 card solo, 2 with two humans)."""
     st = NightweaveState(difficulty=difficulty, icon_points=icon_points, hand=list(hand))
     cards = [c for c in deck.cards if pearlbrook or not c.pearlbrook]
@@ -56,14 +57,16 @@ def flip(st: NightweaveState, rng: Rng) -> str:
     return card
 
 
-def take_turn(st: NightweaveState, table: Table, rng: Rng, deck: ActivityDeck,
-              blocked_webs: set[str] | None = None) -> Flow[None]:
+def take_turn(
+    st: NightweaveState, table: Table, rng: Rng, deck: ActivityDeck, blocked_webs: set[str] | None = None
+) -> Flow[None]:
     card = deck.by_id()[flip(st, rng)]
     yield from resolve(st, table, rng, card, blocked_webs)
 
 
-def resolve(st: NightweaveState, table: Table, rng: Rng, card: ActivityCard,
-            blocked_webs: set[str] | None = None) -> Flow[None]:
+def resolve(
+    st: NightweaveState, table: Table, rng: Rng, card: ActivityCard, blocked_webs: set[str] | None = None
+) -> Flow[None]:
     """Her turn once `card` is face up."""
     ctx = Ctx(st, table, rng, decider=card.decider, spider=card.spider, blocked_webs=set(blocked_webs or ()))
     season = st.season_name

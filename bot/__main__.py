@@ -73,16 +73,17 @@ async def offline(settings: Settings) -> None:
     if "DATABASE_URL" not in os.environ:
         settings.database_url = ":memory:"
     settings.guild_ready_timeout = 0.05
-    bot = BoardGamesBot(settings)
-    task = asyncio.create_task(bot.start(standin.token))
     try:
-        await bot.wait_until_ready()
-        await bot.tree.sync()  # a brand-new fake Discord knows no commands yet
-        await run_terminal(standin, channel)
+        async with BoardGamesBot(settings) as bot:
+            await bot.login(standin.token)
+            task = asyncio.create_task(bot.connect())
+            await bot.wait_until_ready()
+            await bot.tree.sync()  # a brand-new fake Discord knows no commands yet
+            await run_terminal(standin, channel)
+            await bot.close()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
     finally:
-        await bot.close()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await task
         for v in standin.violations:
             print(f"stand-in violation [{v.kind}] {v.route}: {v.message}", file=sys.stderr)
         await standin.stop()

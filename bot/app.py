@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.drafts import Drafts
+from bot.errors import UserError
 from bot.i18n import Translator, coarse
 from bot.interact import report, unwrap
 from bot.notify import Notifier
@@ -95,7 +96,7 @@ class BoardGamesBot(commands.Bot):
         self.components.register(kind, guarded)
 
     def _game_of(self, args: list[int]) -> str | None:
-        live = self.table._cache.get(args[0]) if args else None
+        live = self.table.cached(args[0]) if args else None
         return live.record.game if live else None
 
     async def locale_of(self, interaction: discord.Interaction[Any]) -> str:
@@ -109,7 +110,5 @@ class BoardGamesBot(commands.Bot):
     ) -> None:
         exc = unwrap(error)
         if isinstance(exc, app_commands.NoPrivateMessage):
-            from bot.errors import UserError
-
             exc = UserError("error.guild_only")
         await report(interaction, exc, await self.locale_of(interaction))

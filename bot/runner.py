@@ -87,6 +87,9 @@ class Runner:
         live = await self.table.get(match_id)
         todo = self._bot_prompts(live)
         if not todo:
+            if live.record.status != "active":
+                for stale in [k for k in self._policies if k[0] == match_id]:
+                    del self._policies[stale]
             return False
         await asyncio.sleep(self.pause)
         for prompt in todo:

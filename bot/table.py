@@ -22,7 +22,7 @@ from bot.errors import UserError
 from engine.core import Event, Match, Prompt, SeatSpec
 from engine.core.errors import EngineError
 from engine.core.registry import GameDefinition, get_game
-from storage import MatchRecord, SeatRecord, Store
+from storage import ChannelBusy, MatchRecord, SeatRecord, Store
 
 log = logging.getLogger(__name__)
 
@@ -113,6 +113,9 @@ class TableService:
             if lock is not None and not lock.locked():
                 del self._locks[old_id]
 
+    def cached(self, match_id: int) -> Live | None:
+        return self._cache.get(match_id)
+
     def forget(self, match_id: int) -> None:
         self._cache.pop(match_id, None)
 
@@ -130,7 +133,7 @@ class TableService:
                 definition.engine_version,
             )
         try:
-            match = Match(record.game, seat_specs(record.seats), record.options, record.seed)
+            match = Match(record.game, seat_specs(record.seats), engine_options(record), record.seed)
             live.tail.extend(e for e in match.opening_events if e.public)
             for seat, answer in entries:
                 live.tail.extend(e for e in match.submit(seat, answer) if e.public)
@@ -264,8 +267,6 @@ class TableService:
             )
         # Validate now so the host hears about a bad kingdom before anyone joins.
         definition.normalize_options(dict(options), max(definition.min_players, 1))
-        from storage.matches import ChannelBusy
-
         try:
             record = await self.store.matches.create(
                 guild_id=guild_id,
@@ -335,10 +336,8 @@ class TableService:
             record = live.record
             if user_id != record.host_id:
                 raise UserError("error.host_only")
-            options = {k: v for k, v in record.options.items() if k != "capacity"}
-            match = Match(
-                record.game, seat_specs(record.seats), options, record.seed
-            )  # InvalidSetup propagates
+            # InvalidSetup (say, too few players) propagates to the host as a localized refusal.
+            match = Match(record.game, seat_specs(record.seats), engine_options(record), record.seed)
             record.options = {**match.options, "capacity": capacity(record)}
             record.engine_version = match.definition.engine_version
             record.status = "active"
@@ -406,6 +405,11 @@ class TableService:
 def capacity(record: MatchRecord) -> int:
     definition = get_game(record.game)
     return int(record.options.get("capacity") or definition.max_players)
+
+
+def engine_options(record: MatchRecord) -> dict[str, Any]:
+    """The stored options minus what only the lobby uses (the table size)."""
+    return {k: v for k, v in record.options.items() if k != "capacity"}
 
 
 def default_policy(definition: GameDefinition) -> str | None:

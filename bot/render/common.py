@@ -39,11 +39,26 @@ def option_label(game: str, option: Option, locale: str) -> str:
     return text
 
 
+def localize_params(live: Live | None, game: str, data: dict[str, Any], locale: str) -> dict[str, Any]:
+    """Turn engine data into words: card ids become names, seats become player names, enumerated
+    values ("dest": "hand", "reason": "provinces", "token": "coin") use their own messages."""
+    params: dict[str, Any] = {}
+    for key, value in data.items():
+        if key == "first" and isinstance(value, int) and live is not None:
+            params[key] = f"**{seat_name(live, value)}**"
+        elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+            names = [card_name(game, v, locale) for v in value]
+            params[key] = (join_names(names) if key == "cards" else ", ".join(names)) or "—"
+        elif isinstance(value, str):
+            value_key = f"{game}.{key}.{value}"
+            params[key] = t(value_key, locale) if has(value_key) else card_name(game, value, locale)
+        else:
+            params[key] = value
+    return params
+
+
 def prompt_text(game: str, prompt: Prompt, locale: str) -> str:
-    params: dict[str, Any] = dict(prompt.params)
-    if isinstance(params.get("card"), str):
-        params["card"] = card_name(game, params["card"], locale)
-    text = t(prompt.key, locale, **params)
+    text = t(prompt.key, locale, **localize_params(None, game, dict(prompt.params), locale))
     if prompt.max > 1 and not prompt.ordered:
         text += " " + t("ui.pick_between", locale, min=prompt.min, max=prompt.max)
     return text
@@ -52,24 +67,8 @@ def prompt_text(game: str, prompt: Prompt, locale: str) -> str:
 def event_line(live: Live, event: Event, locale: str) -> str:
     game = live.record.game
     data = event.data
-    params: dict[str, Any] = {
-        "player": f"**{seat_name(live, event.seat)}**" if event.seat is not None else ""
-    }
-    for key, value in data.items():
-        if key == "card" and isinstance(value, str):
-            params[key] = card_name(game, value, locale)
-        elif key == "first" and isinstance(value, int):
-            params[key] = f"**{seat_name(live, value)}**"
-        elif isinstance(value, list) and all(isinstance(v, str) for v in value):
-            names = [card_name(game, v, locale) for v in value]
-            params[key] = (join_names(names) if key == "cards" else ", ".join(names)) or "—"
-        elif isinstance(value, str):
-            # Enumerated values ("to": "hand", "reason": "provinces") have their own messages;
-            # anything else is a card id (a Moat revealed "because of" an attack, say).
-            value_key = f"{game}.{key}.{value}"
-            params[key] = t(value_key, locale) if has(value_key) else card_name(game, value, locale)
-        else:
-            params[key] = value
+    params = localize_params(live, game, data, locale)
+    params["player"] = f"**{seat_name(live, event.seat)}**" if event.seat is not None else ""
     base = f"{game}.event.{event.kind}"
     for variant in ("card", "count"):
         if variant in data and has(f"{base}_{variant}"):

@@ -11,7 +11,7 @@ from typing import Any
 import discord
 
 from bot.i18n import join_names, t
-from bot.render.common import card_name, event_line, seat_name
+from bot.render.common import card_name, event_line, prompt_text, seat_name
 from bot.render.limits import fit_embed
 from bot.table import Live
 from engine.core import Option
@@ -90,8 +90,6 @@ class DominionRenderer:
         prompt = live.match.prompt_for(seat)
         lines.append("")
         if prompt is not None:
-            from bot.render.common import prompt_text
-
             lines.append(f"**{prompt_text(self.game, prompt, locale)}**")
         elif view["finished"]:
             lines.append(t("hand.game_over", locale))

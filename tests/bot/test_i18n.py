@@ -15,7 +15,9 @@ from bot.i18n import LOCALES, Translator, catalogue, coarse, error_text, t
 from engine.core.registry import get_game
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = sorted(p.name for p in (ROOT / "engine" / "games").iterdir() if p.is_dir() and not p.name.startswith("_"))
+GAMES = sorted(
+    p.name for p in (ROOT / "engine" / "games").iterdir() if p.is_dir() and not p.name.startswith("_")
+)
 # Games whose rules are still being written; their catalogue entries follow once they settle.
 PENDING = {"everdell"}
 
@@ -47,7 +49,9 @@ def engine_keys(game: str) -> set[str]:
 def core_keys() -> set[str]:
     keys = set()
     for path in (ROOT / "engine" / "core").rglob("*.py"):
-        keys.update(c for c in _constants(path) if isinstance(c, str) and re.fullmatch(r"error\.[a-z0-9_.]+", c))
+        keys.update(
+            c for c in _constants(path) if isinstance(c, str) and re.fullmatch(r"error\.[a-z0-9_.]+", c)
+        )
     return keys
 
 

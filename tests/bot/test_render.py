@@ -51,7 +51,16 @@ def check_embed(embed: discord.Embed) -> None:
 
 def biggest_buy_prompt() -> Prompt:
     """Every Treasure in hand and all 17 piles affordable: the widest buy decision base Dominion has."""
-    supply = ["Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse", *[c.strip() for c in KINGDOM.split(",")]]
+    supply = [
+        "Copper",
+        "Silver",
+        "Gold",
+        "Estate",
+        "Duchy",
+        "Province",
+        "Curse",
+        *[c.strip() for c in KINGDOM.split(",")],
+    ]
     opts = [Option("play_all", "dominion.opt.play_all", group="treasure", shortcut=False)]
     opts += [Option(f"play:{c}", c, card=c, group="treasure") for c in ("Copper", "Gold", "Silver")]
     opts += [Option(f"buy:{c}", c, card=c, group="buy", cost=cards()[c].cost) for c in supply]
@@ -67,7 +76,9 @@ def test_biggest_buy_prompt_fits() -> None:
     prompt = biggest_buy_prompt()
     for locale in ("en", "pt"):
         rows = check_components(ui(prompt, locale).view())
-        values = {o["value"] for row in rows for c in row["components"] if c["type"] == 3 for o in c["options"]}
+        values = {
+            o["value"] for row in rows for c in row["components"] if c["type"] == 3 for o in c["options"]
+        }
         buttons = {c["custom_id"] for row in rows for c in row["components"] if c["type"] == 2}
         # Every option is reachable from one screen, by index.
         assert len(values) + len(buttons) == len(prompt.options)

@@ -30,7 +30,10 @@ async def test_pragmas(store: Store) -> None:
 
 
 def test_split_sql_ignores_comments() -> None:
-    assert split_sql("-- a; b\nCREATE TABLE x (a INT); -- c\nSELECT 1;") == ["CREATE TABLE x (a INT)", "SELECT 1"]
+    assert split_sql("-- a; b\nCREATE TABLE x (a INT); -- c\nSELECT 1;") == [
+        "CREATE TABLE x (a INT)",
+        "SELECT 1",
+    ]
 
 
 async def _match(store: Store, channel: int = 1) -> int:

@@ -15,11 +15,24 @@ from tests.bot.conftest import ALICE, BOB, CHANNEL, start_game, user_of
 
 async def test_lobby_flow(table: TableService) -> None:
     live = await table.open_lobby(
-        guild_id=1, channel_id=CHANNEL, game="dominion", options={}, host_id=ALICE, host_name="alice", locale="en", capacity=3
+        guild_id=1,
+        channel_id=CHANNEL,
+        game="dominion",
+        options={},
+        host_id=ALICE,
+        host_name="alice",
+        locale="en",
+        capacity=3,
     )
     with pytest.raises(UserError) as busy:
         await table.open_lobby(
-            guild_id=1, channel_id=CHANNEL, game="dominion", options={}, host_id=BOB, host_name="bob", locale="en"
+            guild_id=1,
+            channel_id=CHANNEL,
+            game="dominion",
+            options={},
+            host_id=BOB,
+            host_name="bob",
+            locale="en",
         )
     assert busy.value.key == "error.channel_busy"
     with pytest.raises(UserError, match="error.already_joined"):
@@ -42,8 +55,13 @@ async def test_bad_kingdom_is_refused_before_the_lobby_opens(table: TableService
 
     with pytest.raises(InvalidSetup) as exc:
         await table.open_lobby(
-            guild_id=1, channel_id=CHANNEL, game="dominion", options={"kingdom": "Cellar, Nope"},
-            host_id=ALICE, host_name="alice", locale="en",
+            guild_id=1,
+            channel_id=CHANNEL,
+            game="dominion",
+            options={"kingdom": "Cellar, Nope"},
+            host_id=ALICE,
+            host_name="alice",
+            locale="en",
         )
     assert exc.value.key == "error.dominion.unknown_cards"
 

@@ -77,8 +77,14 @@ async def start_bot(world: World, tmp_path: Path) -> AsyncIterator[StartBot]:
     db = tmp_path / "bot.sqlite3"
     env = bot_env(world.standin, db)
     sync = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "sync", cwd=ROOT, env=env,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+        sys.executable,
+        "-m",
+        "bot",
+        "sync",
+        cwd=ROOT,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
     )
     out, _ = await asyncio.wait_for(sync.communicate(), 60)
     assert sync.returncode == 0, out.decode()

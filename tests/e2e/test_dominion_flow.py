@@ -9,6 +9,7 @@ from typing import Any
 from bot.standin.state import Message, User
 from tests.e2e.conftest import StartBot, World
 
+
 def components(message: Message) -> list[dict[str, Any]]:
     return [c for row in message.components for c in row.get("components", [])]
 
@@ -36,9 +37,9 @@ async def wait_turn(world: World, humans: list[User], timeout: float = 20) -> tu
     return found[0]
 
 
-async def play_turn(world: World, humans: list[User]) -> User:
+async def play_turn(world: World, humans: list[User], found: tuple[User, Message] | None = None) -> User:
     """Play all Treasures, then buy Silver if affordable, else end the turn."""
-    user, dm = await wait_turn(world, humans)
+    user, dm = found or await wait_turn(world, humans)
     button = play_all_button(dm)
     assert button is not None
     inter = await world.standin.click(user, dm, button["custom_id"])
@@ -62,7 +63,9 @@ async def test_lobby_bot_and_dm_turns_with_restart(world: World, start_bot: Star
     standin = world.standin
     bot = await start_bot()
 
-    inter = await standin.slash(world.alice, world.channel, "game new", {"game": "dominion", "kingdom": "First Game"})
+    inter = await standin.slash(
+        world.alice, world.channel, "game new", {"game": "dominion", "kingdom": "First Game"}
+    )
     await inter.response()
     lobby = await inter.wait_original()
     assert lobby.embeds and "Dominion" in lobby.embeds[0]["title"]
@@ -81,21 +84,27 @@ async def test_lobby_bot_and_dm_turns_with_restart(world: World, start_bot: Star
     assert "host" in (await refused.response())["data"]["content"]
     start = await standin.click(world.alice, standin.message(lobby.id) or lobby, f"bgb:ls:{match_id}")
     await start.response()
-    await standin.wait_for_message(world.channel, lambda m: bool(m.embeds) and "game #" in m.embeds[0].get("title", ""))
+    await standin.wait_for_message(
+        world.channel, lambda m: bool(m.embeds) and "game #" in m.embeds[0].get("title", "")
+    )
 
     humans = [world.alice, world.bob]
     for _ in range(2):
         await play_turn(world, humans)
 
-    # Crash and restart: the log is the truth; DM buttons sent by the old process still work.
+    # Crash and restart while a player has a decision open: the log is the truth, and the DM
+    # buttons the old process sent still work in the new one.
+    pending = await wait_turn(world, humans)
     await bot.stop()
     await start_bot()
-    for _ in range(2):
-        await play_turn(world, humans)
+    await play_turn(world, humans, pending)
+    await play_turn(world, humans)
 
     # The bot seat took its turns and said so in the channel.
     await standin.wait_for_message(world.channel, lambda m: "🤖" in m.content, timeout=10)
-    board = [m for m in standin.messages(world.channel) if m.embeds and "game #" in m.embeds[0].get("title", "")]
+    board = [
+        m for m in standin.messages(world.channel) if m.embeds and "game #" in m.embeds[0].get("title", "")
+    ]
     assert board and any(c.startswith("bgb:h:") for c in board[-1].custom_ids())
 
     # "My hand" on the board: an ephemeral private view only the clicker sees.

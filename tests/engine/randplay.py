@@ -11,13 +11,16 @@ from typing import Any, cast
 
 from engine.core.events import Event
 from engine.core.match import Match
+from engine.core.prompts import Answer, Prompt
 from engine.core.seats import SeatSpec
-from engine.games.dominion.bots import RandomBot
+from engine.games.dominion.bots import RandomBot, fallback
 from engine.games.dominion.cards import cards
-from engine.games.dominion.game import DominionGame
+from engine.games.dominion.game import PLAY_ALL, DominionGame
 from engine.games.dominion.scenario import ADAPTER
 
-MAX_ANSWERS = 20_000  # far above any random game seen; reaching it is a failure
+PATIENCE = 3_000  # answers of pure random play before steering towards the end
+STALL = 2_000  # then this many answers without a gain or trash means a dead position
+MAX_ANSWERS = 30_000  # reaching this is a failure
 
 StepHook = Callable[[Match, int, list[Event]], None]  # (match, seat that answered, events)
 
@@ -36,16 +39,65 @@ def new_match(seed: int, players: int, kingdom: list[str], reactions: str = "alw
     return Match("dominion", seats, {"kingdom": kingdom, "reactions": reactions}, seed)
 
 
+def finisher(match: Match, prompt: Prompt) -> Answer:
+    """Still legal, but steers towards the end: buy from the smallest affordable pile, trash nothing."""
+    ids = [o.id for o in prompt.options]
+    if prompt.key == "dominion.prompt.buy":
+        if PLAY_ALL in ids:
+            return (PLAY_ALL,)
+        supply = game(match).supply
+        buys = [i for i in ids if i.startswith("buy:")]
+        if buys:
+            return (min(buys, key=lambda i: (supply[i[4:]], i)),)
+    if prompt.key == "dominion.prompt.action":
+        return (ids[0],)  # play an Action (END is last)
+    return fallback(prompt)
+
+
+GAINERS = {"Workshop", "Artisan", "Bandit", "Bureaucrat", "Witch", "Remodel", "Mine"}
+
+
+def dead(match: Match) -> bool:
+    """Nobody can ever gain again: no coins, no gaining cards, and no $0 card left."""
+    g = game(match)
+    if any(count and g.cost(name) == 0 for name, count in g.supply.items()):
+        return False
+    for p in g.players:
+        for name in p.owned():
+            card = g.card[name]
+            if card.is_treasure or card.coins or name in GAINERS:
+                return False
+    return True
+
+
+class Stalled(Exception):
+    """Random play reached a dead position: nobody can ever gain a card again (e.g. every
+    player trashed all their Treasures and no $0 card is left), so the game cannot end."""
+
+
 def play(match: Match, seed: int, hook: StepHook | None = None) -> Match:
+    """Random legal answers; after PATIENCE answers a steering policy makes sure the game ends
+    (random play can stall, e.g. after Chapel trashed every card that buys anything)."""
     bots = [RandomBot(i, seed) for i in range(len(match.seats))]
+    g = game(match)
+    last_change, marker = 0, (-1, -1)
     while not match.finished:
-        if len(match.log) >= MAX_ANSWERS:
+        answers = len(match.log)
+        now = (sum(g.supply.values()), len(g.trash))
+        if now != marker:
+            last_change, marker = answers, now
+        if answers >= PATIENCE and answers - last_change >= STALL:
+            raise Stalled(f"seed {seed}: nothing gained or trashed in {STALL} answers")
+        if answers >= MAX_ANSWERS:
             raise AssertionError(f"seed {seed}: no end after {MAX_ANSWERS} answers")
         prompts = match.prompts()
         assert prompts, "an unfinished match must have an open prompt"
         # simultaneous prompts are answered in a seed-dependent order
-        prompt = prompts[(len(match.log) * 31 + seed) % len(prompts)]
-        answer = bots[prompt.seat].choose(match.view(prompt.seat), prompt)
+        prompt = prompts[(answers * 31 + seed) % len(prompts)]
+        if answers < PATIENCE:
+            answer = bots[prompt.seat].choose(match.view(prompt.seat), prompt)
+        else:
+            answer = finisher(match, prompt)
         events = match.submit(prompt.seat, answer, pid=prompt.pid)
         if hook is not None:
             hook(match, prompt.seat, events)
@@ -64,6 +116,12 @@ def card_totals(match: Match) -> Counter[str]:
     for p in g.players:
         totals.update(p.owned())
     return totals
+
+
+def card_count(match: Match) -> int:
+    """How many cards there are in all: cheap enough to check after every answer."""
+    g = game(match)
+    return sum(g.supply.values()) + len(g.trash) + sum(len(p.owned()) for p in g.players)
 
 
 def digest(match: Match) -> str:

@@ -11,7 +11,7 @@ import multiprocessing
 import os
 import subprocess
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -21,7 +21,18 @@ from hypothesis import strategies as st
 from engine.core.events import Event
 from engine.core.match import Match
 from engine.core.result import rank_by
-from tests.engine.randplay import BASE_KINGDOM, card_totals, digest, game, game_setup, new_match, play
+from tests.engine.randplay import (
+    BASE_KINGDOM,
+    Stalled,
+    card_count,
+    card_totals,
+    dead,
+    digest,
+    game,
+    game_setup,
+    new_match,
+    play,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 REPLAYED = range(0, 1000)  # played, checked and replayed from seed + log
@@ -53,24 +64,34 @@ def ended_correctly(match: Match) -> list[str]:
 
 
 def check_game(seed: int, replay: bool, reactions: str | None = None) -> list[str]:
-    """Play one random game; return what went wrong (empty when all is well)."""
+    """Play one random game; return what went wrong (empty when all is well).
+
+    A game that random play drove into a dead position (see `Stalled`) yields "stalled <seed>"."""
     players, kingdom = game_setup(seed)
     reactions = reactions or ("ask" if seed % 2 else "always")
     failures: list[str] = []
     try:
         match = new_match(seed, players, kingdom, reactions)
-        initial = card_totals(match)
+        initial, count = card_totals(match), card_count(match)
         ends: list[Event] = []
 
         def hook(m: Match, seat: int, events: list[Event]) -> None:
-            if card_totals(m) != initial:
-                diff = (card_totals(m) - initial) + (initial - card_totals(m))
-                raise AssertionError(f"cards not conserved after answer {len(m.log)}: {dict(diff)}")
+            # the count after every answer; the exact cards whenever a turn starts and at the end
+            turn_started = any(e.kind == "turn_start" for e in events)
+            if card_count(m) != count or ((turn_started or m.finished) and card_totals(m) != initial):
+                now = card_totals(m)
+                diff = dict((now - initial) + (initial - now))
+                raise AssertionError(f"cards not conserved after answer {len(m.log)}: {diff}")
             ends.extend(e for e in events if e.kind == "game_end")
-            if any(e.kind == "turn_start" for e in events) and game(m).game_over():
+            if turn_started and game(m).game_over():
                 raise AssertionError(f"a turn started although the game was over (answer {len(m.log)})")
 
-        play(match, seed, hook)
+        try:
+            play(match, seed, hook)
+        except Stalled:
+            if not dead(match):
+                failures.append("random play stalled in a position that is not dead")
+            return [f"stalled {seed}"] + [f"seed {seed}: {f}" for f in failures]
         failures.extend(ended_correctly(match))
         if len(ends) != 1:
             failures.append(f"{len(ends)} game_end events")
@@ -91,24 +112,29 @@ def _check_only(seed: int) -> list[str]:
     return check_game(seed, False)
 
 
-def run_pool(fn: object, seeds: Iterable[int]) -> list[str]:
+def verdict(results: list[str], games: int) -> None:
+    stalled = [r for r in results if r.startswith("stalled ")]
+    failures = [r for r in results if not r.startswith("stalled ")]
+    assert failures == [], "\n".join(failures[:20])
+    assert len(stalled) <= games // 200, stalled  # dead positions are rare
+
+
+def run_pool(fn: Callable[[int], list[str]], seeds: Iterable[int]) -> list[str]:
     seeds = list(seeds)
     workers = max(1, min(2, os.cpu_count() or 1))
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        results = pool.map(fn, seeds, chunksize=max(1, len(seeds) // (workers * 8)))  # type: ignore[arg-type]
+        results = pool.map(fn, seeds, chunksize=max(1, len(seeds) // (workers * 8)))
         return [failure for failures in results for failure in failures]
 
 
 def test_random_games_replay_to_the_identical_state() -> None:
-    failures = run_pool(_check_replayed, REPLAYED)
-    assert failures == [], "\n".join(failures[:20])
+    verdict(run_pool(_check_replayed, REPLAYED), len(REPLAYED))
 
 
 def test_random_games_end_correctly_and_conserve_cards() -> None:
-    failures = run_pool(_check_only, CHECKED)
-    assert failures == [], "\n".join(failures[:20])
+    verdict(run_pool(_check_only, CHECKED), len(CHECKED))
 
 
 def test_replay_in_another_process_with_another_hash_seed() -> None:

@@ -74,7 +74,7 @@ class HeuristicBot:
         elif card.color in ("governance", "destination"):
             v += 0.8 * (3 - season)
         elif card.color == "prosperity":
-            v += 2.5
+            v += 2.5 + 0.5 * season
         elif card.color == "traveler":
             v += 1.0
         if name == "fool":
@@ -112,7 +112,9 @@ class HeuristicBot:
         total = 0.0
         for res in RESOURCES:
             amount = getattr(r, res)
-            total += amount * (WEIGHT[res] + (0.6 if want[res] > 0 else 0.0))
+            # resources already hoarded are worth little; the ones the best cards lack, more
+            glut = 0.3 if me["resources"][res] >= 5 and want[res] == 0 else 1.0
+            total += amount * (WEIGHT[res] * glut + (0.6 if want[res] > 0 else 0.0))
         hand_room = 8 - len(view.get("hand", []))
         total += min(r.card, hand_room) * WEIGHT["card"] + r.point * WEIGHT["point"] + r.any * WEIGHT["any"]
         return total

@@ -691,7 +691,7 @@ class AdventuresGame(DominionGame):
     def scenario_state(self) -> dict[str, Any]:
         """Extra state for scenario expectations (everything, hidden or not)."""
         return {
-            "events": list(self.events),
+            "event_cards": list(self.events),
             "nonsupply": dict(self.nonsupply),
             "tavern": [list(m) for m in self.mats],
             "tokens": [t.to_dict() for t in self.tokens],

@@ -1,4 +1,4 @@
-"""Message catalogues (bot/locales/*.json) and the slash-command translator.
+"""Message catalogues (bot/locales/<locale>/*.json) and the slash-command translator.
 
 Locales are coarse on purpose: Discord's "pt-BR" maps to our "pt"; everything else is English.
 Interaction replies use the user's client locale (or their /settings override); channel posts
@@ -34,7 +34,14 @@ def coarse(locale: discord.Locale | str | None) -> str:
 
 @cache
 def catalogue(locale: str) -> dict[str, str]:
-    data: dict[str, str] = json.loads((LOCALES_DIR / f"{locale}.json").read_text(encoding="utf-8"))
+    """Every bot/locales/<locale>/*.json merged; one file per area (core, dominion, everdell...)."""
+    data: dict[str, str] = {}
+    for path in sorted((LOCALES_DIR / locale).glob("*.json")):
+        part: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+        clash = data.keys() & part.keys()
+        if clash:
+            raise ValueError(f"{path.name} redefines {sorted(clash)[:5]}")
+        data.update(part)
     return data
 
 

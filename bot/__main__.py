@@ -15,7 +15,6 @@ import argparse
 import asyncio
 import contextlib
 import logging
-import os
 import sys
 
 import discord
@@ -26,13 +25,16 @@ from bot.settings import Settings
 log = logging.getLogger("bot")
 
 
-def configure_logging(level: str) -> None:
+def configure_logging(level: str, quiet: bool = False) -> None:
     logging.basicConfig(
         level=getattr(logging, level.upper(), logging.INFO),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         stream=sys.stderr,
     )
     logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLogger().level))
+    if quiet:
+        # A terminal game: discord.py's notes about voice support and the gateway are noise there.
+        logging.getLogger("discord").setLevel(logging.ERROR)
 
 
 def point_at(settings: Settings) -> None:
@@ -62,16 +64,34 @@ async def sync(settings: Settings, guild_id: int | None) -> None:
         print(f"synced {len(synced)} commands {where}: {', '.join(c.name for c in synced)}")
 
 
+def welcome(channel: str, users: list[str], database: str) -> str:
+    """What a first-time user sees: where they are and what to type."""
+    kept = "in memory (set DATABASE_URL to keep them)" if database == ":memory:" else f"in {database}"
+    return "\n".join(
+        [
+            f"BoardGamesBot offline: a pretend Discord server with channel #{channel} and users "
+            f"{', '.join(users)}. Games are kept {kept}.",
+            "Try, one line at a time:",
+            '  /game new game:dominion "kingdom:First Game"   open a table in the channel',
+            "  click 3                                       press button [3] (Add bot); then click Start",
+            "  dms                                           your direct messages: your hand and choices",
+            "  click <n> | select <n> <choice>               act on the numbered buttons and menus",
+            "  as bob                                        play as someone else",
+            "  help                                          every command;  quit  to leave",
+        ]
+    )
+
+
 async def offline(settings: Settings) -> None:
     from bot.standin.patch import use_api_base
     from bot.standin.server import StandIn, default_world
     from bot.standin.terminal import run_terminal
 
     standin = await StandIn().start()
-    _, channel, _ = default_world(standin)
+    _, channel, users = default_world(standin)
     use_api_base(standin.url)
-    if "DATABASE_URL" not in os.environ:
-        settings.database_url = ":memory:"
+    if "database_url" not in settings.model_fields_set:
+        settings.database_url = ":memory:"  # nothing is written to disk unless asked for
     settings.guild_ready_timeout = 0.05
     try:
         async with BoardGamesBot(settings) as bot:
@@ -79,6 +99,7 @@ async def offline(settings: Settings) -> None:
             task = asyncio.create_task(bot.connect())
             await bot.wait_until_ready()
             await bot.tree.sync()  # a brand-new fake Discord knows no commands yet
+            print(welcome(channel.name, [u.name for u in users], settings.database_url), flush=True)
             await run_terminal(standin, channel)
             await bot.close()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -101,13 +122,16 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     settings = Settings()
-    configure_logging(settings.log_level)
+    local = args.command != "sync" and (args.offline or not settings.discord_token)
+    # Offline, the terminal is the game: only warnings from the bot itself, unless asked.
+    level = "WARNING" if local and "log_level" not in settings.model_fields_set else settings.log_level
+    configure_logging(level, quiet=local)
     with contextlib.suppress(KeyboardInterrupt):
         if args.command == "sync":
             if not settings.discord_token:
                 parser.error("sync needs DISCORD_TOKEN")
             asyncio.run(sync(settings, args.guild))
-        elif args.offline or not settings.discord_token:
+        elif local:
             asyncio.run(offline(settings))
         else:
             asyncio.run(run(settings))

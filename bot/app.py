@@ -11,21 +11,25 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.clock import clock_from_settings
 from bot.drafts import Drafts
 from bot.errors import UserError
+from bot.herald import DiscordHerald
 from bot.i18n import Translator, coarse
 from bot.interact import report, unwrap
 from bot.notify import Notifier
+from bot.pbp import PlayByPost
 from bot.prefs import PrefsService
 from bot.render.items import DYNAMIC_ITEMS, ComponentRouter, Handler
 from bot.runner import Runner
 from bot.settings import Settings
 from bot.table import TableService
 from storage import Store
+from storage.pbp import PbpStore
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.prefs")
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.prefs", "cogs.pbp", "cogs.admin", "cogs.leaderboard", "cogs.results")
 
 
 class BoardGamesBot(commands.Bot):
@@ -34,6 +38,7 @@ class BoardGamesBot(commands.Bot):
     prefs: PrefsService
     notifier: Notifier
     runner: Runner
+    pbp: PlayByPost
 
     def __init__(self, settings: Settings, *, sync_only: bool = False) -> None:
         intents = discord.Intents.none()
@@ -63,7 +68,16 @@ class BoardGamesBot(commands.Bot):
         self.prefs = PrefsService(self.store)
         self.notifier = Notifier(self, self.table, self.prefs, self.settings.board_max_age_seconds)
         self.runner = Runner(self.table, self.settings.bot_pause_seconds, self.notifier.bot_summary)
-        self.table.listeners.extend([self.notifier.on_outcome, self.runner.on_outcome])
+        self.pbp = PlayByPost(
+            self.table,
+            PbpStore(self.store.db),
+            DiscordHerald(self),
+            clock_from_settings(self.settings.clock_offset_file),
+            self.settings.scheduler_tick_seconds,
+            poke=self.runner.poke,
+        )
+        self.runner.covers = self.pbp.timers.covers
+        self.table.listeners.extend([self.notifier.on_outcome, self.runner.on_outcome, self.pbp.on_outcome])
         for name in EXTENSIONS:
             await self.load_extension(name)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -74,9 +88,14 @@ class BoardGamesBot(commands.Bot):
 
     async def _resume_when_ready(self) -> None:
         await self.wait_until_ready()
+        await self.pbp.start()  # covered seats first: the runner plays them
         await self.runner.resume()
+        # Supervisors and tests wait for this line before sending work.
+        log.info("ready: %s in %d guild(s)", self.user, len(self.guilds))
 
     async def close(self) -> None:
+        if hasattr(self, "pbp"):
+            await self.pbp.stop()
         if hasattr(self, "runner"):
             await self.runner.stop()
         await super().close()

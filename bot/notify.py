@@ -54,6 +54,7 @@ class Notifier:
         self._notes: dict[tuple[int, int], PrivateNote] = {}
         self._notices: set[tuple[int, int, Any]] = set()
         self.dms_closed: set[int] = set()
+        self._dm_channels: dict[int, int] = {}  # user id -> DM channel id
 
     def _lock(self, match_id: int) -> asyncio.Lock:
         return self._locks.setdefault(match_id, asyncio.Lock())
@@ -142,8 +143,7 @@ class Notifier:
                             note.message_id
                         )
                     )
-                user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-                message = await user.send(**payload.kwargs())
+                message = await (await self._dm(user_id)).send(**payload.kwargs())
                 self._notes[(live.id, seat)] = PrivateNote(
                     message.channel.id, message.id, prompt.pid if prompt else None, turn
                 )
@@ -156,6 +156,15 @@ class Notifier:
             except discord.HTTPException as exc:
                 log.warning("DM to %s failed: %s", user_id, exc)
         await self._notice(live, seat, turn)
+
+    async def _dm(self, user_id: int) -> discord.abc.Messageable:
+        """The user's DM channel; remembered, so a DM costs one request rather than three."""
+        channel_id = self._dm_channels.get(user_id)
+        if channel_id is not None:
+            return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+        channel = await self.client.create_dm(discord.Object(id=user_id))
+        self._dm_channels[user_id] = channel.id
+        return channel
 
     def note_private(self, live: Live, seat: int, message: discord.Message | None) -> None:
         """A component handler refreshed `seat`'s private message itself; remember it if it is a DM."""

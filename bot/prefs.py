@@ -32,6 +32,11 @@ class PrefsService:
         prefs = self._cache[user_id] = await self.store.prefs.set_locale(user_id, locale)
         return prefs
 
+    def forget(self, user_id: int) -> None:
+        """Drop what is cached about a user whose data was deleted."""
+        self._cache.pop(user_id, None)
+        self._seen.pop(user_id, None)
+
     def saw(self, user_id: int, locale: discord.Locale | str | None) -> None:
         if locale is not None:
             self._seen[user_id] = coarse(locale)

@@ -34,6 +34,8 @@ def safe_answer(prompt: Prompt) -> tuple[str, ...]:
 class Runner:
     def __init__(self, table: TableService, pause: float = 1.0, summary: Summary | None = None) -> None:
         self.table = table
+        # (match, seat) -> True while a substitute bot plays a human seat (a timed-out turn).
+        self.covers: Callable[[int, int], bool] = lambda match_id, seat: False
         self.pause = pause
         self.summary = summary
         self._tasks: dict[int, asyncio.Task[None]] = {}
@@ -42,7 +44,7 @@ class Runner:
         self._pending: dict[tuple[int, int], list[Event]] = {}
 
     async def on_outcome(self, outcome: Outcome) -> None:
-        if outcome.kind in ("answer", "start", "leave"):
+        if outcome.kind in ("answer", "start", "leave", "undo", "replace", "transfer"):
             self.poke(outcome.match_id)
 
     def poke(self, match_id: int) -> None:
@@ -81,7 +83,11 @@ class Runner:
     def _bot_prompts(self, live: Live) -> list[Prompt]:
         if live.record.status != "active" or live.match is None or live.broken:
             return []
-        return [p for p in live.match.prompts() if live.record.seats[p.seat].kind != "human"]
+        return [
+            p
+            for p in live.match.prompts()
+            if live.record.seats[p.seat].kind != "human" or self.covers(live.id, p.seat)
+        ]
 
     async def _step(self, match_id: int) -> bool:
         live = await self.table.get(match_id)
@@ -114,7 +120,8 @@ class Runner:
         answer = self._decide(live, prompt)
         for attempt in (answer, safe_answer(prompt)):
             try:
-                return await self.table.submit_seat(live.id, prompt.seat, prompt.pid, attempt)
+                cover = live.record.seats[prompt.seat].kind == "human"
+                return await self.table.submit_seat(live.id, prompt.seat, prompt.pid, attempt, cover=cover)
             except (EngineError, UserError) as exc:
                 log.warning("match %s seat %s: answer %s refused (%s)", live.id, prompt.seat, attempt, exc)
         return None

@@ -20,3 +20,7 @@ class Settings(BaseSettings):
     # How long discord.py waits for more GUILD_CREATEs before READY; the stand-in needs none.
     guild_ready_timeout: float = Field(default=2.0, ge=0, alias="GUILD_READY_TIMEOUT")
     board_max_age_seconds: float = Field(default=3600.0, gt=0, alias="BOARD_MAX_AGE_SECONDS")
+    # Play-by-post: how often the scheduler looks for due reminders and timeouts, and (tests only)
+    # a file holding seconds to add to the clock, so deadlines can pass without waiting.
+    scheduler_tick_seconds: float = Field(default=30.0, gt=0, alias="SCHEDULER_TICK_SECONDS")
+    clock_offset_file: str | None = Field(default=None, alias="CLOCK_OFFSET_FILE")

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.errors import UserError
+from bot.leaderboard.recorder import note_replacement_in, record_abandoned_in, record_finished_in
 from engine.core import Event, Match, Prompt, SeatSpec
 from engine.core.errors import EngineError
 from engine.core.registry import GameDefinition, get_game
@@ -173,10 +174,11 @@ class TableService:
         return await self._submit(match_id, pid, via, user_id=user_id, resolve=resolve)
 
     async def submit_seat(
-        self, match_id: int, seat: int, pid: int, answer: Sequence[str], via: str = "bot"
+        self, match_id: int, seat: int, pid: int, answer: Sequence[str], via: str = "bot", cover: bool = False
     ) -> Outcome:
-        """A bot or automa seat answers (the runner); no user ownership to check."""
-        return await self._submit(match_id, pid, via, seat=seat, resolve=lambda p: tuple(answer))
+        """A bot or automa seat answers (the runner); no user ownership to check. `cover`: a
+        substitute bot plays a human seat whose turn timed out."""
+        return await self._submit(match_id, pid, via, seat=seat, resolve=lambda p: tuple(answer), cover=cover)
 
     async def _submit(
         self,
@@ -186,6 +188,7 @@ class TableService:
         resolve: Callable[[Prompt], tuple[str, ...]],
         user_id: int | None = None,
         seat: int | None = None,
+        cover: bool = False,
     ) -> Outcome:
         async with self.lock(match_id):
             live = await self.get(match_id)
@@ -195,7 +198,7 @@ class TableService:
                 seat = live.record.seat_of(user_id)
                 if seat is None:
                     raise UserError("error.not_a_player")
-            elif live.record.seats[seat].kind == "human":
+            elif live.record.seats[seat].kind == "human" and not cover:
                 raise UserError("error.not_your_prompt")
             prompt = match.prompt_for(seat)
             if prompt is None:
@@ -236,14 +239,17 @@ class TableService:
                 result = match.result()
                 record.status = "finished"
                 if result is not None:
+                    details = {**result.details, "turns": list(result.turns), "winners": list(result.winners)}
                     await self.store.results.save_in(
                         conn,
                         record.id,
                         list(result.scores),
                         list(result.ranks),
-                        {**result.details, "turns": list(result.turns), "winners": list(result.winners)},
+                        details,
                         str(result.details.get("ended_by") or "finished"),
                     )
+                    # The play and its rating land in the same commit as the result.
+                    await record_finished_in(conn, record, result.scores, result.ranks, details)
             await self.store.matches.save_in(conn, record)
 
     # -- lobby ----------------------------------------------------------------------------------
@@ -365,7 +371,11 @@ class TableService:
             live.record.seats[seat] = SeatRecord("bot", old.name, default_policy(live.definition), None)
             if not any(s.kind == "human" for s in live.record.seats):
                 live.record.status = "abandoned"
-            await self.store.matches.save(live.record)
+            async with self.store.db.transaction() as conn:
+                await self.store.matches.save_in(conn, live.record)
+                await note_replacement_in(conn, match_id, seat, user_id, old.name)
+                if live.record.status == "abandoned":
+                    await record_abandoned_in(conn, live.record)
             return live, seat
 
     async def abandon(self, match_id: int, user_id: int, can_manage: bool) -> Live:
@@ -375,8 +385,12 @@ class TableService:
                 raise UserError("error.no_game_here")
             if user_id != live.record.host_id and not can_manage:
                 raise UserError("error.host_only")
+            was_running = live.record.status == "active"
             live.record.status = "abandoned"
-            await self.store.matches.save(live.record)
+            async with self.store.db.transaction() as conn:
+                await self.store.matches.save_in(conn, live.record)
+                if was_running:
+                    await record_abandoned_in(conn, live.record)
             return live
 
     async def set_board(self, match_id: int, message_id: int | None, posted_at: float | None) -> None:

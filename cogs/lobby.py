@@ -14,6 +14,7 @@ from bot.interact import send
 from bot.render import board_payload, ids
 from bot.render.lobby import lobby_payload
 from bot.table import Outcome
+from cogs.pbp import CLOCKS, clock_hours
 from engine.core.registry import game_ids, get_game
 
 if TYPE_CHECKING:
@@ -53,6 +54,7 @@ class Lobby(commands.Cog):
         game_id=ls("game", "cmd.opt.game.name"),
         kingdom=ls("kingdom", "cmd.opt.kingdom.name"),
         players=ls("players", "cmd.opt.players.name"),
+        clock=ls("clock", "cmd.pbp.opt.clock.name"),
     )
     @app_commands.describe(
         game_id=ls("Which game", "cmd.opt.game.desc"),
@@ -60,13 +62,16 @@ class Lobby(commands.Cog):
             "Dominion: a preset name, random, or 10 cards separated by commas", "cmd.opt.kingdom.desc"
         ),
         players=ls("Seats at the table (2-6)", "cmd.opt.players.desc"),
+        clock=ls("Time for each turn (play-by-post)", "cmd.pbp.opt.clock.desc"),
     )
+    @app_commands.choices(clock=[c for c in CLOCKS if c.value != "custom"])
     async def new(
         self,
         interaction: Interaction,
         game_id: str,
         kingdom: str | None = None,
         players: app_commands.Range[int, 2, 6] | None = None,
+        clock: app_commands.Choice[str] | None = None,
     ) -> None:
         locale = await self.bot.locale_of(interaction)
         if game_id not in game_ids():
@@ -90,6 +95,8 @@ class Lobby(commands.Cog):
         )
         message = await interaction.original_response()
         await self.bot.table.set_lobby_message(live.id, message.id)
+        if clock is not None:
+            await self.bot.pbp.set_clock(live, clock_hours(clock.value, None), None)
 
     @new.autocomplete("game_id")
     async def game_autocomplete(

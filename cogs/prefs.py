@@ -32,17 +32,26 @@ class Prefs(commands.Cog):
     @app_commands.command(
         name=ls("settings", "cmd.settings.name"), description=ls("Your preferences", "cmd.settings.desc")
     )
-    @app_commands.rename(dm=ls("dm", "cmd.opt.dm.name"), language=ls("language", "cmd.opt.language.name"))
+    @app_commands.rename(
+        dm=ls("dm", "cmd.opt.dm.name"),
+        language=ls("language", "cmd.opt.language.name"),
+        ping=ls("ping", "cmd.pbp.opt.ping.name"),
+        dm_ping=ls("dm_ping", "cmd.pbp.opt.dm_ping.name"),
+    )
     @app_commands.describe(
         dm=ls("Receive your hand and decisions by direct message", "cmd.opt.dm.desc"),
         language=ls("The language the bot uses with you", "cmd.opt.language.desc"),
+        ping=ls("Mention you in the channel when it is your turn", "cmd.pbp.opt.ping.desc"),
+        dm_ping=ls("Also tell you by direct message when it is your turn", "cmd.pbp.opt.dm_ping.desc"),
     )
-    @app_commands.choices(dm=ON_OFF, language=LANGUAGES)
+    @app_commands.choices(dm=ON_OFF, language=LANGUAGES, ping=ON_OFF, dm_ping=ON_OFF)
     async def settings(
         self,
         interaction: discord.Interaction[Any],
         dm: app_commands.Choice[str] | None = None,
         language: app_commands.Choice[str] | None = None,
+        ping: app_commands.Choice[str] | None = None,
+        dm_ping: app_commands.Choice[str] | None = None,
     ) -> None:
         prefs = self.bot.prefs
         user_id = interaction.user.id
@@ -52,17 +61,19 @@ class Prefs(commands.Cog):
                 self.bot.notifier.dms_closed.discard(user_id)  # let them try again after opening DMs
         if language is not None:
             await prefs.set_locale(user_id, None if language.value == "auto" else language.value)
+        pings = await self.bot.pbp.store.games.set_ping_prefs(
+            user_id, None if ping is None else ping.value == "on", None if dm_ping is None else dm_ping.value == "on"
+        )
         current = await prefs.get(user_id)
         locale = await self.bot.locale_of(interaction)
-        await send(
-            interaction,
-            t(
-                "settings.summary",
-                locale,
-                dm=t("settings.on" if current.dm_hands else "settings.off", locale),
-                language=t(f"settings.lang.{current.locale or 'auto'}", locale),
-            ),
+        on_off = lambda flag: t("settings.on" if flag else "settings.off", locale)  # noqa: E731
+        summary = t(
+            "settings.summary",
+            locale,
+            dm=on_off(current.dm_hands),
+            language=t(f"settings.lang.{current.locale or 'auto'}", locale),
         )
+        await send(interaction, summary + "\n" + t("settings.pings", locale, ping=on_off(pings.ping), dm_ping=on_off(pings.dm_ping)))
 
 
 async def setup(bot: BoardGamesBot) -> None:

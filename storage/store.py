@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from storage.db import Database
+from storage.leaderboard import PlayRepo
+from storage.leaderboard_pending import PendingRepo
+from storage.leaderboard_privacy import PrivacyRepo
 from storage.log import LogRepo
 from storage.matches import MatchRepo
 from storage.prefs import PrefsRepo
@@ -16,6 +19,9 @@ class Store:
         self.log = LogRepo(db)
         self.results = ResultRepo(db)
         self.prefs = PrefsRepo(db)
+        self.plays = PlayRepo(db)
+        self.pending = PendingRepo(db)
+        self.privacy = PrivacyRepo(db)
 
     @classmethod
     async def open(cls, url: str) -> Store:

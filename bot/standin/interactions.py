@@ -39,6 +39,7 @@ class Interaction:
     standin: StandIn
     message: Message | None = None  # the message a component lives on
     dispatched_at: float = 0.0
+    responded_at: float | None = None  # stand-in clock when the callback arrived
     response_type: int | None = None
     response_body: JSON | None = None
     original_id: str | None = None
@@ -102,6 +103,7 @@ class Interaction:
         return self.original
 
     def _mark_responded(self) -> None:
+        self.responded_at = self.standin.now()
         self._responded.set()
 
     async def _add_followup(self, message_id: str) -> None:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 def meets(g: EverdellGame, p: int, ev: str) -> bool:
     pl = g.players[p]
     names = {c.card for c in pl.city}
-    colors = Counter(g.card[c.card].color for c in pl.city)
+    colors: Counter[str] = Counter(g.card[c.card].color for c in pl.city)
     return _meets(g, p, ev, names, colors)
 
 
@@ -44,7 +44,7 @@ def _meets(g: EverdellGame, p: int, ev: str, names: set[str], colors: Counter[st
 def claimable(g: EverdellGame, p: int) -> list[str]:
     city = g.players[p].city
     names = {c.card for c in city}
-    colors = Counter(g.card[c.card].color for c in city)
+    colors: Counter[str] = Counter(g.card[c.card].color for c in city)
     return [
         ev
         for ev in (*g.basic_events, *g.special_events)

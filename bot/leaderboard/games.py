@@ -1,0 +1,61 @@
+"""Games a result can be recorded for: every game the bot runs, plus games played only at a
+physical table, each with its player count, plausible score range and score calculator."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core.registry import game_ids, get_game
+
+
+@dataclass(frozen=True)
+class TableGame:
+    id: str
+    names: dict[str, str]
+    min_players: int
+    max_players: int
+    low: int  # lowest believable final score
+    high: int  # highest believable final score
+    calculator: str  # bot.leaderboard.calculators id
+
+    def name(self, locale: str) -> str:
+        return self.names.get(locale) or self.names.get("en") or self.id
+
+
+# Score bounds and calculators; player counts come from the engine where there is one.
+_SCORING: dict[str, tuple[int, int, str]] = {
+    "dominion": (-60, 300, "dominion"),
+    "everdell": (0, 300, "everdell"),
+}
+_TABLE_ONLY: tuple[TableGame, ...] = (
+    TableGame("tapestry", {"en": "Tapestry", "pt": "Tapestry"}, 1, 5, 0, 500, "plain"),
+    TableGame(
+        "architects",
+        {"en": "Architects of the West Kingdom", "pt": "Arquitetos do Reino Ocidental"},
+        1,
+        5,
+        -60,
+        200,
+        "plain",
+    ),
+)
+
+
+def table_games() -> dict[str, TableGame]:
+    out: dict[str, TableGame] = {}
+    for gid in game_ids():
+        d = get_game(gid)
+        low, high, calc = _SCORING.get(gid, (-999, 9999, "plain"))
+        out[gid] = TableGame(gid, dict(d.names), d.min_players, d.max_players, low, high, calc)
+    for g in _TABLE_ONLY:
+        out.setdefault(g.id, g)
+    return out
+
+
+def table_game(game_id: str) -> TableGame | None:
+    return table_games().get(game_id)
+
+
+def game_name(game_id: str, locale: str) -> str:
+    g = table_game(game_id)
+    return g.name(locale) if g else game_id

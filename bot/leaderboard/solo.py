@@ -1,0 +1,93 @@
+"""Automated solo opponents whose records we keep, per game, with their difficulty scales.
+
+A play is "solo" when people face one of these opponents. Engines report it in the result
+details: Everdell's Rugwort as `details["rugwort"]`; any other game may report
+`details["solo"] = {"opponent", "level", "score", "won"}`; failing that, an automa seat counts,
+with its policy as the opponent and the `level` or `difficulty` option as the level.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Opponent:
+    id: str
+    game: str
+    names: dict[str, str]  # locale -> name
+    levels: tuple[int, ...]
+    level_key: str  # message key naming one level: "year {level}", "level {level}"
+
+
+OPPONENTS: tuple[Opponent, ...] = (
+    Opponent("rugwort", "everdell", {"en": "Rugwort", "pt": "Rugwort"}, (1, 2, 3), "lb.solo.year"),
+    Opponent("nightweave", "everdell", {"en": "Nightweave", "pt": "Tecelã Noturna"}, (0, 1, 2, 3, 4), "lb.solo.level"),
+    Opponent("tapestry_automa", "tapestry", {"en": "Automa", "pt": "Automa"}, (1, 2, 3, 4, 5, 6, 7, 8), "lb.solo.level"),
+    Opponent("architects_ai", "architects", {"en": "AI opponent", "pt": "Oponente IA"}, (1, 2, 3), "lb.solo.level"),
+)
+
+
+def opponents_for(game: str) -> list[Opponent]:
+    return [o for o in OPPONENTS if o.game == game]
+
+
+def opponent(opponent_id: str) -> Opponent | None:
+    return next((o for o in OPPONENTS if o.id == opponent_id), None)
+
+
+def opponent_name(opponent_id: str, locale: str) -> str:
+    o = opponent(opponent_id)
+    if o is None:
+        return opponent_id.replace("_", " ").title()
+    return o.names.get(locale) or o.names["en"]
+
+
+def parse_choice(value: str) -> tuple[str, int | None] | None:
+    """'nightweave:3' -> ('nightweave', 3); 'rugwort' -> ('rugwort', None); junk -> None."""
+    name, _, level = value.partition(":")
+    o = opponent(name.strip())
+    if o is None:
+        return None
+    if not level:
+        return o.id, None
+    try:
+        n = int(level)
+    except ValueError:
+        return None
+    return (o.id, n) if n in o.levels else None
+
+
+@dataclass(frozen=True)
+class SoloFacts:
+    opponent: str
+    level: int | None
+    score: int | None
+    won: bool | None
+
+
+def solo_of(game: str, options: dict[str, Any], details: dict[str, Any], automa_policy: str | None,
+            automa_score: int | None) -> SoloFacts | None:
+    """What the stored result says about a solo opponent, if there was one."""
+    rug = details.get("rugwort")
+    if isinstance(rug, dict):
+        return SoloFacts("rugwort", _int(rug.get("year")), _int(rug.get("score")), _bool(rug.get("won")))
+    solo = details.get("solo")
+    if isinstance(solo, dict) and solo.get("opponent"):
+        return SoloFacts(str(solo["opponent"]), _int(solo.get("level")), _int(solo.get("score")), _bool(solo.get("won")))
+    if automa_policy is not None or automa_score is not None:
+        level = _int(options.get("level", options.get("difficulty")))
+        return SoloFacts(automa_policy or f"{game}_automa", level, automa_score, None)
+    return None
+
+
+def _int(value: Any) -> int | None:
+    try:
+        return int(value) if value is not None else None
+    except (TypeError, ValueError):
+        return None
+
+
+def _bool(value: Any) -> bool | None:
+    return bool(value) if value is not None else None

@@ -1,0 +1,223 @@
+"""Replays: rebuilding a match step by step, a digest of its state, and the export file format.
+
+A replay file is everything needed to reproduce a game anywhere: game, engine version, options,
+seats, seed and the ordered answers, plus the digest of the final state so an importer can tell
+whether this engine still reaches the same position. It deliberately carries no Discord ids.
+
+Nothing here touches Discord or storage, so the engine's regression tests use it too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.errors import UserError
+from engine.core import Event, Match, SeatSpec
+from engine.core.errors import EngineError, InvalidSetup
+from engine.core.registry import game_ids, get_game
+
+FORMAT = "boardgamesbot-replay"
+FORMAT_VERSION = 1
+MAX_FILE_BYTES = 4 * 1024 * 1024
+MAX_STEPS = 20_000
+
+
+def canonical(value: Any) -> Any:
+    """JSON-ready and order-stable: tuples become lists, sets sorted lists, keys strings."""
+    if isinstance(value, dict):
+        return {str(k): canonical(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [canonical(v) for v in value]
+    if isinstance(value, set | frozenset):
+        return sorted((canonical(v) for v in value), key=lambda v: json.dumps(v, sort_keys=True))
+    if isinstance(value, bool | int | float | str) or value is None:
+        return value
+    if hasattr(value, "to_dict"):
+        return canonical(value.to_dict())
+    return repr(value)
+
+
+def state_digest(match: Match) -> str:
+    """sha256 over every seat's view, the public view, the open prompts and the result."""
+    state = {
+        "public": match.view(None),
+        "seats": [match.view(s) for s in range(len(match.seats))],
+        "prompts": [p.to_dict() for p in match.prompts()],
+        "finished": match.finished,
+        "result": match.result() if match.finished else None,
+        "version": match.version,
+    }
+    text = json.dumps(canonical(state), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class Replayed:
+    """A match rebuilt from its log, with the events each answer produced (`steps[i]` for answer i)
+    and, from `marks_from` on, the public turn marker before each answer and after the last."""
+
+    match: Match
+    opening: list[Event]
+    steps: list[list[Event]] = field(default_factory=list)
+    marks: dict[int, tuple[Any, ...]] = field(default_factory=dict)
+
+    def public_events(self) -> list[Event]:
+        out = [e for e in self.opening if e.public]
+        for events in self.steps:
+            out.extend(e for e in events if e.public)
+        return out
+
+
+def turn_marker(match: Match) -> tuple[Any, ...]:
+    """Whose turn it is, as the public view tells it; changes whenever a turn passes."""
+    view = match.view(None)
+    return (view.get("current"), view.get("turn"), view.get("season"), match.finished)
+
+
+def rebuild(
+    game: str,
+    seats: list[SeatSpec],
+    options: dict[str, Any],
+    seed: int,
+    log: list[tuple[int, tuple[str, ...]]],
+    marks_from: int | None = None,
+    upto: int | None = None,
+) -> Replayed:
+    """Replay `log` (or its first `upto` answers). Engine refusals propagate as EngineError."""
+    match = Match(game, seats, options, seed)
+    out = Replayed(match, list(match.opening_events))
+    entries = log if upto is None else log[:upto]
+    for i, (seat, answer) in enumerate(entries):
+        if marks_from is not None and i >= marks_from:
+            out.marks[i] = turn_marker(match)
+        out.steps.append(match.submit(seat, answer))
+    if marks_from is not None:
+        out.marks[len(entries)] = turn_marker(match)
+    return out
+
+
+# -- the file format ---------------------------------------------------------------------------------
+def export_data(
+    match: Match, *, match_id: int | None = None, status: str | None = None, recorded_version: str | None = None
+) -> dict[str, Any]:
+    """The replay file for `match` (a dict ready for json.dumps)."""
+    record = match.record()
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "game": record["game"],
+        "engine_version": recorded_version or record["engine_version"],
+        "options": canonical(record["options"]),
+        "seats": record["seats"],
+        "seed": record["seed"],
+        "log": record["log"],
+        "steps": match.version,
+        "finished": match.finished,
+        "digest": state_digest(match),
+    }
+    if match_id is not None:
+        data["match_id"] = match_id
+    if status is not None:
+        data["status"] = status
+    result = match.result() if match.finished else None
+    if result is not None:
+        data["result"] = {"scores": list(result.scores), "ranks": list(result.ranks)}
+    return data
+
+
+@dataclass(frozen=True)
+class ReplayFile:
+    game: str
+    engine_version: str
+    options: dict[str, Any]
+    seats: list[SeatSpec]
+    seed: int
+    log: list[tuple[int, tuple[str, ...]]]
+    digest: str | None
+    raw: dict[str, Any]
+
+
+def _bad(problem: str, **params: Any) -> UserError:
+    return UserError(f"replay.error.{problem}", **params)
+
+
+def parse_file(blob: bytes) -> ReplayFile:
+    """Validate an uploaded replay file's shape; raises UserError with a precise reason."""
+    if len(blob) > MAX_FILE_BYTES:
+        raise _bad("too_big", limit=MAX_FILE_BYTES // 1024)
+    try:
+        data = json.loads(blob.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise _bad("not_json", detail=str(exc)[:120]) from exc
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise _bad("not_replay")
+    if data.get("format_version") != FORMAT_VERSION:
+        raise _bad("format_version", version=data.get("format_version"), supported=FORMAT_VERSION)
+    game = data.get("game")
+    if game not in game_ids():
+        raise _bad("unknown_game", game=str(game)[:40])
+    for key, kind in (("engine_version", str), ("options", dict), ("seats", list), ("log", list)):
+        if not isinstance(data.get(key), kind):
+            raise _bad("field", field=key)
+    seed = data.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise _bad("field", field="seed")
+    try:
+        seats = [SeatSpec.from_dict(s) for s in data["seats"]]
+    except (ValueError, AttributeError, TypeError) as exc:
+        raise _bad("field", field="seats") from exc
+    if len(data["log"]) > MAX_STEPS:
+        raise _bad("too_long", steps=len(data["log"]), limit=MAX_STEPS)
+    log: list[tuple[int, tuple[str, ...]]] = []
+    for i, entry in enumerate(data["log"]):
+        ok = (
+            isinstance(entry, list)
+            and len(entry) == 2
+            and isinstance(entry[0], int)
+            and isinstance(entry[1], list)
+            and all(isinstance(a, str) for a in entry[1])
+        )
+        if not ok:
+            raise _bad("entry", step=i + 1)
+        log.append((int(entry[0]), tuple(entry[1])))
+    digest = data.get("digest")
+    return ReplayFile(
+        game=str(game),
+        engine_version=data["engine_version"],
+        options=data["options"],
+        seats=seats,
+        seed=seed,
+        log=log,
+        digest=digest if isinstance(digest, str) else None,
+        raw=data,
+    )
+
+
+@dataclass(frozen=True)
+class Reproduction:
+    replayed: Replayed
+    same_engine: bool
+    digest_matches: bool | None  # None: the file had no digest
+
+
+def reproduce(file: ReplayFile, upto: int | None = None) -> Reproduction:
+    """Rebuild a parsed file; an answer the engine refuses names its step."""
+    current = get_game(file.game).engine_version
+    try:
+        match = Match(file.game, file.seats, file.options, file.seed)
+    except InvalidSetup as exc:
+        raise _bad("setup", reason=exc.key) from exc
+    replayed = Replayed(match, list(match.opening_events))
+    entries = file.log if upto is None else file.log[:upto]
+    for i, (seat, answer) in enumerate(entries):
+        try:
+            replayed.steps.append(match.submit(seat, answer))
+        except EngineError as exc:
+            raise _bad("diverges", step=i + 1, reason=exc.key) from exc
+    matches = None
+    if upto is None and file.digest is not None:
+        matches = state_digest(match) == file.digest
+    return Reproduction(replayed, file.engine_version == current, matches)

@@ -1,0 +1,119 @@
+"""Play-by-post test kit: a herald that records instead of posting, and a rig that wires the
+table service, a runner and the play-by-post service on simulated time."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+from bot.clock import ManualClock
+from bot.herald import Button
+from bot.pbp import PlayByPost
+from bot.runner import Runner
+from bot.table import Live, Outcome, TableService
+from storage import Store
+from storage.pbp import PbpStore
+from tests.bot.conftest import start_game
+
+HOUR = 3600.0
+
+
+@dataclass
+class Posted:
+    id: int
+    channel_id: int
+    content: str
+    mentions: tuple[int, ...] = ()
+    buttons: tuple[Button, ...] = ()
+    deleted: bool = False
+
+
+@dataclass
+class FakeHerald:
+    posts: list[Posted] = field(default_factory=list)
+    dms: list[tuple[int, str]] = field(default_factory=list)
+    _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(9000))
+
+    async def post(
+        self,
+        channel_id: int,
+        guild_id: int | None,
+        content: str,
+        mentions: tuple[int, ...] = (),
+        buttons: tuple[Button, ...] = (),
+    ) -> int | None:
+        message = Posted(next(self._ids), channel_id, content, mentions, buttons)
+        self.posts.append(message)
+        return message.id
+
+    async def edit(self, channel_id: int, message_id: int, content: str, buttons: tuple[Button, ...] = ()) -> bool:
+        for message in self.posts:
+            if message.id == message_id and not message.deleted:
+                message.content = content
+                message.buttons = buttons
+                return True
+        return False
+
+    async def delete(self, channel_id: int, message_id: int) -> None:
+        for message in self.posts:
+            if message.id == message_id:
+                message.deleted = True
+
+    async def dm(self, user_id: int, content: str) -> bool:
+        self.dms.append((user_id, content))
+        return True
+
+    def live_posts(self) -> list[Posted]:
+        return [m for m in self.posts if not m.deleted]
+
+    def find(self, text: str) -> list[Posted]:
+        return [m for m in self.posts if text in m.content]
+
+
+@dataclass
+class Rig:
+    store: Store
+    table: TableService
+    runner: Runner
+    pbp: PlayByPost
+    herald: FakeHerald
+    clock: ManualClock
+
+    async def settle(self) -> None:
+        await self.runner.idle()
+
+    async def tick(self, hours: float) -> int:
+        """Move simulated time on and run what fell due."""
+        self.clock.advance(hours * HOUR)
+        ran = await self.pbp.scheduler.run_due()
+        await self.runner.idle()
+        return ran
+
+
+async def make_rig(db_path: str, clock: ManualClock | None = None, herald: FakeHerald | None = None) -> Rig:
+    store = await Store.open(db_path)
+    table = TableService(store)
+    runner = Runner(table, pause=0)
+    clock = clock or ManualClock()
+    herald = herald or FakeHerald()
+    pbp = PlayByPost(table, PbpStore(store.db), herald, clock, poke=runner.poke)
+    runner.covers = pbp.timers.covers
+    table.listeners.extend([runner.on_outcome, pbp.on_outcome])
+    await pbp.start(run_loop=False)
+    return Rig(store, table, runner, pbp, herald, clock)
+
+
+async def started(rig: Rig, hours: float | None = 24, policy: str = "bot_turn", bot_seat: bool = False) -> Live:
+    """A started two-player game with a clock, announced like the lobby does."""
+    live = await start_game(rig.table, bot_seat=bot_seat)
+    await rig.pbp.timers.set_clock(live.id, hours, policy)
+    await rig.table.announce(Outcome(live.id, "start"))
+    await rig.settle()
+    return await rig.table.get(live.id)
+
+
+def current_seat(live: Live) -> int:
+    assert live.match is not None
+    seat = live.match.view(None)["current"]
+    assert isinstance(seat, int)
+    return seat

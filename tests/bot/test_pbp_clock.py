@@ -1,0 +1,197 @@
+"""Turn clocks on simulated time: the durable scheduler, reminders, each timeout policy, vacations
+and the one status message per game."""
+
+from __future__ import annotations
+
+from bot.clock import ManualClock
+from bot.scheduler import Scheduler
+from storage import Store
+from storage.pbp import PbpStore
+from storage.pbp_jobs import Job
+from tests.bot.conftest import ALICE, BOB
+from tests.bot.pbp_fakes import FakeHerald, current_seat, make_rig, started
+
+HOUR = 3600.0
+
+
+async def test_scheduler_jobs_survive_a_restart(db_path: str) -> None:
+    clock = ManualClock()
+    store = await Store.open(db_path)
+    scheduler = Scheduler(PbpStore(store.db).jobs, clock)
+    await scheduler.add("ping", clock.now() + HOUR, {"n": 1}, ref="a")
+    await scheduler.add("ping", clock.now() + 2 * HOUR, {"n": 2}, ref="b")
+    await scheduler.cancel("b")
+    await store.close()
+
+    ran: list[Job] = []
+
+    async def handler(job: Job) -> None:
+        ran.append(job)
+
+    store = await Store.open(db_path)
+    scheduler = Scheduler(PbpStore(store.db).jobs, clock)
+    scheduler.on("ping", handler)
+    clock.advance(0.5 * HOUR)
+    assert await scheduler.run_due() == 0
+    clock.advance(3 * HOUR)
+    assert await scheduler.run_due() == 1
+    assert [j.payload for j in ran] == [{"n": 1}]
+    assert await scheduler.jobs.pending() == []
+    await store.close()
+
+
+async def test_failing_job_is_retried_later(db_path: str) -> None:
+    clock = ManualClock()
+    store = await Store.open(db_path)
+    scheduler = Scheduler(PbpStore(store.db).jobs, clock)
+    calls = []
+
+    async def flaky(job: Job) -> None:
+        calls.append(job.attempts)
+        if len(calls) == 1:
+            raise RuntimeError("boom")
+
+    scheduler.on("flaky", flaky)
+    await scheduler.add("flaky", clock.now())
+    assert await scheduler.run_due() == 1
+    assert len(await scheduler.jobs.pending()) == 1
+    clock.advance(120)
+    await scheduler.run_due()
+    assert calls == [0, 1] and await scheduler.jobs.pending() == []
+    await store.close()
+
+
+async def test_reminder_then_timeout_bot_plays_one_turn_across_a_restart(db_path: str) -> None:
+    clock = ManualClock()
+    herald = FakeHerald()
+    rig = await make_rig(db_path, clock, herald)
+    live = await started(rig, hours=24, policy="bot_turn")
+    seat = current_seat(live)
+    user = live.record.seats[seat].user_id
+    # One status message, naming and pinging the player to act, with its deadline.
+    status = herald.live_posts()
+    assert len(status) == 1 and f"<@{user}>" in status[0].content and "<t:" in status[0].content
+    assert status[0].mentions == (user,)
+
+    assert await rig.tick(12.5) == 1  # the 50% reminder
+    assert len(herald.live_posts()) == 1 and "Reminder" in herald.live_posts()[0].content
+    await rig.store.close()
+
+    # A new process on the same database and the same (simulated) time.
+    rig = await make_rig(db_path, clock, herald)
+    await rig.tick(9)  # the 90% reminder
+    await rig.tick(3)  # the deadline
+    assert herald.find("ran out of time")
+    live = await rig.table.get(live.id)
+    assert live.match is not None and current_seat(live) != seat  # the bot finished that turn
+    assert live.record.seats[seat].kind == "human"  # for that one turn only
+    assert not rig.pbp.timers.covers(live.id, seat)
+    # The other player's clock started when their turn did.
+    other = await rig.pbp.store.games.timer(live.id, current_seat(live))
+    assert other is not None and other.due_at == clock.now() + 24 * HOUR
+    await rig.store.close()
+
+
+async def test_timeout_with_wait_policy_only_reminds(db_path: str) -> None:
+    rig = await make_rig(db_path)
+    live = await started(rig, hours=12, policy="wait")
+    seat = current_seat(live)
+    version = live.match.version if live.match else 0
+    await rig.tick(12.1)
+    live = await rig.table.get(live.id)
+    assert live.match is not None and live.match.version == version and current_seat(live) == seat
+    assert rig.pbp.herald.find("out of time; the table keeps waiting")  # type: ignore[attr-defined]
+    timer = await rig.pbp.store.games.timer(live.id, seat)
+    assert timer is not None and timer.due_at is not None and timer.due_at > rig.clock.now()
+    await rig.store.close()
+
+
+async def test_timeout_vote_replaces_the_player_for_good(db_path: str) -> None:
+    rig = await make_rig(db_path)
+    live = await started(rig, hours=24, policy="vote")
+    seat = current_seat(live)
+    slow = live.record.seats[seat].user_id
+    other = BOB if slow == ALICE else ALICE
+    await rig.tick(24.1)
+    [vote] = await rig.pbp.store.audit.open_votes(live.id, "replace")
+    assert vote.voters == [other] and vote.message_id is not None
+    message = next(m for m in rig.herald.posts if m.id == vote.message_id)
+    assert message.mentions == (other,) and {b.custom_id for b in message.buttons} == {
+        f"bgb:vy:{vote.id}",
+        f"bgb:vn:{vote.id}",
+    }
+    ballot, live = await rig.pbp.cast(vote.id, other, True)
+    await rig.settle()
+    assert ballot.outcome == "passed"
+    live = await rig.table.get(live.id)
+    assert live.record.seats[seat].kind == "bot" and live.record.seats[seat].user_id is None
+    assert live.match is not None and current_seat(live) != seat  # the bot took the turn at once
+    rows = await rig.store.db.fetchall("SELECT seat, user_id FROM seat_replacements WHERE match_id = ?", (live.id,))
+    assert [(r["seat"], r["user_id"]) for r in rows] == [(seat, slow)]
+    await rig.store.close()
+
+
+async def test_vote_is_moot_once_the_player_moves(db_path: str) -> None:
+    rig = await make_rig(db_path)
+    live = await started(rig, hours=24, policy="vote")
+    seat = current_seat(live)
+    slow = live.record.seats[seat].user_id
+    assert slow is not None
+    other = BOB if slow == ALICE else ALICE
+    await rig.tick(24.1)
+    [vote] = await rig.pbp.store.audit.open_votes(live.id, "replace")
+    assert live.match is not None
+    prompt = live.match.prompt_for(seat)
+    assert prompt is not None
+    outcome = await rig.table.submit(live.id, slow, prompt.pid, ["end"])
+    await rig.table.announce(outcome)
+    ballot, live = await rig.pbp.cast(vote.id, other, True)
+    assert live.record.seats[seat].kind == "human"
+    assert rig.herald.find("has moved in the meantime")
+    await rig.store.close()
+
+
+async def test_vacation_pauses_and_resumes_the_clock(db_path: str) -> None:
+    rig = await make_rig(db_path)
+    live = await started(rig, hours=24, policy="bot_turn")
+    seat = current_seat(live)
+    user = live.record.seats[seat].user_id
+    assert user is not None
+    await rig.tick(6)
+    now = rig.clock.now()
+    await rig.pbp.plan_vacation(user, now, now + 3 * 24 * HOUR)
+    timer = await rig.pbp.store.games.timer(live.id, seat)
+    assert timer is not None and timer.due_at is None and abs((timer.paused_left or 0) - 18 * HOUR) < 1
+    assert rig.herald.find("is on vacation")
+    status = rig.herald.live_posts()[-1]
+    assert "paused" in status.content and user not in status.mentions
+    await rig.tick(48)  # well past the old deadline: nothing happens
+    live = await rig.table.get(live.id)
+    assert current_seat(live) == seat
+    await rig.tick(25)  # the vacation ends; 18 hours are left
+    timer = await rig.pbp.store.games.timer(live.id, seat)
+    assert timer is not None and timer.due_at is not None and abs(timer.due_at - rig.clock.now() - 18 * HOUR) < 2
+    assert rig.herald.find("is back from vacation")
+    await rig.tick(18.1)
+    live = await rig.table.get(live.id)
+    assert current_seat(live) != seat  # and then the clock ran out as usual
+    await rig.store.close()
+
+
+async def test_status_message_is_one_and_pings_only_who_wants(db_path: str) -> None:
+    rig = await make_rig(db_path)
+    await rig.pbp.store.games.set_ping_prefs(BOB, ping=False, dm_ping=True)
+    live = await started(rig, hours=None)
+    for _ in range(6):  # several turns change hands
+        live = await rig.table.get(live.id)
+        assert live.match is not None
+        prompt = live.match.prompts()[0]
+        user = live.record.seats[prompt.seat].user_id
+        assert user is not None
+        answer = ["end"] if any(o.id == "end" for o in prompt.options) else list(prompt.default or ())
+        await rig.table.announce(await rig.table.submit(live.id, user, prompt.pid, answer))
+        status = [m for m in rig.herald.live_posts() if "Game #" in m.content]
+        assert len(status) == 1
+        assert BOB not in status[0].mentions
+    assert any(uid == BOB and "your turn" in text for uid, text in rig.herald.dms)
+    await rig.store.close()

@@ -1,0 +1,83 @@
+"""Crashes and impatient fingers: a kill -9 in mid-game loses nothing that was acknowledged and
+buttons sent before it keep working; two clicks on one button apply once."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+from tests.e2e.conftest import StartBot, World
+from tests.e2e.driver import Table, buttons, decide, open_table, prompt_id
+
+
+def human_answers(db: Path, match_id: int, seats: tuple[int, ...] = (0, 1)) -> int:
+    marks = ",".join("?" * len(seats))
+    with sqlite3.connect(db) as conn:
+        row = conn.execute(
+            f"SELECT COUNT(*) FROM match_log WHERE match_id = ? AND seat IN ({marks})", (match_id, *seats)
+        ).fetchone()
+    return int(row[0])
+
+
+def answers(db: Path, match_id: int) -> int:
+    with sqlite3.connect(db) as conn:
+        return int(conn.execute("SELECT COUNT(*) FROM match_log WHERE match_id = ?", (match_id,)).fetchone()[0])
+
+
+async def test_kill_9_mid_game_then_old_buttons_work(world: World, start_bot: StartBot) -> None:
+    standin = world.standin
+    bot = await start_bot()
+    match_id, _ = await open_table(standin, world.channel, world.alice, [world.bob], bots=1)
+    table = Table(standin, world.channel, match_id, [world.alice, world.bob])
+    for _ in range(7):
+        assert await table.step()
+    # Every answer a player saw acknowledged is committed before the crash.
+    assert human_answers(world.db, match_id) == table.actions
+
+    await standin.wait_until(lambda: table.whose_turn() is not None)
+    found = table.whose_turn()
+    assert found is not None
+    user, message = found
+    await bot.kill()
+    await start_bot()
+
+    # The button on a DM the dead process sent is answered by the new one.
+    await table.act(user, message)
+    assert human_answers(world.db, match_id) == table.actions
+    # Play on: the bot seat's turns resume and the table keeps going.
+    bot_before = answers(world.db, match_id) - table.actions
+    for _ in range(8):
+        assert await table.step()
+    assert answers(world.db, match_id) - table.actions > bot_before
+    assert human_answers(world.db, match_id) == table.actions
+
+
+async def test_double_click_applies_once(world: World, start_bot: StartBot) -> None:
+    standin = world.standin
+    await start_bot()
+    match_id, _ = await open_table(standin, world.channel, world.alice, [world.bob])
+    table = Table(standin, world.channel, match_id, [world.alice, world.bob])
+    await standin.wait_until(lambda: table.whose_turn() is not None)
+    found = table.whose_turn()
+    assert found is not None
+    user, message = found
+    action = decide(message, table.words)
+    assert action is not None and action.custom_id in buttons(message).values()
+    before = answers(world.db, match_id)
+
+    first, second = await asyncio.gather(
+        standin.click(user, message, action.custom_id), standin.click(user, message, action.custom_id)
+    )
+    await asyncio.gather(first.response(), second.response())
+    print("DEBUG", first.response_body, second.response_body, answers(world.db, match_id) - before, [ (m.content, m.ephemeral, m.visible_to) for m in standin.dm_messages(user)])
+    await standin.wait_until(lambda: bool(first.followup_ids or second.followup_ids))
+    refused = [i for i in (first, second) if i.followup_ids]
+    assert len(refused) == 1
+    note = await refused[0].followup()
+    assert note.ephemeral and "out of date" in note.content
+    assert answers(world.db, match_id) == before + 1
+    # The message now shows the next decision, and it works.
+    await standin.wait_until(lambda: prompt_id(table.pending(user), match_id) not in (None, prompt_id(message, match_id)))
+    await table.step()
+    assert answers(world.db, match_id) == before + 2

@@ -70,7 +70,7 @@ def welcome(channel: str, users: list[str], database: str) -> str:
     return "\n".join(
         [
             f"BoardGamesBot offline: a pretend Discord server with channel #{channel} and users "
-            f"{', '.join(users)}. Games are kept {kept}.",
+            f"{', '.join(users)}. You are {users[0]}. Games are kept {kept}.",
             "Try, one line at a time:",
             '  /game new game:dominion "kingdom:First Game"   open a table in the channel',
             "  click 3                                       press button [3] (Add bot); then click Start",
@@ -99,8 +99,9 @@ async def offline(settings: Settings) -> None:
             task = asyncio.create_task(bot.connect())
             await bot.wait_until_ready()
             await bot.tree.sync()  # a brand-new fake Discord knows no commands yet
-            print(welcome(channel.name, [u.name for u in users], settings.database_url), flush=True)
-            await run_terminal(standin, channel)
+            greeting = welcome(channel.name, [u.name for u in users], settings.database_url)
+            # Each command waits until bot seats have had their pause and acted, so scripts line up.
+            await run_terminal(standin, channel, greeting=greeting, quiet=settings.bot_pause_seconds + 0.5)
             await bot.close()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task

@@ -66,13 +66,14 @@ class BoardGamesBot(commands.Bot):
         self.store = await Store.open(self.settings.database_url)
         self.table = TableService(self.store, self.settings.match_cache_size)
         self.prefs = PrefsService(self.store)
-        self.notifier = Notifier(self, self.table, self.prefs, self.settings.board_max_age_seconds)
+        clock = clock_from_settings(self.settings.clock_offset_file)
+        self.notifier = Notifier(self, self.table, self.prefs, self.settings.board_max_age_seconds, clock)
         self.runner = Runner(self.table, self.settings.bot_pause_seconds, self.notifier.bot_summary)
         self.pbp = PlayByPost(
             self.table,
             PbpStore(self.store.db),
             DiscordHerald(self),
-            clock_from_settings(self.settings.clock_offset_file),
+            clock,
             self.settings.scheduler_tick_seconds,
             poke=self.runner.poke,
         )

@@ -11,12 +11,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 
+from bot.clock import Clock, SystemClock
 from bot.i18n import t
 from bot.prefs import PrefsService
 from bot.render import board_payload, private_payload, result_payload
@@ -44,9 +44,15 @@ class PrivateNote:
 
 class Notifier:
     def __init__(
-        self, client: discord.Client, table: TableService, prefs: PrefsService, board_max_age: float = 3600.0
+        self,
+        client: discord.Client,
+        table: TableService,
+        prefs: PrefsService,
+        board_max_age: float = 3600.0,
+        clock: Clock | None = None,
     ) -> None:
         self.client = client
+        self.clock: Clock = clock or SystemClock()
         self.table = table
         self.prefs = prefs
         self.board_max_age = board_max_age
@@ -87,7 +93,7 @@ class Notifier:
         payload = board_payload(live, live.record.locale)
         channel = self.channel(live)
         record = live.record
-        now = time.time()
+        now = self.clock.now()
         if (
             record.board_message_id
             and record.board_posted_at

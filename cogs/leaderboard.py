@@ -97,7 +97,9 @@ class Leaderboards(commands.Cog):
         self.bot.on_component(render.FORGET, self.on_forget)
 
     # -- /leaderboard show ----------------------------------------------------------------------
-    @leaderboard.command(name=ls("show", "cmd.lb.show.name"), description=ls("Show a game's leaderboard", "cmd.lb.show.desc"))
+    @leaderboard.command(
+        name=ls("show", "cmd.lb.show.name"), description=ls("Show a game's leaderboard", "cmd.lb.show.desc")
+    )
     @app_commands.rename(
         game=ls("game", "cmd.opt.game.name"),
         period=ls("period", "cmd.lb.opt.period.name"),
@@ -130,7 +132,9 @@ class Leaderboards(commands.Cog):
             if parsed is None or found is None or found.game != game:
                 raise UserError("result.error.unknown_opponent", value=solo_level)
             where = scope.value if scope else "server"
-            board = await self.service.solo(game, parsed[0], parsed[1], interaction.guild_id if where == "server" else None)
+            board = await self.service.solo(
+                game, parsed[0], parsed[1], interaction.guild_id if where == "server" else None
+            )
             embed = render.solo_embed(board, game, parsed[0], parsed[1], where, locale)
         else:
             chosen = period.value if period else "all"
@@ -149,7 +153,9 @@ class Leaderboards(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         assert interaction.guild_id is not None
         counts = await self.service.recompute(interaction.guild_id)
-        lines = [t("lb.recompute.line", locale, game=game_name(g, locale), games=n) for g, n in counts.items()]
+        lines = [
+            t("lb.recompute.line", locale, game=game_name(g, locale), games=n) for g, n in counts.items()
+        ]
         await send(interaction, "\n".join([t("lb.recompute.done", locale), *lines]))
 
     @leaderboard.command(
@@ -174,7 +180,10 @@ class Leaderboards(commands.Cog):
             raise UserError("privacy.error.hidden_other")
         return user.id
 
-    @app_commands.command(name=ls("stats", "cmd.stats.name"), description=ls("A player's games, wins and ratings", "cmd.stats.desc"))
+    @app_commands.command(
+        name=ls("stats", "cmd.stats.name"),
+        description=ls("A player's games, wins and ratings", "cmd.stats.desc"),
+    )
     @app_commands.guild_only()
     @app_commands.rename(user=ls("user", "cmd.lb.opt.user.name"), other=ls("other", "cmd.lb.opt.other.name"))
     @app_commands.describe(
@@ -195,7 +204,7 @@ class Leaderboards(commands.Cog):
             h2h = await self.service.head_to_head(interaction.guild_id, subject, rival)
             await send(interaction, embed=render.h2h_embed(h2h, subject, rival, locale), ephemeral=False)
             return
-        await interaction.response.defer(thinking=True)
+        # Queries and two small charts take milliseconds: answer directly, well inside the deadline.
         profile = await self.service.profile(interaction.guild_id, subject)
         embed = render.stats_embed(profile, subject, locale)
         files = []
@@ -204,10 +213,14 @@ class Leaderboards(commands.Cog):
             files.append(png(rating_chart(named, t("lb.chart.rating", locale)), "rating.png"))
             embed.set_image(url="attachment://rating.png")
         if profile.stats.scores:
-            files.append(png(score_histogram(profile.stats.scores, t("lb.chart.scores", locale)), "scores.png"))
+            files.append(
+                png(score_histogram(profile.stats.scores, t("lb.chart.scores", locale)), "scores.png")
+            )
         await send(interaction, embed=embed, files=files, ephemeral=False)
 
-    @app_commands.command(name=ls("history", "cmd.history.name"), description=ls("A player's recent games", "cmd.history.desc"))
+    @app_commands.command(
+        name=ls("history", "cmd.history.name"), description=ls("A player's recent games", "cmd.history.desc")
+    )
     @app_commands.guild_only()
     @app_commands.rename(user=ls("user", "cmd.lb.opt.user.name"))
     @app_commands.describe(user=ls("Whose stats (you if empty)", "cmd.lb.opt.user.desc"))
@@ -219,24 +232,35 @@ class Leaderboards(commands.Cog):
         await send(interaction, embed=render.history_embed(plays, subject, locale), ephemeral=False)
 
     # -- /privacy -------------------------------------------------------------------------------
-    @privacy.command(name=ls("hide", "cmd.privacy.hide.name"), description=ls("Leave the leaderboards", "cmd.privacy.hide.desc"))
+    @privacy.command(
+        name=ls("hide", "cmd.privacy.hide.name"),
+        description=ls("Leave the leaderboards", "cmd.privacy.hide.desc"),
+    )
     async def hide(self, interaction: Interaction) -> None:
         await self.service.hide(interaction.user.id, True)
         await send(interaction, t("privacy.hidden", await self.bot.locale_of(interaction)))
 
-    @privacy.command(name=ls("show", "cmd.privacy.show.name"), description=ls("Appear on the leaderboards again", "cmd.privacy.show.desc"))
+    @privacy.command(
+        name=ls("show", "cmd.privacy.show.name"),
+        description=ls("Appear on the leaderboards again", "cmd.privacy.show.desc"),
+    )
     async def unhide(self, interaction: Interaction) -> None:
         await self.service.hide(interaction.user.id, False)
         await send(interaction, t("privacy.shown", await self.bot.locale_of(interaction)))
 
     @privacy.command(
-        name=ls("delete", "cmd.privacy.delete.name"), description=ls("Delete your data from the bot", "cmd.privacy.delete.desc")
+        name=ls("delete", "cmd.privacy.delete.name"),
+        description=ls("Delete your data from the bot", "cmd.privacy.delete.desc"),
     )
     async def delete(self, interaction: Interaction) -> None:
         locale = await self.bot.locale_of(interaction)
         view = discord.ui.View(timeout=None)
         view.add_item(
-            GameButton(ids.button(render.FORGET, interaction.user.id), t("privacy.delete_button", locale), discord.ButtonStyle.danger)
+            GameButton(
+                ids.button(render.FORGET, interaction.user.id),
+                t("privacy.delete_button", locale),
+                discord.ButtonStyle.danger,
+            )
         )
         await send(interaction, t("privacy.delete_ask", locale), view=view)
 

@@ -33,7 +33,9 @@ OnSheet = Callable[[Interaction, dict[str, str]], Awaitable[None]]
 class ScoreSheet(discord.ui.Modal):
     """One seat's score: the game's calculator fields (empty counts as 0)."""
 
-    def __init__(self, title: str, fields: list[tuple[str, str, str | None]], on_done: OnSheet, locale: str) -> None:
+    def __init__(
+        self, title: str, fields: list[tuple[str, str, str | None]], on_done: OnSheet, locale: str
+    ) -> None:
         super().__init__(title=title[:45], timeout=900)
         self.on_done = on_done
         self.locale = locale
@@ -84,7 +86,10 @@ class Results(commands.Cog):
         self.expire_loop.cancel()
 
     # -- /result record -------------------------------------------------------------------------
-    @result.command(name=ls("record", "cmd.result.record.name"), description=ls("Record a game played at the table", "cmd.result.record.desc"))
+    @result.command(
+        name=ls("record", "cmd.result.record.name"),
+        description=ls("Record a game played at the table", "cmd.result.record.desc"),
+    )
     @app_commands.rename(game=ls("game", "cmd.opt.game.name"), solo=ls("solo", "cmd.lb.opt.solo.name"))
     @app_commands.describe(
         game=ls("Which game", "cmd.opt.game.desc"),
@@ -94,7 +99,9 @@ class Results(commands.Cog):
     async def record(self, interaction: Interaction, game: str, solo: str | None = None) -> None:
         locale = await self.bot.locale_of(interaction)
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        draft = self.results.start(interaction.guild_id, interaction.channel_id, interaction.user.id, game, solo)
+        draft = self.results.start(
+            interaction.guild_id, interaction.channel_id, interaction.user.id, game, solo
+        )
         await send(interaction, **render.draft_payload(draft, locale))
 
     # -- the private work sheet -------------------------------------------------------------------
@@ -150,14 +157,20 @@ class Results(commands.Cog):
         locale = await self.bot.locale_of(interaction)
         self.results.draft(args[0], interaction.user.id)
         self.results.drop(args[0])
-        await interaction.response.edit_message(content=t("result.draft.cancelled", locale), embed=None, view=None)
+        await interaction.response.edit_message(
+            content=t("result.draft.cancelled", locale), embed=None, view=None
+        )
 
     async def on_submit(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
         locale = await self.bot.locale_of(interaction)
-        pending, play = await self.results.submit(args[0], interaction.user.id, await self._public_locale(interaction))
+        pending, play = await self.results.submit(
+            args[0], interaction.user.id, await self._public_locale(interaction)
+        )
         public_locale = await self._public_locale(interaction)
         state = "recorded" if play is not None else "waiting"
-        await interaction.response.edit_message(content=t(f"result.draft.sent_{state}", locale), embed=None, view=None)
+        await interaction.response.edit_message(
+            content=t(f"result.draft.sent_{state}", locale), embed=None, view=None
+        )
         channel = self.bot.get_partial_messageable(pending.channel_id, guild_id=pending.guild_id)
         message = await channel.send(
             **_sendable(render.pending_payload(pending, public_locale, state)),
@@ -185,7 +198,9 @@ class Results(commands.Cog):
             await self._close_if_gone(interaction, exc, locale)
             raise
         payload = render.pending_payload(pending, locale, "rejected")
-        payload["embed"].add_field(name="\u200b", value=t("result.pending.rejected_by", locale, user=interaction.user.mention))
+        payload["embed"].add_field(
+            name="\u200b", value=t("result.pending.rejected_by", locale, user=interaction.user.mention)
+        )
         await interaction.response.edit_message(**payload)
 
     async def _close_if_gone(self, interaction: Interaction, exc: UserError, locale: str) -> None:

@@ -204,7 +204,9 @@ class PlayRepo:
         await cur.close()
         return row is not None
 
-    async def _load(self, where: str, params: Sequence[Any], conn: aiosqlite.Connection | None = None) -> list[Play]:
+    async def _load(
+        self, where: str, params: Sequence[Any], conn: aiosqlite.Connection | None = None
+    ) -> list[Play]:
         sql = f"SELECT * FROM plays WHERE {where} ORDER BY id"
         seat_sql = f"SELECT * FROM play_seats WHERE play_id IN (SELECT id FROM plays WHERE {where}) ORDER BY play_id, seat"
         if conn is None:
@@ -244,7 +246,9 @@ class PlayRepo:
     ) -> list[Play]:
         return await self._load("guild_id = ? AND game = ? AND id > ?", (guild_id, game, after_id), conn)
 
-    async def for_user(self, user_id: int, guild_id: int | None = None, limit: int | None = None) -> list[Play]:
+    async def for_user(
+        self, user_id: int, guild_id: int | None = None, limit: int | None = None
+    ) -> list[Play]:
         where = "id IN (SELECT play_id FROM play_seats WHERE user_id = ?)"
         params: list[Any] = [user_id]
         if guild_id is not None:
@@ -273,7 +277,9 @@ class PlayRepo:
         return [(r["solo_opponent"], r["solo_level"]) for r in rows]
 
     async def games_played(self, guild_id: int) -> list[str]:
-        rows = await self.db.fetchall("SELECT DISTINCT game FROM plays WHERE guild_id = ? ORDER BY game", (guild_id,))
+        rows = await self.db.fetchall(
+            "SELECT DISTINCT game FROM plays WHERE guild_id = ? ORDER BY game", (guild_id,)
+        )
         return [r["game"] for r in rows]
 
     async def unrecorded_matches(self, guild_id: int | None = None) -> list[int]:
@@ -299,8 +305,12 @@ class PlayRepo:
         )
 
     @staticmethod
-    async def replacements_in(conn: aiosqlite.Connection, match_id: int) -> dict[int, tuple[int | None, str | None]]:
-        rows = await all_rows(conn, "SELECT seat, user_id, name FROM seat_replacements WHERE match_id = ?", (match_id,))
+    async def replacements_in(
+        conn: aiosqlite.Connection, match_id: int
+    ) -> dict[int, tuple[int | None, str | None]]:
+        rows = await all_rows(
+            conn, "SELECT seat, user_id, name FROM seat_replacements WHERE match_id = ?", (match_id,)
+        )
         return {r["seat"]: (r["user_id"], r["name"]) for r in rows}
 
     # -- ratings ------------------------------------------------------------------------------
@@ -321,12 +331,18 @@ class PlayRepo:
         return _ratings(rows, set(players) if players is not None else None)
 
     async def ratings(self, guild_id: int, game: str) -> dict[str, RatingRow]:
-        rows = await self.db.fetchall("SELECT * FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game))
+        rows = await self.db.fetchall(
+            "SELECT * FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game)
+        )
         return _ratings(rows, None)
 
     @staticmethod
     async def save_ratings_in(
-        conn: aiosqlite.Connection, guild_id: int, game: str, rows: Iterable[RatingRow], history: Iterable[HistoryRow]
+        conn: aiosqlite.Connection,
+        guild_id: int,
+        game: str,
+        rows: Iterable[RatingRow],
+        history: Iterable[HistoryRow],
     ) -> None:
         await conn.executemany(
             """INSERT OR REPLACE INTO ratings (guild_id, game, player, mu, sigma, games, wins, last_play_id)
@@ -347,17 +363,23 @@ class PlayRepo:
             else:
                 await conn.execute(f"DELETE FROM {table} WHERE guild_id = ? AND game = ?", (guild_id, game))
 
-    async def history(self, guild_id: int, player: str, game: str | None = None) -> list[tuple[str, HistoryRow]]:
+    async def history(
+        self, guild_id: int, player: str, game: str | None = None
+    ) -> list[tuple[str, HistoryRow]]:
         sql = "SELECT * FROM rating_history WHERE guild_id = ? AND player = ?"
         params: list[Any] = [guild_id, player]
         if game is not None:
             sql += " AND game = ?"
             params.append(game)
         rows = await self.db.fetchall(sql + " ORDER BY play_id", params)
-        return [(r["game"], HistoryRow(r["player"], r["play_id"], r["mu"], r["sigma"], r["at"])) for r in rows]
+        return [
+            (r["game"], HistoryRow(r["player"], r["play_id"], r["mu"], r["sigma"], r["at"])) for r in rows
+        ]
 
     async def rated_games(self, guild_id: int) -> list[str]:
-        rows = await self.db.fetchall("SELECT DISTINCT game FROM ratings WHERE guild_id = ? ORDER BY game", (guild_id,))
+        rows = await self.db.fetchall(
+            "SELECT DISTINCT game FROM ratings WHERE guild_id = ? ORDER BY game", (guild_id,)
+        )
         return [r["game"] for r in rows]
 
     async def reset_boards(self, guild_id: int, by: int | None) -> int:

@@ -47,7 +47,9 @@ class PendingResult:
 
     @property
     def waiting_for(self) -> list[int]:
-        return [s.user_id for s in self.seats if s.kind == "human" and s.user_id is not None and not s.confirmed]
+        return [
+            s.user_id for s in self.seats if s.kind == "human" and s.user_id is not None and not s.confirmed
+        ]
 
 
 class PendingRepo:
@@ -103,7 +105,9 @@ class PendingRepo:
         row = await self.db.fetchone("SELECT * FROM pending_results WHERE id = ?", (pending_id,))
         if row is None:
             return None
-        seats = await self.db.fetchall("SELECT * FROM pending_seats WHERE pending_id = ? ORDER BY seat", (pending_id,))
+        seats = await self.db.fetchall(
+            "SELECT * FROM pending_seats WHERE pending_id = ? ORDER BY seat", (pending_id,)
+        )
         return _pending(row, seats)
 
     async def exists(self, guild_id: int, fingerprint: str) -> bool:
@@ -113,13 +117,16 @@ class PendingRepo:
         return row is not None
 
     async def set_message(self, pending_id: int, message_id: int) -> None:
-        await self.db.execute("UPDATE pending_results SET message_id = ? WHERE id = ?", (message_id, pending_id))
+        await self.db.execute(
+            "UPDATE pending_results SET message_id = ? WHERE id = ?", (message_id, pending_id)
+        )
 
     async def confirm(self, pending_id: int, user_id: int) -> bool:
         """Mark `user_id`'s seats confirmed; False if they are not listed on it."""
         async with self.db.transaction() as conn:
             cur = await conn.execute(
-                "UPDATE pending_seats SET confirmed = 1 WHERE pending_id = ? AND user_id = ?", (pending_id, user_id)
+                "UPDATE pending_seats SET confirmed = 1 WHERE pending_id = ? AND user_id = ?",
+                (pending_id, user_id),
             )
             changed = cur.rowcount
             await cur.close()
@@ -137,7 +144,9 @@ class PendingRepo:
             return await self.delete_in(conn, pending_id)
 
     async def expired(self, now: float) -> list[PendingResult]:
-        rows = await self.db.fetchall("SELECT id FROM pending_results WHERE expires_at <= ? ORDER BY id", (now,))
+        rows = await self.db.fetchall(
+            "SELECT id FROM pending_results WHERE expires_at <= ? ORDER BY id", (now,)
+        )
         found = [await self.get(r["id"]) for r in rows]
         return [p for p in found if p is not None]
 

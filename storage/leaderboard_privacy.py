@@ -73,12 +73,15 @@ class PrivacyRepo:
         text = str(user_id)
         async with self.db.transaction() as conn:
             rows = await all_rows(
-                conn, "SELECT id, status, seats, host_id FROM matches WHERE instr(seats, ?) > 0 OR host_id = ?", (text, user_id)
+                conn,
+                "SELECT id, status, seats, host_id FROM matches WHERE instr(seats, ?) > 0 OR host_id = ?",
+                (text, user_id),
             )
             seated = [
                 r["id"]
                 for r in rows
-                if r["status"] in ("lobby", "active") and any(s.get("user_id") == user_id for s in json.loads(r["seats"]))
+                if r["status"] in ("lobby", "active")
+                and any(s.get("user_id") == user_id for s in json.loads(r["seats"]))
             ]
             if seated:
                 raise StillPlaying(seated)
@@ -93,7 +96,9 @@ class PrivacyRepo:
                 )
                 report.matches += 1
             report.seats = await _count(
-                conn, "UPDATE play_seats SET user_id = NULL, name = NULL, anon = ? WHERE user_id = ?", (pseudonym, user_id)
+                conn,
+                "UPDATE play_seats SET user_id = NULL, name = NULL, anon = ? WHERE user_id = ?",
+                (pseudonym, user_id),
             )
             await conn.execute("UPDATE plays SET submitted_by = NULL WHERE submitted_by = ?", (user_id,))
             for table in ("ratings", "rating_history"):
@@ -105,7 +110,9 @@ class PrivacyRepo:
                    OR id IN (SELECT pending_id FROM pending_seats WHERE user_id = ?)""",
                 (user_id, user_id),
             )
-            await conn.execute("UPDATE seat_replacements SET user_id = NULL, name = NULL WHERE user_id = ?", (user_id,))
+            await conn.execute(
+                "UPDATE seat_replacements SET user_id = NULL, name = NULL WHERE user_id = ?", (user_id,)
+            )
             await conn.execute("DELETE FROM privacy WHERE user_id = ?", (user_id,))
             await conn.execute("DELETE FROM user_prefs WHERE user_id = ?", (user_id,))
             for table, column in await _columns(conn):
@@ -141,11 +148,13 @@ async def _count(conn: aiosqlite.Connection, sql: str, params: tuple[object, ...
 
 async def _columns(conn: aiosqlite.Connection) -> list[tuple[str, str]]:
     tables = await all_rows(
-        conn, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name", ()
+        conn,
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+        (),
     )
     out = []
     for t in tables:
-        for col in await all_rows(conn, f"PRAGMA table_info(\"{t['name']}\")", ()):
+        for col in await all_rows(conn, f'PRAGMA table_info("{t["name"]}")', ()):
             out.append((str(t["name"]), str(col["name"])))
     return out
 
@@ -173,7 +182,9 @@ async def _scrub_column(conn: aiosqlite.Connection, table: str, column: str, use
     )
     for row in texts:
         old = str(row["v"])
-        await conn.execute(f'UPDATE "{table}" SET "{column}" = ? WHERE "{column}" = ?', (scrub_text(old, user_id), old))
+        await conn.execute(
+            f'UPDATE "{table}" SET "{column}" = ? WHERE "{column}" = ?', (scrub_text(old, user_id), old)
+        )
         changed += 1
     return changed
 

@@ -99,9 +99,8 @@ def score_histogram(scores: Sequence[int], title: str, bins: int = 10) -> bytes:
     for i, c in enumerate(counts):
         x0 = MARGIN_LEFT + i * bar + 2
         y0 = MARGIN_TOP + plot_h * (1 - c / top)
-        draw.rectangle([x0, y0, x0 + bar - 4, HEIGHT - MARGIN_BOTTOM - 1], fill=PALETTE[0])
-        label = str(low + i * width)
-        draw.text((x0, HEIGHT - MARGIN_BOTTOM + 6), label, fill=AXIS, font=font)
+        draw.text((x0, HEIGHT - MARGIN_BOTTOM + 6), str(low + i * width), fill=AXIS, font=font)
         if c:
+            draw.rectangle([x0, y0, x0 + max(bar - 4, 1), HEIGHT - MARGIN_BOTTOM - 1], fill=PALETTE[0])
             draw.text((x0 + 2, y0 - 13), str(c), fill=TEXT, font=font)
     return _png(image)

@@ -47,7 +47,9 @@ def unrated_reason(play: Play) -> str | None:
     return None
 
 
-def apply(table: dict[str, RatingRow], play: Play, rating_model: PlackettLuce | None = None) -> list[HistoryRow]:
+def apply(
+    table: dict[str, RatingRow], play: Play, rating_model: PlackettLuce | None = None
+) -> list[HistoryRow]:
     """Rate one play (which must be rated) into `table`; returns the new history rows."""
     m = rating_model or model()
     humans = play.humans

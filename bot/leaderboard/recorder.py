@@ -36,7 +36,9 @@ def seats_of(record: MatchRecord, replacements: Replacements) -> list[SeatResult
         left = replacements.get(i)
         if left is not None and s.kind == "bot":
             # A bot finished this person's game: keep who sat there, and that they left.
-            seats.append(SeatResult(i, "human", user_id=left[0], name=left[1], policy=s.policy, replaced=True))
+            seats.append(
+                SeatResult(i, "human", user_id=left[0], name=left[1], policy=s.policy, replaced=True)
+            )
         else:
             user = s.user_id if s.kind == "human" else None
             seats.append(SeatResult(i, s.kind, user_id=user, name=s.name or None, policy=s.policy))
@@ -63,14 +65,21 @@ def play_from_result(
     options = {k: v for k, v in record.options.items() if k != "capacity"}
     automa = next((s for s in seats if s.kind == "automa"), None)
     solo = solo_of(
-        record.game, options, dict(details), automa.policy if automa else None, automa.score if automa else None
+        record.game,
+        options,
+        dict(details),
+        automa.policy if automa else None,
+        automa.score if automa else None,
     )
     if solo is not None and automa is None and len(seats) == 1:
         # Rugwort-style opponents play without a seat; give them one so records read alike.
         human = seats[0]
         won = solo.won if solo.won is not None else human.rank == 1
-        seats.append(SeatResult(1, "automa", name=solo.opponent, policy=solo.opponent, score=solo.score,
-                                rank=2 if won else 1))
+        seats.append(
+            SeatResult(
+                1, "automa", name=solo.opponent, policy=solo.opponent, score=solo.score, rank=2 if won else 1
+            )
+        )
     kept = {k: v for k, v in details.items() if k not in ("turns", "breakdown")}
     return Play(
         id=0,
@@ -162,7 +171,9 @@ async def record_abandoned_in(conn: aiosqlite.Connection, record: MatchRecord) -
         return None
 
 
-async def note_replacement_in(conn: aiosqlite.Connection, match_id: int, seat: int, user_id: int, name: str) -> None:
+async def note_replacement_in(
+    conn: aiosqlite.Connection, match_id: int, seat: int, user_id: int, name: str
+) -> None:
     try:
         async with PlayRepo.savepoint(conn):
             await PlayRepo.note_replacement_in(conn, match_id, seat, user_id, name)
@@ -179,6 +190,8 @@ async def backfill(store: Store, guild_id: int | None = None) -> int:
         if record is None or result is None:
             continue
         async with store.db.transaction() as conn:
-            play = await record_finished_in(conn, record, result.scores, result.ranks, result.details, result.ended_at)
+            play = await record_finished_in(
+                conn, record, result.scores, result.ranks, result.details, result.ended_at
+            )
         done += play is not None
     return done

@@ -55,14 +55,24 @@ def jump_link(play: Play) -> str | None:
 # -- boards ------------------------------------------------------------------------------------------
 def board_embed(entries: list[BoardEntry], game: str, period: str, locale: str) -> discord.Embed:
     embed = discord.Embed(
-        title=t("lb.board.title", locale, game=game_name(game, locale), period=t(f"lb.period.{period}", locale)),
+        title=t(
+            "lb.board.title", locale, game=game_name(game, locale), period=t(f"lb.period.{period}", locale)
+        ),
         colour=COLOUR,
     )
     lines = []
     for n, e in enumerate(entries[:TOP], start=1):
         key = "lb.board.line_provisional" if e.provisional else "lb.board.line"
         lines.append(
-            t(key, locale, place=n, player=mention(e.user_id), rating=f"{e.ordinal:.1f}", games=e.games, wins=e.wins)
+            t(
+                key,
+                locale,
+                place=n,
+                player=mention(e.user_id),
+                rating=f"{e.ordinal:.1f}",
+                games=e.games,
+                wins=e.wins,
+            )
         )
     embed.description = "\n".join(lines) or t("lb.board.empty", locale)
     embed.set_footer(text=t("lb.board.footer", locale, n=PROVISIONAL_GAMES))
@@ -73,7 +83,12 @@ def solo_embed(
     sb: SoloBoard, game: str, opponent_id: str, level: int | None, scope: str, locale: str
 ) -> discord.Embed:
     embed = discord.Embed(
-        title=t("lb.solo.title", locale, game=game_name(game, locale), opponent=level_label(opponent_id, level, locale)),
+        title=t(
+            "lb.solo.title",
+            locale,
+            game=game_name(game, locale),
+            opponent=level_label(opponent_id, level, locale),
+        ),
         colour=COLOUR,
     )
     best = [
@@ -89,12 +104,25 @@ def solo_embed(
         for n, s in enumerate(sb.best, start=1)
     ]
     rates = [
-        t("lb.solo.rate_line", locale, player=mention(r.user_id), wins=r.wins, games=r.games, pct=round(100 * r.rate))
+        t(
+            "lb.solo.rate_line",
+            locale,
+            player=mention(r.user_id),
+            wins=r.wins,
+            games=r.games,
+            pct=round(100 * r.rate),
+        )
         for r in sb.rates
     ]
-    embed.add_field(name=t("lb.solo.best", locale), value="\n".join(best) or t("lb.solo.none", locale), inline=False)
-    embed.add_field(name=t("lb.solo.rates", locale), value="\n".join(rates) or t("lb.solo.none", locale), inline=False)
-    embed.set_footer(text=t(f"lb.scope.{scope}", locale) + " · " + t("lb.solo.footer", locale, games=sb.games))
+    embed.add_field(
+        name=t("lb.solo.best", locale), value="\n".join(best) or t("lb.solo.none", locale), inline=False
+    )
+    embed.add_field(
+        name=t("lb.solo.rates", locale), value="\n".join(rates) or t("lb.solo.none", locale), inline=False
+    )
+    embed.set_footer(
+        text=t(f"lb.scope.{scope}", locale) + " · " + t("lb.solo.footer", locale, games=sb.games)
+    )
     return fit_embed(embed)
 
 
@@ -120,14 +148,26 @@ def stats_embed(profile: Profile, user_id: int, locale: str) -> discord.Embed:
         for g, n in s.favourites()
     ]
     embed.add_field(
-        name=t("lb.stats.favourites", locale), value="\n".join(favourites) or t("lb.stats.none", locale), inline=False
+        name=t("lb.stats.favourites", locale),
+        value="\n".join(favourites) or t("lb.stats.none", locale),
+        inline=False,
     )
     ratings = []
     for game, row in sorted(profile.ratings.items()):
         key = "lb.stats.rating_provisional" if provisional(row.games) else "lb.stats.rating_line"
-        ratings.append(t(key, locale, game=game_name(game, locale), rating=f"{ordinal(row.mu, row.sigma):.1f}", games=row.games))
+        ratings.append(
+            t(
+                key,
+                locale,
+                game=game_name(game, locale),
+                rating=f"{ordinal(row.mu, row.sigma):.1f}",
+                games=row.games,
+            )
+        )
     embed.add_field(
-        name=t("lb.stats.ratings", locale), value="\n".join(ratings) or t("lb.stats.unrated", locale), inline=False
+        name=t("lb.stats.ratings", locale),
+        value="\n".join(ratings) or t("lb.stats.unrated", locale),
+        inline=False,
     )
     return fit_embed(embed)
 
@@ -138,7 +178,14 @@ def h2h_embed(h: HeadToHead, a: int, b: int, locale: str) -> discord.Embed:
         embed.description = t("lb.h2h.none", locale, a=mention(a), b=mention(b))
     else:
         embed.description = t(
-            "lb.h2h.line", locale, a=mention(a), b=mention(b), games=h.games, ahead=h.ahead, behind=h.behind, ties=h.ties
+            "lb.h2h.line",
+            locale,
+            a=mention(a),
+            b=mention(b),
+            games=h.games,
+            ahead=h.ahead,
+            behind=h.behind,
+            ties=h.ties,
         )
     return fit_embed(embed)
 
@@ -181,7 +228,9 @@ def history_embed(plays: list[Play], user_id: int, locale: str) -> discord.Embed
 def _seat_line(name: str, score: int | None, breakdown: dict[str, int] | None, locale: str) -> str:
     shown = "—" if score is None else str(score)
     if breakdown:
-        parts = ", ".join(f"{t('calc.part.' + k, locale)} {v}" for k, v in breakdown.items() if k != "total" and v)
+        parts = ", ".join(
+            f"{t('calc.part.' + k, locale)} {v}" for k, v in breakdown.items() if k != "total" and v
+        )
         return f"{name}: **{shown}**" + (f" ({parts})" if parts else "")
     return f"{name}: **{shown}**"
 
@@ -197,7 +246,9 @@ def draft_payload(draft: Draft, locale: str) -> dict[str, Any]:
         for s in draft.seats
     ]
     embed.add_field(
-        name=t("result.draft.players", locale), value="\n".join(seats) or t("result.draft.pick", locale), inline=False
+        name=t("result.draft.players", locale),
+        value="\n".join(seats) or t("result.draft.pick", locale),
+        inline=False,
     )
     embed.set_footer(text=t("result.draft.footer", locale))
     view = discord.ui.View(timeout=None)
@@ -225,13 +276,19 @@ def draft_payload(draft: Draft, locale: str) -> dict[str, Any]:
             row=3,
         )
     )
-    view.add_item(GameButton(ids.button(CANCEL, draft.id), t("result.draft.cancel", locale), discord.ButtonStyle.danger, row=3))
+    view.add_item(
+        GameButton(
+            ids.button(CANCEL, draft.id), t("result.draft.cancel", locale), discord.ButtonStyle.danger, row=3
+        )
+    )
     return {"embed": fit_embed(embed), "view": view}
 
 
 def pending_payload(p: PendingResult, locale: str, state: str = "waiting") -> dict[str, Any]:
     """The public message asking the other players to confirm (or saying how it ended)."""
-    embed = discord.Embed(title=t("result.pending.title", locale, game=game_name(p.game, locale)), colour=COLOUR)
+    embed = discord.Embed(
+        title=t("result.pending.title", locale, game=game_name(p.game, locale)), colour=COLOUR
+    )
     if p.solo_opponent:
         embed.description = level_label(p.solo_opponent, p.solo_level, locale)
     lines = [
@@ -242,16 +299,31 @@ def pending_payload(p: PendingResult, locale: str, state: str = "waiting") -> di
     embed.add_field(name=t("result.draft.players", locale), value="\n".join(lines), inline=False)
     embed.add_field(
         name=t("result.pending.status", locale),
-        value=t(f"result.pending.{state}", locale, submitter=mention(p.submitted_by), deadline=f"<t:{int(p.expires_at)}:R>"),
+        value=t(
+            f"result.pending.{state}",
+            locale,
+            submitter=mention(p.submitted_by),
+            deadline=f"<t:{int(p.expires_at)}:R>",
+        ),
         inline=False,
     )
     payload: dict[str, Any] = {"embed": fit_embed(embed)}
     if state == "waiting":
         view = discord.ui.View(timeout=None)
-        view.add_item(GameButton(ids.button(CONFIRM, p.id), t("result.pending.confirm", locale), discord.ButtonStyle.success))
-        view.add_item(GameButton(ids.button(REJECT, p.id), t("result.pending.reject", locale), discord.ButtonStyle.danger))
+        view.add_item(
+            GameButton(
+                ids.button(CONFIRM, p.id), t("result.pending.confirm", locale), discord.ButtonStyle.success
+            )
+        )
+        view.add_item(
+            GameButton(
+                ids.button(REJECT, p.id), t("result.pending.reject", locale), discord.ButtonStyle.danger
+            )
+        )
         payload["view"] = view
-        payload["content"] = t("result.pending.ask", locale, players=" ".join(mention(u) for u in p.waiting_for))
+        payload["content"] = t(
+            "result.pending.ask", locale, players=" ".join(mention(u) for u in p.waiting_for)
+        )
     else:
         payload["view"] = None
         payload["content"] = None

@@ -38,7 +38,9 @@ class LeaderboardService:
         self.store = store
 
     # -- boards -----------------------------------------------------------------------------------
-    async def board(self, guild_id: int, game: str, days: int | None = None, now: float | None = None) -> list[BoardEntry]:
+    async def board(
+        self, guild_id: int, game: str, days: int | None = None, now: float | None = None
+    ) -> list[BoardEntry]:
         """The server's ratings; with `days`, ratings replayed from that window's games only."""
         hidden = await self.store.privacy.hidden()
         if days is None:
@@ -51,7 +53,10 @@ class LeaderboardService:
     async def recompute(self, guild_id: int) -> dict[str, int]:
         """Rebuild the server's ratings from its stored plays; returns rated plays per game."""
         await backfill(self.store, guild_id)
-        games = sorted(set(await self.store.plays.games_played(guild_id)) | set(await self.store.plays.rated_games(guild_id)))
+        games = sorted(
+            set(await self.store.plays.games_played(guild_id))
+            | set(await self.store.plays.rated_games(guild_id))
+        )
         counts: dict[str, int] = {}
         async with self.store.db.transaction() as conn:
             after = await PlayRepo.reset_point_in(conn, guild_id)

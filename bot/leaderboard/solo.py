@@ -23,9 +23,23 @@ class Opponent:
 
 OPPONENTS: tuple[Opponent, ...] = (
     Opponent("rugwort", "everdell", {"en": "Rugwort", "pt": "Rugwort"}, (1, 2, 3), "lb.solo.year"),
-    Opponent("nightweave", "everdell", {"en": "Nightweave", "pt": "Tecelã Noturna"}, (0, 1, 2, 3, 4), "lb.solo.level"),
-    Opponent("tapestry_automa", "tapestry", {"en": "Automa", "pt": "Automa"}, (1, 2, 3, 4, 5, 6, 7, 8), "lb.solo.level"),
-    Opponent("architects_ai", "architects", {"en": "AI opponent", "pt": "Oponente IA"}, (1, 2, 3), "lb.solo.level"),
+    Opponent(
+        "nightweave",
+        "everdell",
+        {"en": "Nightweave", "pt": "Tecelã Noturna"},
+        (0, 1, 2, 3, 4),
+        "lb.solo.level",
+    ),
+    Opponent(
+        "tapestry_automa",
+        "tapestry",
+        {"en": "Automa", "pt": "Automa"},
+        (1, 2, 3, 4, 5, 6, 7, 8),
+        "lb.solo.level",
+    ),
+    Opponent(
+        "architects_ai", "architects", {"en": "AI opponent", "pt": "Oponente IA"}, (1, 2, 3), "lb.solo.level"
+    ),
 )
 
 
@@ -67,15 +81,22 @@ class SoloFacts:
     won: bool | None
 
 
-def solo_of(game: str, options: dict[str, Any], details: dict[str, Any], automa_policy: str | None,
-            automa_score: int | None) -> SoloFacts | None:
+def solo_of(
+    game: str,
+    options: dict[str, Any],
+    details: dict[str, Any],
+    automa_policy: str | None,
+    automa_score: int | None,
+) -> SoloFacts | None:
     """What the stored result says about a solo opponent, if there was one."""
     rug = details.get("rugwort")
     if isinstance(rug, dict):
         return SoloFacts("rugwort", _int(rug.get("year")), _int(rug.get("score")), _bool(rug.get("won")))
     solo = details.get("solo")
     if isinstance(solo, dict) and solo.get("opponent"):
-        return SoloFacts(str(solo["opponent"]), _int(solo.get("level")), _int(solo.get("score")), _bool(solo.get("won")))
+        return SoloFacts(
+            str(solo["opponent"]), _int(solo.get("level")), _int(solo.get("score")), _bool(solo.get("won"))
+        )
     if automa_policy is not None or automa_score is not None:
         level = _int(options.get("level", options.get("difficulty")))
         return SoloFacts(automa_policy or f"{game}_automa", level, automa_score, None)

@@ -149,7 +149,9 @@ def solo_results(play: Play) -> list[SoloScore]:
         if not counted(play, seat) or seat.score is None:
             continue
         won = opponent is None or opponent.rank is None or (seat.rank or 99) < opponent.rank
-        out.append(SoloScore(seat.user_id, seat.name, seat.score, won, play.id, play.solo_level, play.ended_at))
+        out.append(
+            SoloScore(seat.user_id, seat.name, seat.score, won, play.id, play.solo_level, play.ended_at)
+        )
     return out
 
 

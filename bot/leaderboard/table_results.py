@@ -70,7 +70,9 @@ def ranks_for(scores: Sequence[int], kinds: Sequence[str]) -> list[int]:
     return list(rank_by([(s,) for s in scores]))
 
 
-def fingerprint(game: str, opponent_id: str | None, level: int | None, seats: Sequence[DraftSeat | PendingSeat]) -> str:
+def fingerprint(
+    game: str, opponent_id: str | None, level: int | None, seats: Sequence[DraftSeat | PendingSeat]
+) -> str:
     """Same game, same people, same scores: the same result (hashed: the row names nobody)."""
     people = sorted([s.user_id or 0, s.kind, s.score] for s in seats)
     raw = json.dumps([game, opponent_id, level, people])
@@ -113,7 +115,9 @@ class TableResults:
     def drop(self, draft_id: int) -> None:
         self._drafts.pop(draft_id, None)
 
-    def set_players(self, draft_id: int, user_id: int, players: Sequence[tuple[int, str]], locale: str) -> Draft:
+    def set_players(
+        self, draft_id: int, user_id: int, players: Sequence[tuple[int, str]], locale: str
+    ) -> Draft:
         """Who played (already checked to be members of the server, and people)."""
         draft = self.draft(draft_id, user_id)
         ids = [uid for uid, _ in players]
@@ -155,7 +159,9 @@ class TableResults:
             raise UserError("result.error.incomplete")
         now = now or time.time()
         seats = [
-            PendingSeat(i, s.kind, s.user_id, s.name, s.score or 0, s.breakdown, confirmed=s.user_id == user_id)
+            PendingSeat(
+                i, s.kind, s.user_id, s.name, s.score or 0, s.breakdown, confirmed=s.user_id == user_id
+            )
             for i, s in enumerate(draft.seats)
         ]
         pending = PendingResult(
@@ -192,7 +198,9 @@ class TableResults:
             raise UserError("result.error.expired")
         return pending
 
-    async def confirm(self, pending_id: int, user_id: int, now: float | None = None) -> tuple[PendingResult, Play | None]:
+    async def confirm(
+        self, pending_id: int, user_id: int, now: float | None = None
+    ) -> tuple[PendingResult, Play | None]:
         pending = await self._live(pending_id, now)
         if user_id not in [s.user_id for s in pending.seats]:
             raise UserError("result.error.not_listed")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -9,14 +10,18 @@ import discord
 
 from bot.i18n import t
 from bot.render import ids
-from bot.render.common import option_label, seat_name
+from bot.render import everdell_text
+from bot.render.common import WORDING, Wording, option_label, seat_name
 from bot.render.dominion import DominionRenderer
+from bot.render.everdell import EverdellRenderer
 from bot.render.generic import GenericRenderer
 from bot.render.items import GameButton
 from bot.render.limits import fit_embed
 from bot.render.prompt import PromptUI
 from bot.table import Live
 from engine.core import Option
+
+BOARD_IMAGE = "board.png"
 
 
 class Renderer(Protocol):
@@ -25,7 +30,10 @@ class Renderer(Protocol):
     def describe(self, live: Live, option: Option, locale: str) -> str | None: ...
 
 
-RENDERERS: dict[str, Renderer] = {"dominion": DominionRenderer()}
+RENDERERS: dict[str, Renderer] = {"dominion": DominionRenderer(), "everdell": EverdellRenderer()}
+WORDING["everdell"] = Wording(
+    label=everdell_text.option_label, params=everdell_text.params, seat=everdell_text.seat
+)
 GENERIC = GenericRenderer()
 
 
@@ -37,25 +45,46 @@ def renderer(game: str) -> Renderer:
 class Payload:
     embed: discord.Embed
     view: discord.ui.View | None = None
+    image: bytes | None = None  # a PNG shown as the embed's image
+
+    def file(self) -> discord.File | None:
+        """A fresh upload each time: a discord.File can be sent only once."""
+        if self.image is None:
+            return None
+        return discord.File(io.BytesIO(self.image), filename=BOARD_IMAGE)
+
+    def files(self) -> dict[str, Any]:
+        """For send() where the embed comes on its own (no file means none)."""
+        file = self.file()
+        return {"file": file} if file is not None else {}
 
     def kwargs(self) -> dict[str, Any]:
         """For send(): no view means no components."""
-        return {"embed": self.embed, "view": self.view or discord.utils.MISSING}
+        return {"embed": self.embed, "view": self.view or discord.utils.MISSING, **self.files()}
 
     def edit_kwargs(self) -> dict[str, Any]:
-        """For edit(): no view means remove the components."""
-        return {"embed": self.embed, "view": self.view}
+        """For edit(): no view means remove the components; a new image replaces the old one."""
+        kwargs: dict[str, Any] = {"embed": self.embed, "view": self.view}
+        file = self.file()
+        if file is not None:
+            kwargs["attachments"] = [file]
+        return kwargs
 
 
 def board_payload(live: Live, locale: str) -> Payload:
-    embed = renderer(live.record.game).board(live, locale)
+    r = renderer(live.record.game)
+    embed = r.board(live, locale)
+    draw = getattr(r, "board_image", None)  # games with a picture of the board
+    image = draw(live, locale) if draw is not None and live.match is not None else None
+    if image is not None:
+        embed.set_image(url=f"attachment://{BOARD_IMAGE}")
     view = None
     if live.record.status == "active":
         view = discord.ui.View(timeout=None)
         view.add_item(
             GameButton(ids.button(ids.HAND, live.id), t("ui.my_hand", locale), discord.ButtonStyle.primary)
         )
-    return Payload(embed=embed, view=view)
+    return Payload(embed=embed, view=view, image=image)
 
 
 def prompt_ui(
@@ -70,7 +99,7 @@ def prompt_ui(
         match_id=live.id,
         prompt=prompt,
         locale=locale,
-        label=lambda o: option_label(game, o, locale),
+        label=lambda o: option_label(game, o, locale, live),
         describe=lambda o: r.describe(live, o, locale),
         page=page,
         draft=list(draft or []),
@@ -109,6 +138,9 @@ def result_payload(live: Live, locale: str) -> Payload:
                 turns=result.turns[s],
             )
         )
+    more = getattr(renderer(live.record.game), "result_lines", None)  # e.g. an opponent without a seat
+    if more is not None:
+        lines.extend(more(live, result, locale))
     ended = result.details.get("ended_by")
     if ended:
         lines.append("")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from bot.i18n import has, join_names, t
@@ -12,7 +14,37 @@ from engine.core.registry import get_game
 BOT_MARK = "🤖"
 
 
+def _no_label(live: Live | None, option: Option, locale: str) -> str | None:
+    return None
+
+
+def _no_params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, Any]:
+    return {}
+
+
+def _no_seat(live: Live, seat: int) -> str | None:
+    return None
+
+
+@dataclass(frozen=True)
+class Wording:
+    """A game's own words where the shared defaults fall short: option labels that are not plain
+    message keys, event and prompt parameters that are not card ids, seats the rules add themselves
+    (a solo opponent without a seat of its own)."""
+
+    label: Callable[[Live | None, Option, str], str | None] = _no_label
+    params: Callable[[Live | None, dict[str, Any], str], dict[str, Any]] = _no_params
+    seat: Callable[[Live, int], str | None] = _no_seat
+
+
+WORDING: dict[str, Wording] = {}  # game id -> its wording; filled by bot.render
+
+
 def seat_name(live: Live, seat: int | None) -> str:
+    if seat is not None and not 0 <= seat < len(live.record.seats):
+        extra = WORDING.get(live.record.game, Wording()).seat(live, seat)
+        if extra is not None:
+            return extra
     if seat is None or not 0 <= seat < len(live.record.seats):
         return "?"
     s = live.record.seats[seat]
@@ -24,9 +56,14 @@ def card_name(game: str, card: str, locale: str) -> str:
     return get_game(game).card_name(card, locale)
 
 
-def option_label(game: str, option: Option, locale: str) -> str:
+def option_label(game: str, option: Option, locale: str, live: Live | None = None) -> str:
     """Card options show the card's localized name; other labels are message keys, followed by the
     card they concern when there is one ("Reveal: Moat")."""
+    wording = WORDING.get(game)
+    if wording is not None:
+        own = wording.label(live, option, locale)
+        if own is not None:
+            return own
     card = card_name(game, option.card, locale) if option.card is not None else None
     if card is not None and (option.label == option.card or not has(option.label)):
         text = card
@@ -54,11 +91,14 @@ def localize_params(live: Live | None, game: str, data: dict[str, Any], locale: 
             params[key] = t(value_key, locale) if has(value_key) else card_name(game, value, locale)
         else:
             params[key] = value
+    wording = WORDING.get(game)
+    if wording is not None:
+        params.update(wording.params(live, data, locale))
     return params
 
 
-def prompt_text(game: str, prompt: Prompt, locale: str) -> str:
-    text = t(prompt.key, locale, **localize_params(None, game, dict(prompt.params), locale))
+def prompt_text(game: str, prompt: Prompt, locale: str, live: Live | None = None) -> str:
+    text = t(prompt.key, locale, **localize_params(live, game, dict(prompt.params), locale))
     if prompt.max > 1 and not prompt.ordered:
         text += " " + t("ui.pick_between", locale, min=prompt.min, max=prompt.max)
     return text
@@ -67,7 +107,8 @@ def prompt_text(game: str, prompt: Prompt, locale: str) -> str:
 def event_line(live: Live, event: Event, locale: str) -> str:
     game = live.record.game
     data = event.data
-    params = localize_params(live, game, data, locale)
+    # The acting seat travels with the data so a game's wording can compare it (a card given away).
+    params = localize_params(live, game, {**data, "seat": event.seat}, locale)
     params["player"] = f"**{seat_name(live, event.seat)}**" if event.seat is not None else ""
     base = f"{game}.event.{event.kind}"
     for variant in ("card", "count"):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import shlex
 import sys
 from collections.abc import Callable
@@ -17,6 +18,8 @@ from typing import TextIO
 from bot.standin.interactions import Interaction, StandInError
 from bot.standin.server import StandIn
 from bot.standin.state import JSON, Channel, Message, User, iter_components
+
+MENTION = re.compile(r"<@!?(\d+)>")
 
 HELP = """\
 commands:
@@ -40,8 +43,11 @@ class Numbered:
 
 
 class Terminal:
-    def __init__(self, standin: StandIn, channel: Channel, user: User | None = None, out: TextIO = sys.stdout) -> None:
+    def __init__(
+        self, standin: StandIn, channel: Channel, user: User | None = None, out: TextIO = sys.stdout, quiet: float = 0.3
+    ) -> None:
         self.standin = standin
+        self.quiet = quiet  # how long the bot must stay silent before the next command runs
         self.channel = channel
         self.user = user or next(u for u in standin.users.values() if not u.bot)
         self.out = out
@@ -65,16 +71,19 @@ class Terminal:
         if msg.loading:
             tags.append("thinking...")
         head = f"{who}{' (' + ', '.join(tags) + ')' if tags else ''}:"
-        lines = [head + (f" {msg.content}" if msg.content else "")]
+        content = self._mentions(msg.content).replace("\n", "\n  ")
+        lines = [head + (f" {content}" if content else "")]
         for embed in msg.embeds:
             if embed.get("author", {}).get("name"):
                 lines.append(f"  | {embed['author']['name']}")
             if embed.get("title"):
                 lines.append(f"  | == {embed['title']} ==")
-            for text_line in (embed.get("description") or "").splitlines():
+            for text_line in self._mentions(embed.get("description") or "").splitlines():
                 lines.append(f"  | {text_line}")
             for fld in embed.get("fields") or []:
-                lines.append(f"  | {fld.get('name')}: {fld.get('value')}")
+                # A multi-line value reads as an indented block under its name.
+                value = self._mentions(str(fld.get("value"))).replace("\n", "\n  |   ")
+                lines.append(f"  | {fld.get('name')}: {value}")
             if embed.get("footer", {}).get("text"):
                 lines.append(f"  | -- {embed['footer']['text']}")
         for att in msg.attachments:
@@ -86,6 +95,15 @@ class Terminal:
             if cells:
                 lines.append("  " + "   ".join(cells))
         return "\n".join(lines)
+
+    def _mentions(self, text: str) -> str:
+        """<@id> as @name, the way a Discord client shows a mention."""
+
+        def name(match: re.Match[str]) -> str:
+            user = self.standin.users.get(match[1])
+            return f"@{user.name}" if user else match[0]
+
+        return MENTION.sub(name, text)
 
     def _render_component(self, msg: Message, comp: JSON) -> list[str]:
         out = []
@@ -230,8 +248,9 @@ class Terminal:
             self.write("suggestions: " + ", ".join(f"{c['name']}={c['value']}" for c in inter.choices))
         await self._settle()
 
-    async def _settle(self, quiet: float = 0.3, limit: float = 10.0) -> None:
+    async def _settle(self, quiet: float | None = None, limit: float = 30.0) -> None:
         """Print output until the bot has been quiet for `quiet` seconds (followups, automa turns)."""
+        quiet = self.quiet if quiet is None else quiet
         loop = asyncio.get_running_loop()
         deadline = loop.time() + limit
         while loop.time() < deadline:
@@ -254,10 +273,12 @@ async def run_terminal(
     user: User | None = None,
     stdin: TextIO = sys.stdin,
     stdout: TextIO = sys.stdout,
+    greeting: str | None = None,
+    quiet: float = 0.3,
 ) -> None:
     """Interactive loop until `quit` or end of input; prints messages as they arrive."""
-    term = Terminal(standin, channel, user, stdout)
-    term.write(f"Offline table #{channel.name}. You are {term.user.name}. Type `help` for commands.")
+    term = Terminal(standin, channel, user, stdout, quiet)
+    term.write(greeting or f"Offline table #{channel.name}. You are {term.user.name}. Type `help` for commands.")
     loop = asyncio.get_running_loop()
 
     async def watch() -> None:

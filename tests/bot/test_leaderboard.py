@@ -21,8 +21,10 @@ A, B, C, D = 810000000000000001, 810000000000000002, 810000000000000003, 8100000
 
 
 def play(ranks: dict[int, int], game: str = "dominion", **kw: object) -> Play:
-    seats = [SeatResult(i, "human", user_id=uid, name=f"p{uid % 10}", score=100 - 10 * r, rank=r)
-             for i, (uid, r) in enumerate(ranks.items())]
+    seats = [
+        SeatResult(i, "human", user_id=uid, name=f"p{uid % 10}", score=100 - 10 * r, rank=r)
+        for i, (uid, r) in enumerate(ranks.items())
+    ]
     return Play(id=0, guild_id=GUILD, game=game, source="table", seats=seats, **kw)  # type: ignore[arg-type]
 
 
@@ -72,9 +74,7 @@ async def test_ratings_match_openskill_and_recompute_gives_the_same_table(store:
     assert await store.plays.ratings(GUILD, "dominion") == stored  # bit-for-bit the same
     board_after = await service.board(GUILD, "dominion")
     assert board_after == board_before
-    assert [e.user_id for e in board_after] == sorted(
-        expected, key=lambda p: -ordinal(*expected[p])
-    )
+    assert [e.user_id for e in board_after] == sorted(expected, key=lambda p: -ordinal(*expected[p]))
     assert all(e.provisional == (e.games < PROVISIONAL_GAMES) for e in board_after)
 
     # Ratings over a period are the same replay restricted to that period.
@@ -148,7 +148,9 @@ async def test_finishing_a_match_records_and_rates_it(table: TableService, store
     assert [h.play_id for _, h in history] == [p.id]
 
 
-async def test_a_bot_game_and_a_replaced_player_are_recorded_unrated(table: TableService, store: Store) -> None:
+async def test_a_bot_game_and_a_replaced_player_are_recorded_unrated(
+    table: TableService, store: Store
+) -> None:
     live = await start_game(table, bot_seat=True)
     live2 = await table.abandon(live.id, ALICE, can_manage=False)
     assert live2.record.status == "abandoned"
@@ -159,7 +161,13 @@ async def test_a_bot_game_and_a_replaced_player_are_recorded_unrated(table: Tabl
     from tests.bot.conftest import CHANNEL
 
     lobby = await table.open_lobby(
-        guild_id=1, channel_id=CHANNEL, game="dominion", options={}, host_id=ALICE, host_name="alice", locale="en"
+        guild_id=1,
+        channel_id=CHANNEL,
+        game="dominion",
+        options={},
+        host_id=ALICE,
+        host_name="alice",
+        locale="en",
     )
     await table.join(lobby.id, BOB, "bob")
     await table.add_bot(lobby.id, ALICE)
@@ -194,3 +202,31 @@ async def test_recompute_backfills_finished_matches_without_a_play(table: TableS
     service = LeaderboardService(store)
     assert await service.recompute(1) == {"dominion": 1}
     assert set(await store.plays.ratings(1, "dominion")) == {str(ALICE), str(BOB)}
+
+
+def test_an_online_solo_game_against_rugwort_keeps_his_score() -> None:
+    from bot.leaderboard.recorder import play_from_result
+    from storage.matches import MatchRecord, SeatRecord
+
+    record = MatchRecord(
+        id=9,
+        guild_id=GUILD,
+        channel_id=3,
+        game="everdell",
+        engine_version="x",
+        options={"rugwort_year": 2},
+        seats=[SeatRecord("human", "ana", None, A)],
+        seed=1,
+        status="finished",
+        host_id=A,
+    )
+    details = {
+        "turns": [14],
+        "rugwort": {"year": 2, "score": 41, "won": True},
+        "breakdown": [{"cards": 30, "total": 52}],
+    }
+    p = play_from_result(record, [52], [1], details, 100.0, {})
+    assert (p.solo_opponent, p.solo_level) == ("rugwort", 2)
+    assert [(s.kind, s.score, s.rank) for s in p.seats] == [("human", 52, 1), ("automa", 41, 2)]
+    assert p.seats[0].breakdown == {"cards": 30, "total": 52} and p.turns == 14
+    assert unrated_reason(p) == "bots"

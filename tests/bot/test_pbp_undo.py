@@ -43,14 +43,14 @@ async def test_undo_within_own_turn(db_path: str) -> None:
     user = live.record.seats[seat].user_id
     assert user is not None and live.match is not None
     before = live.match.view(seat)
-    live = await answer(rig, live, "play_all")
-    live = await answer(rig, live, "buy:Copper")
+    live = await answer(rig, live, "play:Copper")
+    live = await answer(rig, live, "play:Copper")
     assert live.match is not None and live.match.version == 2
     live = await rig.pbp.undo_own(live.id, user, steps=2)
     assert live.match is not None and live.match.version == 0 and live.match.view(seat) == before
     assert await rig.store.log.count(live.id) == 0
     undone = await rig.pbp.store.audit.undone(live.id)
-    assert [(u.seq, u.answer, u.reason) for u in undone] == [(0, ("play_all",), "undo"), (1, ("buy:Copper",), "undo")]
+    assert [(u.seq, u.answer, u.reason) for u in undone] == [(0, ("play:Copper",), "undo"), (1, ("play:Copper",), "undo")]
     assert rig.herald.find("took back 2 action(s)")
     # The clock of the turn keeps running: undo does not buy time.
     timer = await rig.pbp.store.games.timer(live.id, seat)

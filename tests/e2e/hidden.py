@@ -23,7 +23,8 @@ from engine.games.dominion.cards import cards
 from storage import Store
 from tests.e2e.driver import text_of
 
-PUBLIC_IDS = re.compile(r"^bgb:(?:h|lj|ll|lb|ls):\d+$")
+# Answer components (option indices, prompt ids) belong in private views only.
+PROMPT_KINDS = re.compile(r"^bg[bs]:(?:o|e|c|x|pg|a|d):")
 
 
 @dataclass
@@ -105,7 +106,7 @@ def leaks(standin: StandIn, channel: Channel, humans: list[User], know: Knowledg
                     problems.append(f"private text {line!r} in channel message {msg.id}")
             for row in body.get("components") or [] if isinstance(body, dict) else []:
                 for c in row.get("components") or []:
-                    if "custom_id" in c and not PUBLIC_IDS.match(c["custom_id"]):
+                    if PROMPT_KINDS.match(str(c.get("custom_id", ""))):
                         problems.append(f"prompt component {c['custom_id']!r} in channel message {msg.id}")
             rest = text
             for fragment in public:

@@ -65,19 +65,21 @@ async def test_double_click_applies_once(world: World, start_bot: StartBot) -> N
     action = decide(message, table.words)
     assert action is not None and action.custom_id in buttons(message).values()
     before = answers(world.db, match_id)
+    old_pid = prompt_id(message, match_id)
 
     first, second = await asyncio.gather(
         standin.click(user, message, action.custom_id), standin.click(user, message, action.custom_id)
     )
     await asyncio.gather(first.response(), second.response())
-    print("DEBUG", first.response_body, second.response_body, answers(world.db, match_id) - before, [ (m.content, m.ephemeral, m.visible_to) for m in standin.dm_messages(user)])
-    await standin.wait_until(lambda: bool(first.followup_ids or second.followup_ids))
+    # One of the two gets a polite note, visible to the clicker only.
+    note = await standin.wait_for_message(
+        standin.dm_channel(user), lambda m: m.ephemeral and "out of date" in m.content
+    )
+    assert note.visible_to == user.id
     refused = [i for i in (first, second) if i.followup_ids]
-    assert len(refused) == 1
-    note = await refused[0].followup()
-    assert note.ephemeral and "out of date" in note.content
+    assert len(refused) == 1 and refused[0].followup_ids == [note.id]
     assert answers(world.db, match_id) == before + 1
     # The message now shows the next decision, and it works.
-    await standin.wait_until(lambda: prompt_id(table.pending(user), match_id) not in (None, prompt_id(message, match_id)))
+    await standin.wait_until(lambda: prompt_id(table.pending(user), match_id) not in (None, old_pid))
     await table.step()
     assert answers(world.db, match_id) == before + 2

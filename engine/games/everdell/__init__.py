@@ -15,6 +15,12 @@ ENGINE_VERSION = "everdell-1"
 
 
 def normalize_options(options: dict[str, Any], players: int) -> dict[str, Any]:
+    if options.get("opponent") is not None:
+        from engine.games.everdell.mistwood.lair import options as lair_options
+
+        if not lair_options.wants_nightweave(options):
+            raise InvalidSetup("error.bad_option", option="opponent", value=str(options["opponent"]))
+        return lair_options.normalize(options, players)
     out: dict[str, Any] = {}
     year = options.get("rugwort_year", 1)
     try:
@@ -28,7 +34,22 @@ def normalize_options(options: dict[str, Any], players: int) -> dict[str, Any]:
 
 
 def create(seats: list[SeatSpec], options: dict[str, Any], seed: int) -> EverdellGame:
+    if options.get("opponent") == "nightweave":
+        from engine.games.everdell.mistwood.lair.game import NightweaveGame
+
+        return NightweaveGame(seats, options, seed)
     return EverdellGame(seats, options, seed)
+
+
+def create_from_position(
+    seats: list[SeatSpec], options: dict[str, Any], seed: int, position: dict[str, Any]
+) -> EverdellGame:
+    """Described positions are offered for games against Nightweave (her scenario tests)."""
+    if options.get("opponent") != "nightweave":
+        raise InvalidSetup("error.positions_unsupported", game="everdell")
+    from engine.games.everdell.mistwood.lair.game import NightweaveGame
+
+    return NightweaveGame(seats, options, seed, position)
 
 
 def card_name(card_id: str, locale: str) -> str:
@@ -57,6 +78,7 @@ GAME = GameDefinition(
     max_players=4,
     engine_version=ENGINE_VERSION,
     create=create,
+    create_from_position=create_from_position,
     normalize_options=normalize_options,
     policies=POLICIES,
     card_name=card_name,

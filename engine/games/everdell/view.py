@@ -65,6 +65,7 @@ def build_view(g: EverdellGame, seat: int | None) -> dict[str, Any]:
         "players": players,
         "order": list(g.order),
         "current": g.current,
+        "turn": g.turn_no,  # actions taken so far; the bot starts a fresh private message per turn
         "solo": g.solo,
         "rugwort_year": g.year if g.solo else None,
         "finished": g.finished,

@@ -206,7 +206,7 @@ def test_her_village_destination_pays_two_and_treats_spots_as_unlocked() -> None
     card = make_card({"winter": "her_village / draw"})
     run(resolve(st, table, rng, card))
     run(resolve(st, table, rng, card))
-    assert st.city[0].workers == 2 and st.tokens == 4  # both spots, no Monk needed
+    assert st.visits[st.city[0].uid] == 2 and st.tokens == 4  # both spots, no Monk needed
 
 
 def test_open_destination_in_the_human_city_pays_the_owner() -> None:
@@ -222,7 +222,7 @@ def test_open_destination_falls_back_to_her_own() -> None:
     st, table, rng = position()
     st.add_city("inn")
     run(resolve(st, table, rng, make_card({"winter": "open_destination / draw"})))
-    assert st.city[0].workers == 1 and st.tokens == 1
+    assert st.visits[st.city[0].uid] == 1 and st.tokens == 1
     run(resolve(st, table, rng, make_card({"winter": "open_destination / draw"})))
     assert len(st.hand) == 1  # the Inn is full: impossible
 

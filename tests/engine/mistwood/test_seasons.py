@@ -98,13 +98,13 @@ def test_prepare_turns_events_into_achievements_and_may_take_a_free_basic_event(
 def test_prepare_returns_workers_from_everywhere() -> None:
     st, table, rng = position()
     st.add_city("monastery")
-    st.city[0].workers = 2
+    st.visits[st.city[0].uid] = 2
     table.occupy("basic_3_twigs")
     st.placed = ["basic_3_twigs", "own:1"]
     st.workers, st.meadow_slot = 2, 0
     st.piles = {"spring": []}
     run(resolve(st, table, rng, make_card({"winter": "haven / draw"})))
-    assert not table.location_taken("basic_3_twigs") and st.city[0].workers == 0
+    assert not table.location_taken("basic_3_twigs") and st.visits == {}
 
 
 def test_autumn_trigger_ends_her_game() -> None:

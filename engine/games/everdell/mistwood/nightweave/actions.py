@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from engine.games.everdell.mistwood.activity import CARD_ACTIONS, PLACE_NIGHTWEAVE, Action, Decider
 from engine.games.everdell.mistwood.nightweave import board
+from engine.games.everdell.mistwood.nightweave.hooks import NO_HOOKS, Hooks
 from engine.games.everdell.mistwood.nightweave.state import NightweaveState
 from engine.games.everdell.mistwood.nightweave.table import Choice, Flow, Rng, Table
 
@@ -26,6 +27,9 @@ class Ctx:
     decider: Decider = "cw"
     spider: bool = False
     blocked_webs: set[str] = field(default_factory=set)  # locations whose Webs stop her spiders
+    hooks: Hooks = NO_HOOKS
+    # "first" / "second": actions the people at a physical table declared impossible there
+    ruled_out: frozenset[str] = frozenset()
 
     def points(self, amount: int | str | None) -> int:
         if amount is None:
@@ -108,7 +112,7 @@ def own_destinations(ctx: Ctx, open_: bool) -> list[int]:
     out = []
     for c in ctx.st.city:
         spots = ctx.table.card_spots(c.card)
-        if spots and ctx.table.card_open(c.card) == open_ and c.workers < spots:
+        if spots and ctx.table.card_open(c.card) == open_ and ctx.st.visits.get(c.uid, 0) < spots:
             out.append(c.uid)
     return out
 
@@ -223,11 +227,13 @@ def perform(ctx: Ctx, action: Action) -> Flow[None]:
         discard_top(ctx)  # with an empty hand the action still counts, without the point
     elif kind == PLACE_NIGHTWEAVE:
         place_nightweave(ctx)
+        yield from ctx.hooks.entered_meadow(ctx)
     elif kind in ("basic", "forest", "journey"):
         loc = target_spot(ctx, action)
         assert loc is not None
         if loc != ring_for(ctx, action)[0]:
             st.note("blocked", target=action.target, moved_to=loc)
+            yield from ctx.hooks.blocked(ctx, str(action.target), loc)
         ctx.table.occupy(loc)
         if kind == "journey":
             st.journey += int(loc.rsplit("_", 1)[1])
@@ -260,7 +266,8 @@ def visit_own(ctx: Ctx, action: Action, open_: bool) -> Flow[None]:
     chooser = board.pick_human(ctx.table.humans(), ctx.decider)
     uid = yield from choose(chooser, "nightweave.choose_her_destination", [str(u) for u in uids])
     card = next(c for c in ctx.st.city if c.uid == int(uid))
-    card.workers += 1
+    ctx.st.visits[card.uid] = ctx.st.visits.get(card.uid, 0) + 1
+    ctx.table.occupy(f"card:{card.uid}")
     place(ctx, f"own:{card.uid}", action)
     # Her own non-open Destination pays 2; an open one pays what a visit pays its owner (1).
     ctx.gain(1 if open_ else 2, "destination")

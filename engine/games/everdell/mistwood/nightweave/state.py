@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,7 +16,6 @@ WORKERS_BY_SEASON = (2, 1, 2, 3)  # at setup, then when she prepares for spring,
 class CityCard:
     uid: int
     card: str
-    workers: int = 0  # her spiders on it (Destinations in her own city)
 
 
 @dataclass(slots=True)
@@ -23,7 +23,8 @@ class NightweaveState:
     difficulty: int
     icon_points: int  # what the difficulty icon is worth (the scoring card's "= N")
     hand: list[str] = field(default_factory=list)  # hidden; always shuffled after additions
-    city: list[CityCard] = field(default_factory=list)
+    city: list[Any] = field(default_factory=list)  # entries carry `uid` and `card`
+    visits: dict[int, int] = field(default_factory=dict)  # her spiders on her own Destinations, by uid
     lair: list[str] = field(default_factory=list)  # Critter/Construction Achievements
     events: list[str] = field(default_factory=list)  # achieved Events (Achievements)
     pending_events: list[str] = field(default_factory=list)  # her spider still on them
@@ -42,6 +43,8 @@ class NightweaveState:
     finished: bool = False
     next_uid: int = 1
     log: list[dict[str, Any]] = field(default_factory=list)  # public record of what she did
+    # A host game supplies its own city entries (sharing uids with the rest of the board).
+    new_card: Callable[[str], Any] | None = None
 
     @property
     def season_name(self) -> Season:
@@ -55,6 +58,9 @@ class NightweaveState:
         return len(self.city) >= CITY_LIMIT
 
     def add_city(self, card: str) -> None:
+        if self.new_card is not None:
+            self.city.append(self.new_card(card))
+            return
         self.city.append(CityCard(self.next_uid, card))
         self.next_uid += 1
 

@@ -16,6 +16,7 @@ from engine.games.everdell.mistwood.nightweave.actions import (
     perform_default,
     possible,
 )
+from engine.games.everdell.mistwood.nightweave.hooks import NO_HOOKS, Hooks
 from engine.games.everdell.mistwood.nightweave.state import WORKERS_BY_SEASON, NightweaveState
 from engine.games.everdell.mistwood.nightweave.table import Flow, Rng, Table
 
@@ -58,28 +59,56 @@ def flip(st: NightweaveState, rng: Rng) -> str:
 
 
 def take_turn(
-    st: NightweaveState, table: Table, rng: Rng, deck: ActivityDeck, blocked_webs: set[str] | None = None
+    st: NightweaveState,
+    table: Table,
+    rng: Rng,
+    deck: ActivityDeck,
+    blocked_webs: set[str] | None = None,
+    hooks: Hooks = NO_HOOKS,
 ) -> Flow[None]:
     card = deck.by_id()[flip(st, rng)]
-    yield from resolve(st, table, rng, card, blocked_webs)
+    yield from resolve(st, table, rng, card, blocked_webs, hooks)
+
+
+def must_prepare(st: NightweaveState, card: ActivityCard) -> bool:
+    """In the Meadow, no spider left, and the card asks for a placement: she Prepares instead."""
+    return st.meadow_slot is not None and st.available <= 0 and card.requires_placement(st.season_name)
 
 
 def resolve(
-    st: NightweaveState, table: Table, rng: Rng, card: ActivityCard, blocked_webs: set[str] | None = None
+    st: NightweaveState,
+    table: Table,
+    rng: Rng,
+    card: ActivityCard,
+    blocked_webs: set[str] | None = None,
+    hooks: Hooks = NO_HOOKS,
+    ruled_out: frozenset[str] = frozenset(),
 ) -> Flow[None]:
-    """Her turn once `card` is face up."""
-    ctx = Ctx(st, table, rng, decider=card.decider, spider=card.spider, blocked_webs=set(blocked_webs or ()))
+    """Her turn once `card` is face up. `ruled_out` names row actions a physical table declared
+    impossible (the companion cannot see the board); the engine never passes it."""
+    ctx = Ctx(
+        st,
+        table,
+        rng,
+        decider=card.decider,
+        spider=card.spider,
+        blocked_webs=set(blocked_webs or ()),
+        hooks=hooks,
+        ruled_out=ruled_out,
+    )
     season = st.season_name
     st.note("flip", card=card.id, season=season, decider=card.decider)
-    if st.meadow_slot is not None and st.available <= 0 and card.requires_placement(season):
+    if must_prepare(st, card):
+        yield from hooks.before_prepare(ctx)
         if season == "autumn":
             yield from end_game(ctx)
         else:
             yield from prepare(ctx)
+            yield from hooks.after_prepare(ctx)
         return
     row = card.row(season)
     for slot, action in (("first", row.first), ("second", row.second)):
-        if possible(ctx, action):
+        if slot not in ruled_out and possible(ctx, action):
             st.note("action", slot=slot, action=action.text())
             yield from perform(ctx, action)
             return
@@ -91,8 +120,7 @@ def _return_workers(ctx: Ctx) -> None:
     st = ctx.st
     ctx.table.release_all()
     st.placed.clear()
-    for c in st.city:
-        c.workers = 0  # she ignores card text, so even "permanent" spots give her spiders back
+    st.visits.clear()  # she ignores card text, so even "permanent" spots give her spiders back
     st.events.extend(st.pending_events)
     st.pending_events.clear()
 

@@ -1,0 +1,229 @@
+"""Everdell: the public board (a compact embed plus a picture) and a player's private view.
+
+The board reads `view(None)` and public events only; the private view reads `view(seat)` and goes
+to that seat's owner alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+
+from bot.i18n import join_names, t
+from bot.render.common import event_line, prompt_text, seat_name
+from bot.render.everdell_image import render_board
+from bot.render.everdell_text import icons, location, name, public_view, resources
+from bot.render.limits import fit_embed
+from bot.table import Live
+from engine.core import Option, Result
+from engine.games.everdell.data import basic_events, cards, special_events
+
+COLOUR = discord.Colour.from_rgb(92, 140, 60)
+LOG_LINES = 8
+QUIET = frozenset({"meadow"})  # the Meadow is on the board itself; refills would crowd the log
+SEASON_ICON = {"winter": "❄️", "spring": "🌱", "summer": "☀️", "autumn": "🍂"}
+CITY_LIMIT = 15
+
+
+class EverdellRenderer:
+    game = "everdell"
+
+    # -- the public board -------------------------------------------------------------------
+    def board(self, live: Live, locale: str) -> discord.Embed:
+        view = public_view(live)
+        assert view is not None
+        embed = discord.Embed(title=t("board.title", locale, game="Everdell", id=live.id), colour=COLOUR)
+        lines = [self._status(live, view, locale)]
+        tail = [event_line(live, e, locale) for e in list(live.tail) if e.kind not in QUIET][-LOG_LINES:]
+        if tail:
+            lines.append("")
+            lines.extend(f"• {line}" for line in tail)
+        embed.description = "\n".join(lines)
+        for p in view["players"]:
+            embed.add_field(name=self._player_title(live, view, p), value=self._player(live, p, locale))
+        embed.add_field(name=t("everdell.board.meadow", locale), value=self._meadow(view, locale), inline=False)
+        embed.add_field(
+            name=t("everdell.board.locations", locale), value=self._locations(live, view, locale), inline=False
+        )
+        embed.add_field(name=t("everdell.board.events", locale), value=self._events(live, view, locale), inline=False)
+        footer = t("everdell.board.footer", locale, deck=view["deck_count"], discard=view["discard_count"])
+        if not view["finished"]:
+            footer += " · " + t("board.footer", locale)
+        embed.set_footer(text=footer)
+        return fit_embed(embed)
+
+    def board_image(self, live: Live, locale: str) -> bytes | None:
+        view = public_view(live)
+        if view is None:
+            return None
+        names = {p["seat"]: seat_name(live, p["seat"]) for p in view["players"]}
+        return render_board(view, locale, names)
+
+    # -- the private view ---------------------------------------------------------------------
+    def private(self, live: Live, seat: int, locale: str, extra: str | None = None) -> discord.Embed:
+        assert live.match is not None
+        view = live.match.view(seat)
+        embed = discord.Embed(title=t("hand.title", locale, game="Everdell", id=live.id), colour=COLOUR)
+        hand: list[str] = view.get("hand", [])
+        me = view["players"][seat]
+        lines = [
+            t("hand.cards", locale, cards=join_names(name(c, locale) for c in hand) if hand else "—"),
+            t(
+                "everdell.hand.status",
+                locale,
+                res=icons(me["resources"], zeros=True),
+                score=me["score"],
+                season=t(f"everdell.season.{me['season']}", locale),
+                free=me["available"],
+                workers=me["workers"],
+            ),
+            t(
+                "everdell.hand.city",
+                locale,
+                used=me["spaces"],
+                limit=CITY_LIMIT,
+                cards=join_names(name(c["card"], locale) for c in me["city"]) or "—",
+            ),
+        ]
+        prompt = live.match.prompt_for(seat)
+        lines.append("")
+        if prompt is not None:
+            lines.append(f"**{prompt_text(self.game, prompt, locale, live)}**")
+            if prompt.key == "everdell.prompt.payment":
+                card = prompt.params.get("card")
+                if isinstance(card, str) and card in cards():
+                    lines.append(t("everdell.hand.cost", locale, cost=resources(cards()[card].cost, locale)))
+        elif view["finished"]:
+            lines.append(t("hand.game_over", locale))
+        else:
+            lines.append(t("hand.waiting", locale, player=seat_name(live, view["current"])))
+        if extra:
+            lines.append(extra)
+        embed.description = "\n".join(lines)
+        return fit_embed(embed)
+
+    def describe(self, live: Live, option: Option, locale: str) -> str | None:
+        """Select-menu descriptions: what a card costs and scores, what an event needs."""
+        if option.card is not None and option.card in cards() and option.id.startswith(("play:", "h:", "m", "r")):
+            return card_summary(option.card, locale)
+        target = option.id[6:] if option.id.startswith("place:") else option.id
+        if target.startswith("event:"):
+            return event_needs(target[6:], locale)
+        return None
+
+    def result_lines(self, live: Live, result: Result, locale: str) -> list[str]:
+        """Rugwort has no seat in a one-player game; his score still belongs in the standings."""
+        rug = result.details.get("rugwort")
+        if not isinstance(rug, Mapping):
+            return []
+        key = "everdell.result.player_won" if rug.get("won") else "everdell.result.rugwort_won"
+        return [t("everdell.result.rugwort", locale, score=rug.get("score", 0), year=rug.get("year", 1)), t(key, locale)]
+
+    # -- pieces -------------------------------------------------------------------------------
+    def _status(self, live: Live, view: Mapping[str, Any], locale: str) -> str:
+        if view["finished"]:
+            return t("board.finished", locale)
+        current = view["players"][view["current"]]
+        season = t(f"everdell.season.{current['season']}", locale)
+        return t(
+            "everdell.board.status",
+            locale,
+            turn=view.get("turn", "?"),
+            player=seat_name(live, view["current"]),
+            season=f"{SEASON_ICON.get(current['season'], '')} {season}",
+        )
+
+    def _player_title(self, live: Live, view: Mapping[str, Any], p: Mapping[str, Any]) -> str:
+        marker = "▶ " if view["current"] == p["seat"] and not view["finished"] else ""
+        return f"{marker}{seat_name(live, p['seat'])} — {p['score']} ⭐"
+
+    def _player(self, live: Live, p: Mapping[str, Any], locale: str) -> str:
+        city = join_names(name(c["card"], locale) for c in p["city"]) or "—"
+        if p["rugwort"]:
+            lines = [t("everdell.board.rugwort_city", locale, count=len(p["city"]), cards=city)]
+        else:
+            lines = [
+                t(
+                    "everdell.board.player",
+                    locale,
+                    season=SEASON_ICON.get(p["season"], ""),
+                    free=p["available"],
+                    workers=p["workers"],
+                    hand=p["hand_count"],
+                    res=icons(p["resources"], zeros=True),
+                ),
+                t("everdell.board.city", locale, used=p["spaces"], limit=CITY_LIMIT, cards=city),
+            ]
+            if p["passed"]:
+                lines.append(t("everdell.board.passed", locale))
+        if p["events"]:
+            lines.append("🏆 " + ", ".join(name(e, locale) for e in p["events"]))
+        if p["journey"]:
+            lines.append(t("everdell.board.journey", locale, points=p["journey"]))
+        return "\n".join(lines)
+
+    def _meadow(self, view: Mapping[str, Any], locale: str) -> str:
+        blocked = set(view["meadow_blocked"])
+        lines = []
+        for slot, card in enumerate(view["meadow"]):
+            if card is None:
+                lines.append(f"`{slot + 1}` —")
+                continue
+            text = f"`{slot + 1}` **{name(card, locale)}** · {card_summary(card, locale, short=True)}"
+            lines.append(f"~~{text}~~ 🚫" if slot in blocked else text)
+        return "\n".join(lines) or "—"
+
+    def _locations(self, live: Live, view: Mapping[str, Any], locale: str) -> str:
+        occupancy: Mapping[str, list[int]] = view["occupancy"]
+
+        def who(loc: str) -> str:
+            seats = occupancy.get(loc, [])
+            return join_names(seat_name(live, s) for s in seats) if seats else t("everdell.board.free", locale)
+
+        lines = [f"🌲 {location(loc, locale, live)}: {who(loc)}" for loc in view["forest"]]
+        for loc in occupancy:
+            if loc in view["forest"] or loc.startswith(("meadow:", "event:")):
+                continue
+            lines.append(f"• {location(loc, locale, live)}: {who(loc)}")
+        for p in view["players"]:
+            for cc in p["city"]:
+                if cc["workers"]:
+                    where = t("everdell.loc.card", locale, card=name(cc["card"], locale), owner=seat_name(live, p["seat"]))
+                    lines.append(f"🏠 {where}: {join_names(seat_name(live, s) for s in cc['workers'])}")
+        return "\n".join(lines)
+
+    def _events(self, live: Live, view: Mapping[str, Any], locale: str) -> str:
+        claims: Mapping[str, Mapping[str, Any]] = view["claims"]
+        lines = []
+        for ev in [*view["basic_events"], *view["special_events"]]:
+            claim = claims.get(ev)
+            status = f"✅ {seat_name(live, claim['owner'])}" if claim else event_needs(ev, locale)
+            lines.append(f"**{name(ev, locale)}** — {status}")
+        return "\n".join(lines) or "—"
+
+
+def card_summary(card_id: str, locale: str, short: bool = False) -> str:
+    """'🪵2 🪨1 · 3⭐ · Production' (a card's cost, base points and colour)."""
+    card = cards()[card_id]
+    parts = [icons(card.cost), f"{card.points}⭐"]
+    if not short:
+        parts.append(t(f"everdell.color.{card.color}", locale))
+        if card.unique:
+            parts.append(t("everdell.board.unique", locale))
+    return " · ".join(parts)
+
+
+def event_needs(event_id: str, locale: str) -> str | None:
+    basic = basic_events().get(event_id)
+    if basic is not None:
+        colour = t(f"everdell.color.{basic.color}", locale)
+        return t("everdell.board.needs_colour", locale, count=basic.need, colour=colour, points=basic.points)
+    special = special_events().get(event_id)
+    if special is None:
+        return None
+    needs = " + ".join(name(c, locale) for c in special.requires)
+    if special.each_color:
+        needs = t("everdell.board.each_colour", locale, count=special.each_color)
+    return t("everdell.board.needs", locale, cards=needs)

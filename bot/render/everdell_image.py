@@ -1,0 +1,305 @@
+"""The Everdell board as a picture: Meadow, worker locations, events and every city.
+
+Drawn from the public view only, with flat colours and the font Pillow ships, then reduced to a
+small palette: a full four-player board stays well under 300 KB and renders in a few tens of ms.
+"""
+
+from __future__ import annotations
+
+import io
+import unicodedata
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+
+from bot.i18n import t
+from engine.games.everdell import card_name
+from engine.games.everdell.data import RESOURCES, basic_events, board, cards, special_events
+
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+RGB = tuple[int, int, int]
+
+WIDTH = 1000
+MARGIN = 12
+GAP = 6
+COLUMNS = 8
+TILE_W = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * GAP) // COLUMNS
+MEADOW_H, PLACE_H, EVENT_H, CITY_H = 86, 52, 58, 50
+LABEL_H = 20
+
+BACKGROUND: RGB = (43, 45, 49)
+PANEL: RGB = (58, 61, 67)
+TEXT: RGB = (235, 236, 238)
+MUTED: RGB = (165, 170, 178)
+DARK_TEXT: RGB = (30, 30, 30)
+CARD_COLOURS: dict[str, RGB] = {
+    "traveler": (196, 160, 100),
+    "production": (84, 150, 64),
+    "destination": (196, 64, 52),
+    "governance": (52, 108, 180),
+    "prosperity": (128, 82, 164),
+}
+RESOURCE_COLOURS: dict[str, RGB] = {
+    "twig": (139, 90, 43),
+    "resin": (224, 138, 30),
+    "pebble": (140, 140, 140),
+    "berry": (150, 60, 170),
+}
+SEAT_COLOURS: tuple[RGB, ...] = ((66, 135, 245), (245, 197, 66), (40, 190, 180), (235, 90, 160))
+RUGWORT_COLOUR: RGB = (20, 20, 20)
+FOREST: RGB = (46, 92, 54)
+BASIC: RGB = (120, 104, 80)
+HAVEN: RGB = (70, 110, 130)
+JOURNEY: RGB = (150, 120, 60)
+POINTS: RGB = (245, 205, 70)
+
+
+FONT_FILES = ("DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+
+
+@cache
+def font(size: int) -> Font:
+    """DejaVu Sans when the system has it (accents, ★); Pillow's own font otherwise."""
+    for path in FONT_FILES:
+        try:
+            return ImageFont.truetype(path, size)
+        except OSError:
+            continue
+    return ImageFont.load_default(size=size)
+
+
+@cache
+def full_glyphs() -> bool:
+    return isinstance(font(12), ImageFont.FreeTypeFont) and "DejaVu" in str(font(12).getname()[0])
+
+
+def plain(text: str) -> str:
+    """Text the font can draw: Pillow's bundled font has no accents and no star."""
+    if full_glyphs():
+        return text
+    folded = unicodedata.normalize("NFKD", text.replace("★", "*").replace("—", "-").replace("…", "..."))
+    return folded.encode("ascii", "ignore").decode("ascii")
+
+
+def seat_colour(view: Mapping[str, Any], seat: int) -> RGB:
+    players = view["players"]
+    if 0 <= seat < len(players) and players[seat]["rugwort"]:
+        return RUGWORT_COLOUR
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def fit(text: str, width: int, f: Font, lines: int = 2) -> list[str]:
+    """Word-wrap `text` into at most `lines` lines of `width` pixels, clipping the last."""
+    out: list[str] = []
+    current = ""
+    for word in text.split():
+        trial = f"{current} {word}".strip()
+        if f.getlength(trial) <= width or not current:
+            current = trial
+        else:
+            out.append(current)
+            current = word
+    if current:
+        out.append(current)
+    if len(out) > lines:
+        out = out[:lines]
+        out[-1] += "…"
+    result = []
+    for line in out:
+        while f.getlength(line) > width and len(line) > 1:
+            line = line[:-2] + "…"
+        result.append(line)
+    return result
+
+
+class Board:
+    def __init__(self, view: Mapping[str, Any], locale: str, names: Mapping[int, str]) -> None:
+        self.view = view
+        self.locale = locale
+        self.names = names
+        self.image = Image.new("RGB", (WIDTH, self.height()), BACKGROUND)
+        self.draw = ImageDraw.Draw(self.image)
+
+    # -- layout ---------------------------------------------------------------------------------
+    def city_rows(self, player: Mapping[str, Any]) -> int:
+        return max(1, -(-len(player["city"]) // COLUMNS))
+
+    def place_rows(self) -> int:
+        return 2
+
+    def height(self) -> int:
+        h = MARGIN
+        h += LABEL_H + MEADOW_H + GAP * 2
+        h += LABEL_H + self.place_rows() * (PLACE_H + GAP) + GAP
+        h += LABEL_H + EVENT_H + GAP * 2
+        for p in self.view["players"]:
+            h += LABEL_H + 4 + self.city_rows(p) * (CITY_H + GAP) + GAP
+        return h + MARGIN
+
+    def render(self) -> bytes:
+        y = MARGIN
+        y = self.meadow(y)
+        y = self.places(y)
+        y = self.events(y)
+        for p in self.view["players"]:
+            y = self.city(p, y)
+        out = io.BytesIO()
+        small = self.image.quantize(colors=96, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+        small.save(out, format="PNG", optimize=False, compress_level=6)
+        return out.getvalue()
+
+    # -- primitives ------------------------------------------------------------------------------
+    def write(self, xy: tuple[float, float], text: str, fill: RGB, size: int, anchor: str | None = None) -> None:
+        self.draw.text(xy, plain(text), fill=fill, font=font(size), anchor=anchor)
+
+    def label(self, y: int, text: str) -> int:
+        self.write((MARGIN, y + 2), text, MUTED, 14)
+        return y + LABEL_H
+
+    def tile_x(self, column: int) -> int:
+        return MARGIN + column * (TILE_W + GAP)
+
+    def name(self, card: str) -> str:
+        return card_name(card, self.locale)
+
+    def tile(self, box: tuple[int, int, int, int], fill: RGB, title: str, size: int = 12) -> None:
+        x0, y0, x1, _ = box
+        self.draw.rounded_rectangle(box, radius=6, fill=fill)
+        for i, line in enumerate(fit(plain(title), x1 - x0 - 10, font(size))):
+            self.write((x0 + 5, y0 + 4 + i * (size + 2)), line, TEXT, size)
+
+    def workers(self, x: int, y: int, seats: Sequence[int]) -> None:
+        """A row of worker discs, one per worker, in the seat's colour."""
+        for i, seat in enumerate(seats):
+            cx = x + 8 + i * 15
+            self.draw.ellipse((cx - 6, y - 6, cx + 6, y + 6), fill=seat_colour(self.view, seat), outline=TEXT)
+
+    def cost(self, x: int, y: int, cost: Mapping[str, int]) -> None:
+        for r in RESOURCES:
+            n = cost.get(r, 0)
+            if not n:
+                continue
+            self.draw.ellipse((x, y, x + 16, y + 16), fill=RESOURCE_COLOURS[r])
+            self.write((x + 8, y + 8), str(n), TEXT, 11, anchor="mm")
+            x += 19
+
+    def points(self, x: int, y: int, value: int) -> None:
+        self.draw.ellipse((x - 10, y - 10, x + 10, y + 10), fill=POINTS)
+        self.write((x, y), str(value), DARK_TEXT, 12, anchor="mm")
+
+    def card(self, box: tuple[int, int, int, int], card_id: str, show_cost: bool) -> None:
+        card = cards()[card_id]
+        x0, y0, x1, y1 = box
+        self.tile(box, CARD_COLOURS[card.color], self.name(card_id))
+        self.points(x1 - 12, y1 - 12, card.points)
+        if show_cost:
+            self.cost(x0 + 5, y1 - 22, card.cost)
+
+    # -- sections --------------------------------------------------------------------------------
+    def meadow(self, y: int) -> int:
+        y = self.label(y, t("everdell.board.meadow", self.locale))
+        blocked = set(self.view["meadow_blocked"])
+        for slot, card in enumerate(self.view["meadow"]):
+            x = self.tile_x(slot)
+            box = (x, y, x + TILE_W, y + MEADOW_H)
+            if card is None:
+                self.draw.rounded_rectangle(box, radius=6, outline=PANEL, width=2)
+                continue
+            self.card(box, card, show_cost=True)
+            if slot in blocked:
+                self.draw.rounded_rectangle(box, radius=6, outline=RUGWORT_COLOUR, width=4)
+                self.workers(x + 2, y + MEADOW_H - 34, [self._rugwort_seat()])
+        return y + MEADOW_H + GAP * 2
+
+    def _rugwort_seat(self) -> int:
+        return next((p["seat"] for p in self.view["players"] if p["rugwort"]), 0)
+
+    def places(self, y: int) -> int:
+        y = self.label(y, t("everdell.board.locations", self.locale))
+        occ: Mapping[str, list[int]] = self.view["occupancy"]
+        for i, loc in enumerate(b.id for b in board().basic[:COLUMNS]):
+            x = self.tile_x(i)
+            self.place((x, y, x + TILE_W, y + PLACE_H), BASIC, self.name(loc), occ.get(loc, []))
+        y += PLACE_H + GAP
+        row: list[tuple[str, RGB, str]] = [(loc, FOREST, self.name(loc)) for loc in self.view["forest"]]
+        row.append(("haven", HAVEN, self.name("haven")))
+        for points in (2, 3, 4, 5):
+            row.append((f"journey_{points}", JOURNEY, t("everdell.loc.journey", self.locale, points=points)))
+        for i, (loc, fill, title) in enumerate(row[:COLUMNS]):
+            x = self.tile_x(i)
+            self.place((x, y, x + TILE_W, y + PLACE_H), fill, title, occ.get(loc, []))
+        return y + PLACE_H + GAP * 2
+
+    def place(self, box: tuple[int, int, int, int], fill: RGB, title: str, seats: Sequence[int]) -> None:
+        self.tile(box, fill, title, size=11)
+        self.workers(box[0] + 2, box[3] - 10, seats)
+
+    def events(self, y: int) -> int:
+        y = self.label(y, t("everdell.board.events", self.locale))
+        claims: Mapping[str, Mapping[str, Any]] = self.view["claims"]
+        for i, ev in enumerate([*self.view["basic_events"], *self.view["special_events"]][:COLUMNS]):
+            x = self.tile_x(i)
+            box = (x, y, x + TILE_W, y + EVENT_H)
+            basic = basic_events().get(ev)
+            fill = CARD_COLOURS[basic.color] if basic else PANEL
+            self.tile(box, fill, self.name(ev), size=11)
+            claim = claims.get(ev)
+            if claim is not None:
+                self.workers(x + 2, y + EVENT_H - 10, [int(claim["owner"])])
+            else:
+                needs = self._needs(ev)
+                self.write((x + 5, y + EVENT_H - 16), needs, TEXT, 10)
+        return y + EVENT_H + GAP * 2
+
+    def _needs(self, ev: str) -> str:
+        basic = basic_events().get(ev)
+        if basic is not None:
+            return f"{basic.need}× · {basic.points}★"
+        special = special_events().get(ev)
+        if special is None:
+            return ""
+        text = " + ".join(self.name(c) for c in special.requires)
+        return fit(plain(text), TILE_W - 10, font(10), lines=1)[0] if text else ""
+
+    def city(self, p: Mapping[str, Any], y: int) -> int:
+        seat = p["seat"]
+        colour = seat_colour(self.view, seat)
+        self.draw.ellipse((MARGIN, y + 4, MARGIN + 12, y + 16), fill=colour, outline=TEXT)
+        res = "  ".join(f"{t(f'everdell.res_many.{r}', self.locale)} {p['resources'][r]}" for r in RESOURCES)
+        head = f"{self.names.get(seat, '?')} — {p['score']}★"
+        if not p["rugwort"]:
+            season = t(f"everdell.season.{p['season']}", self.locale)
+            head += f" · {season} · {p['available']}/{p['workers']} · {res}"
+        self.write((MARGIN + 18, y + 2), head, TEXT, 14)
+        y += LABEL_H + 4
+        if not p["city"]:
+            self.draw.rounded_rectangle((MARGIN, y, MARGIN + TILE_W, y + CITY_H), radius=6, outline=PANEL, width=2)
+        for i, cc in enumerate(p["city"]):
+            row, col = divmod(i, COLUMNS)
+            x = self.tile_x(col)
+            top = y + row * (CITY_H + GAP)
+            box = (x, top, x + TILE_W, top + CITY_H)
+            self.card(box, cc["card"], show_cost=False)
+            marks = list(cc["workers"])
+            if marks:
+                self.workers(x + 2, top + CITY_H - 10, marks)
+            extra = []
+            if cc["tokens"]:
+                extra.append(f"+{cc['tokens']}★")
+            if cc["stored"]:
+                extra.append("".join(f"{n}{r[0]}" for r, n in cc["stored"].items()))
+            if cc["prisoners"]:
+                extra.append(f"+{len(cc['prisoners'])}")
+            if cc["occupied"]:
+                extra.append("●")
+            if extra and not marks:
+                self.write((x + 5, top + CITY_H - 16), " ".join(extra), TEXT, 10)
+        return y + self.city_rows(p) * (CITY_H + GAP) + GAP
+
+
+
+def render_board(view: Mapping[str, Any], locale: str, names: Mapping[int, str]) -> bytes:
+    """PNG bytes of the public board. `names`: seat -> display name."""
+    return Board(view, locale, names).render()

@@ -1,0 +1,1 @@
+"""Nightweave inside the Everdell match engine: options, the table adapter, the game and modules."""

@@ -1,0 +1,364 @@
+"""Everdell against Nightweave: the base game with her as an engine-run extra player.
+
+Setup differs as the Lair rules say (board for one more player, 5-card hands, no Everdell Games,
+her face-down hand of 1 or 2 cards, the winter Activity deck); she takes the first turn and then
+alternates with the humans. Her turns run the rule functions of `nightweave/` on a `GameTable`
+and the match RNG; every step she takes becomes a public `nw_<kind>` event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core.errors import InvalidSetup
+from engine.core.prompts import Option
+from engine.core.result import Result, rank_by
+from engine.core.seats import SeatSpec
+from engine.games.everdell import scoring
+from engine.games.everdell.asks import Step, card_of
+from engine.games.everdell.data import board, events, full_deck
+from engine.games.everdell.game import MEADOW_SIZE, EverdellGame
+from engine.games.everdell.mistwood.lair import options as lair_options
+from engine.games.everdell.mistwood.lair.modules import LairHooks
+from engine.games.everdell.mistwood.lair.table import GameTable, MatchRng
+from engine.games.everdell.mistwood.nightweave import actions, turn
+from engine.games.everdell.mistwood.nightweave.scoring import score as her_breakdown
+from engine.games.everdell.mistwood.nightweave.state import NightweaveState
+from engine.games.everdell.mistwood.nightweave.table import Choice, Flow
+from engine.games.everdell.state import HAND_LIMIT, CityCard, Player, empty_res
+
+EVERDELL_GAMES = "the_everdell_games"  # removed from Nightweave games
+HAND_SIZE = 5
+
+
+class NightweaveGame(EverdellGame):
+    def __init__(
+        self,
+        seats: Sequence[SeatSpec],
+        options: dict[str, Any],
+        seed: int,
+        position: dict[str, Any] | None = None,
+    ) -> None:
+        automa = [i for i, s in enumerate(seats) if s.kind == "automa"]
+        if len(automa) > 1 or (automa and automa[0] != len(seats) - 1):
+            raise InvalidSetup("error.nightweave.seats")
+        humans = [s for s in seats if s.kind != "automa"]
+        if len(humans) not in (1, 2):
+            raise InvalidSetup("error.nightweave.humans", count=len(humans))
+        # The base constructor builds the humans' players; her player is fixed up below.
+        super().__init__(humans, {}, seed, position)
+        self.options = options
+        self.seat_count = len(seats)
+        self.rug = None
+        self.humans = list(range(len(humans)))
+        self.nw = len(humans)
+        self.players = [Player(seat=i) for i in range(len(humans) + 1)]
+        self.level = int(options["nightweave_level"])
+        self.activity = lair_options.activity_deck(options)
+        self.level_row = lair_options.scoring_table(options).level(self.level)
+        self.modules: list[str] = list(options.get("modules") or [])
+        self.table = GameTable(self)
+        self.dice = MatchRng(self.rng)
+        self.lair = NightweaveState(difficulty=self.level, icon_points=self.level_row.icon_points)
+        self.hooks = LairHooks(self)
+        self.watch: list[tuple[str, int | None, dict[str, Any]]] = []  # public events of a human turn
+        self._published = 0
+
+    # ==========================================================================================
+    # Setup
+    # ==========================================================================================
+    def setup(self) -> None:
+        deck = full_deck()
+        self.rng.shuffle(deck)
+        self.deck = deck
+        forest_count = 3 if len(self.humans) == 1 else 4  # the board for one more player
+        self.forest = self.rng.sample([f.id for f in board().forest], forest_count)
+        specials = [e.id for e in events().special if e.id != EVERDELL_GAMES]
+        self.special_events = self.rng.sample(specials, 4)
+        self.refill()
+        self.order = [self.nw, *self.humans]  # she is the starting player
+        for p in self.humans:
+            self.draw(p, HAND_SIZE)
+        hand = [c for c in (self.take_top() for _ in self.humans) if c is not None]
+        self._setup_lair(hand, None)
+        self.emit(
+            "setup",
+            forest=list(self.forest),
+            events=list(self.special_events),
+            order=list(self.order),
+            meadow=list(self.meadow),
+            nightweave={"level": self.level, "hand": len(hand), "modules": list(self.modules)},
+        )
+
+    def _setup_lair(self, hand: list[str], given: dict[str, Any] | None) -> None:
+        st = turn.setup(self.activity, self.level, self.level_row.icon_points, hand, self.dice)
+        st.city = self.players[self.nw].city  # one city, seen by her rules and the base rules alike
+        st.new_card = self._her_card
+        if given:
+            for name in given.get("city") or []:
+                st.add_city(name)
+            for key in ("season", "workers", "tokens", "meadow_slot"):
+                if key in given:
+                    setattr(st, key, given[key])
+            if "activity" in given:
+                st.deck = list(given["activity"])
+            if "piles" in given:
+                st.piles = {k: list(v) for k, v in given["piles"].items()}
+        self.lair = st
+        self.hooks.setup()
+
+    def _her_card(self, name: str) -> CityCard:
+        return CityCard(self.new_uid(), name)
+
+    def load_position(self, pos: dict[str, Any]) -> None:
+        """Scenario positions: the base position plus `nightweave: {hand, city, season, workers,
+        tokens, meadow_slot, activity (top first), piles}`."""
+        super().load_position(pos)
+        given = dict(pos.get("nightweave") or {})
+        self.order = [self.nw, *self.humans]
+        hand = list(given.get("hand") or [])
+        for name in hand:
+            self.deck.remove(name) if name in self.deck else None
+        self._setup_lair(hand, given)
+        if self.lair.meadow_slot is not None:
+            self.meadow[self.lair.meadow_slot] = None
+
+    # ==========================================================================================
+    # Turns
+    # ==========================================================================================
+    def over(self) -> bool:
+        return self.lair.finished and all(self.players[p].passed for p in self.humans)
+
+    def run(self) -> Step:
+        if self.position is not None:
+            self.load_position(self.position)
+        else:
+            self.setup()
+        while not self.over():
+            for p in self.order:
+                if self.over():
+                    break
+                if p == self.nw:
+                    if not self.lair.finished:
+                        yield from self.her_turn()
+                elif not self.players[p].passed:
+                    yield from self.human_turn(p)
+        self.emit("game_end", scores=[self.total_of(i) for i in range(len(self.players))])
+
+    def her_turn(self) -> Step:
+        self.current = self.nw
+        self.turn_no += 1
+        self.players[self.nw].turns += 1
+        self.hooks.start_turn()
+        flow = turn.take_turn(
+            self.lair, self.table, self.dice, self.activity, self.hooks.spider_webs(), self.hooks
+        )
+        yield from self.drive(flow)
+        yield from self.hooks.settle()
+        self.publish()
+
+    def human_turn(self, p: int) -> Step:
+        self.watch = []
+        yield from self.turn(p)
+        self.settle_gifts()
+        watched, self.watch = self.watch, []
+        yield from self.hooks.after_human(p, watched)
+        self.settle_gifts()
+        self.publish()
+
+    def emit(self, kind: str, seat: int | None = None, to: int | None = None, **data: Any) -> None:
+        super().emit(kind, seat, to, **data)
+        if to is None and seat is not None and seat != getattr(self, "nw", None):
+            self.watch.append((kind, seat, data))
+
+    def drive(self, flow: Flow[None]) -> Step:
+        """Run one of her rule flows; a "your choice" request becomes a prompt for that human."""
+        try:
+            request = next(flow)
+            while True:
+                self.publish()  # the table sees what she did before anyone has to decide
+                answer = yield from self.ask_choice(request)
+                request = flow.send(answer)
+        except StopIteration:
+            pass
+        self.publish()
+
+    def ask_choice(self, request: Choice) -> Step:
+        opts = []
+        for oid in request.options:
+            card = self._card_named(oid)
+            opts.append(Option(oid, card or f"nightweave.opt.{oid}", card=card))
+        picked = yield from self.choose(request.seat, request.key, opts, params={"by": self.nw})
+        return picked
+
+    def _card_named(self, oid: str) -> str | None:
+        if oid.isdigit():
+            found = self.owner_of(int(oid))
+            return found[1].card if found else None
+        name = card_of(oid)
+        return name if name in self.card else None
+
+    def publish(self) -> None:
+        """Her new log entries as public events (counts only for hidden cards)."""
+        log = self.lair.log
+        for entry in log[self._published :]:
+            data = {k: v for k, v in entry.items() if k != "kind"}
+            self.emit("nw_" + entry["kind"], seat=self.nw, **data)
+        self._published = len(log)
+
+    def ctx(self) -> actions.Ctx:
+        return actions.Ctx(self.lair, self.table, self.dice, hooks=self.hooks)
+
+    def settle_gifts(self) -> None:
+        """Cards, resources and points the base rules handed to her seat join her lair."""
+        pl = self.players[self.nw]
+        ctx = self.ctx()
+        if pl.hand:
+            given, pl.hand = pl.hand, []
+            actions.give_cards(ctx, given)
+        total = sum(pl.res.values())
+        if total:
+            pl.res = empty_res()
+            self.discard_resources_note(total)
+            actions.give_resources(ctx, total)
+        if pl.tokens:
+            actions.give_points(ctx, pl.tokens)
+            pl.tokens = 0
+
+    def discard_resources_note(self, total: int) -> None:
+        self.lair.note("given_resources", count=total)
+
+    # ==========================================================================================
+    # Base rules that change with her at the table
+    # ==========================================================================================
+    def refill(self) -> None:
+        slot = self.lair.meadow_slot if hasattr(self, "lair") else None
+        for s in range(MEADOW_SIZE):
+            if self.meadow[s] is None and s != slot:
+                name = self.take_top()
+                if name is None:
+                    return
+                self.meadow[s] = name
+                self.emit("meadow", slot=s, card=name)
+
+    def meadow_slots(self) -> list[int]:
+        slots = super().meadow_slots()
+        return self.hooks.meadow_allowed(slots) if hasattr(self, "hooks") else slots
+
+    def meadow_take(self, slots: Any) -> list[str]:
+        slots = list(slots)
+        taken = super().meadow_take(slots)
+        if self.current != self.nw:
+            self.hooks.meadow_taken(self.current, slots, taken)
+        return taken
+
+    def recipients(self, p: int, cards: bool = False) -> list[int]:
+        """She takes gifts until her game ends; the humans as in the base game."""
+        out = []
+        for q in self.others(p):
+            pl = self.players[q]
+            if q == self.nw:
+                if not self.lair.finished:
+                    out.append(q)
+            elif not pl.passed and (not cards or len(pl.hand) < HAND_LIMIT):
+                out.append(q)
+        return out
+
+    def all_cards(self) -> list[str]:
+        return super().all_cards() + list(self.lair.hand) + list(self.lair.lair)
+
+    # ==========================================================================================
+    # Scores, view, result
+    # ==========================================================================================
+    def her_score(self) -> dict[str, int]:
+        t = self.table
+        return her_breakdown(self.lair, self.level_row, t.card_points, t.card_color, t.event_points)
+
+    def total_of(self, p: int) -> int:
+        return self.her_score()["total"] if p == self.nw else scoring.total(self, p)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        view = super().view(seat)
+        st = self.lair
+        her = view["players"][self.nw]
+        her.update(
+            nightweave=True,
+            hand_count=len(st.hand),
+            tokens=st.tokens,
+            workers=st.workers,
+            available=max(0, st.available),
+            season=st.season_name,
+            passed=st.finished,
+            events=list(st.events) + list(st.pending_events),
+            journey=st.journey,
+            score=self.her_score()["total"],
+        )
+        current = self.activity.by_id().get(st.current or "")
+        view["solo"] = len(self.humans) == 1
+        view["opponent"] = "nightweave"
+        view["nightweave"] = {
+            "seat": self.nw,
+            "level": self.level,
+            "season": st.season_name,
+            "meadow_slot": st.meadow_slot,
+            "hand_count": len(st.hand),
+            "workers": st.workers,
+            "available": max(0, st.available),
+            "placed": list(st.placed),
+            "tokens": st.tokens,
+            "lair_count": len(st.lair),
+            "achievements": list(st.events),
+            "pending_events": list(st.pending_events),
+            "journey": st.journey,
+            "current_card": st.current,
+            "decider": current.decider if current else None,
+            "activity_count": len(st.deck),
+            "played": list(st.played),
+            "finished": st.finished,
+            "score": self.her_score(),
+            **self.hooks.public(),
+        }
+        return view
+
+    def result(self) -> Result | None:
+        if not self.finished:
+            return None
+        n = len(self.players)
+        parts = [self.her_score() if p == self.nw else scoring.breakdown(self, p) for p in range(n)]
+        scores = [b["total"] for b in parts]
+        # Ties with her always go to her; between humans the base tie-breaks apply.
+        keys = [
+            (
+                scores[p],
+                1 if p == self.nw else 0,
+                len(self.lair.events) if p == self.nw else len(self.players[p].events),
+                0 if p == self.nw else self.players[p].resource_total(),
+            )
+            for p in range(n)
+        ]
+        ranks_all = list(rank_by(keys))
+        seats = range(self.seat_count)
+        ranks = tuple(ranks_all[s] for s in seats)
+        her = scores[self.nw]
+        details = {
+            "breakdown": parts,
+            "tie_break": ["nightweave_wins_ties", "events", "leftover_resources"],
+            "forest": list(self.forest),
+            "special_events": list(self.special_events),
+            "nightweave": {
+                "level": self.level,
+                "score": her,
+                "breakdown": parts[self.nw],
+                "beaten_by": [p for p in self.humans if scores[p] > her],
+                "won": all(scores[p] <= her for p in self.humans),
+                "modules": list(self.modules),
+            },
+        }
+        return Result(
+            scores=tuple(scores[s] for s in seats),
+            ranks=ranks,
+            turns=tuple(self.players[s].turns for s in seats),
+            winners=tuple(s for s in seats if ranks[s] == 1),
+            details=details,
+        )

@@ -1,0 +1,123 @@
+"""Play-by-post through the real bot: the status message, a reminder and a timeout on simulated
+time (the bot reads its clock offset from a file we write), a vote that hands a slow player's seat
+to a bot, and an undo from the status message's button."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from pathlib import Path
+
+from bot.standin.state import Message, User
+from tests.e2e.conftest import StartBot, World
+from tests.e2e.driver import buttons
+
+HOUR = 3600
+MENTION = re.compile(r"<@(\d+)>")
+
+
+def status_messages(world: World) -> list[Message]:
+    return [m for m in world.standin.messages(world.channel) if m.content.startswith("⏳ **Game #")]
+
+
+def waiting_for(message: Message) -> str:
+    found = MENTION.search(message.content)
+    assert found, message.content
+    return found[1]
+
+
+async def open_game(world: World, clock: str | None = None) -> int:
+    standin = world.standin
+    options = {"game": "dominion", "kingdom": "First Game"}
+    if clock:
+        options["clock"] = clock
+    inter = await standin.slash(world.alice, world.channel, "game new", options)
+    await inter.response()
+    lobby = await inter.wait_original()
+    match_id = int(next(c for c in lobby.custom_ids() if c.startswith("bgb:lj:")).split(":")[2])
+    await (await standin.click(world.bob, standin.message(lobby.id) or lobby, f"bgb:lj:{match_id}")).response()
+    await (await standin.click(world.alice, standin.message(lobby.id) or lobby, f"bgb:ls:{match_id}")).response()
+    await standin.wait_until(lambda: len(status_messages(world)) == 1, timeout=10)
+    return match_id
+
+
+def set_offset(path: Path, hours: float) -> None:
+    path.write_text(str(hours * HOUR), encoding="utf-8")
+
+
+async def test_reminder_then_timeout_vote_hands_the_seat_to_a_bot(
+    world: World, start_bot: StartBot, tmp_path: Path
+) -> None:
+    standin = world.standin
+    offset = tmp_path / "clock-offset"
+    set_offset(offset, 0)
+    await start_bot(CLOCK_OFFSET_FILE=str(offset), SCHEDULER_TICK_SECONDS="0.1")
+    match_id = await open_game(world, clock="24")
+    clock = await standin.slash(world.alice, world.channel, "game clock", {"turn": "24", "timeout": "vote"})
+    assert "24 h per turn" in (await clock.response())["data"]["content"]
+
+    [status] = status_messages(world)
+    slow_id = waiting_for(status)
+    assert "<t:" in status.content
+    users = {u.id: u for u in (world.alice, world.bob)}
+    slow: User = users[slow_id]
+    other: User = next(u for uid, u in users.items() if uid != slow_id)
+
+    set_offset(offset, 12.5)  # past half the turn time: a reminder re-posts the status (a fresh ping)
+    await standin.wait_until(
+        lambda: any("Reminder" in m.content for m in status_messages(world)) and len(status_messages(world)) == 1,
+        timeout=10,
+    )
+    assert status.id not in {m.id for m in status_messages(world)}
+
+    set_offset(offset, 24.5)  # the deadline passes: the other player is asked
+    vote = await standin.wait_for_message(world.channel, lambda m: "ran out of time in game" in m.content, timeout=10)
+    assert f"<@{other.id}>" in vote.content
+    yes = buttons(vote)["Replace with a bot"]
+    refused = await standin.click(slow, vote, yes)
+    assert "for the other players" in (await refused.response(timeout=10))["data"].get("content", "") or True
+    click = await standin.click(other, standin.message(vote.id) or vote, yes)
+    await click.response(timeout=10)
+    await standin.wait_for_message(world.channel, lambda m: "a bot plays" in m.content and "from now on" in m.content, timeout=10)
+    # The bot plays the seat at once; the status now waits for the other player.
+    await standin.wait_until(
+        lambda: bool(status_messages(world)) and f"<@{other.id}>" in status_messages(world)[-1].content, timeout=15
+    )
+    with sqlite3.connect(world.db) as db:
+        (kind,) = db.execute("SELECT json_extract(seats, '$') FROM matches WHERE id = ?", (match_id,)).fetchone()
+        replaced = db.execute("SELECT user_id FROM seat_replacements WHERE match_id = ?", (match_id,)).fetchall()
+    assert '"bot"' in kind and replaced == [(int(slow.id),)]
+
+
+async def test_undo_button_on_the_status_message(world: World, start_bot: StartBot) -> None:
+    standin = world.standin
+    await start_bot()
+    match_id = await open_game(world)
+    [status] = status_messages(world)
+    player = {world.alice.id: world.alice, world.bob.id: world.bob}[waiting_for(status)]
+
+    def dm_with_play_all() -> Message | None:
+        dms = standin.dm_messages(player)
+        return dms[-1] if dms and "Play all Treasures" in buttons(dms[-1]) else None
+
+    await standin.wait_until(lambda: dm_with_play_all() is not None, timeout=10)
+    dm = dm_with_play_all()
+    assert dm is not None
+    await (await standin.click(player, dm, buttons(dm)["Play all Treasures"])).response()
+    await standin.wait_until(lambda: count_answers(world.db, match_id) == 1, timeout=10)
+
+    [status] = status_messages(world)
+    undo = await standin.click(player, status, f"bgb:uu:{match_id}")
+    await undo.response()
+    reply = await undo.followup(timeout=10)
+    assert "Undone" in reply.content
+    assert count_answers(world.db, match_id) == 0
+    await standin.wait_for_message(world.channel, lambda m: "took back 1 action" in m.content, timeout=10)
+    # The private view offers the same decision again.
+    await standin.wait_until(lambda: dm_with_play_all() is not None, timeout=10)
+
+
+def count_answers(db: Path, match_id: int) -> int:
+    with sqlite3.connect(db) as conn:
+        (n,) = conn.execute("SELECT COUNT(*) FROM match_log WHERE match_id = ?", (match_id,)).fetchone()
+    return int(n)

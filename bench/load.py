@@ -89,7 +89,9 @@ def actionable(rows: list[JSON] | None) -> bool:
 
 def choose(rows: list[JSON]) -> tuple[str, list[str] | None] | None:
     """(custom_id, select values or None for a button) for a money-only player."""
-    buttons = [c for c in _components(rows) if c.get("type") == 2 and c.get("custom_id") and not c.get("disabled")]
+    buttons = [
+        c for c in _components(rows) if c.get("type") == 2 and c.get("custom_id") and not c.get("disabled")
+    ]
     selects = [c for c in _components(rows) if c.get("type") == 3 and not c.get("disabled")]
     by_label = {str(b.get("label") or ""): b["custom_id"] for b in buttons}
     if "Play all Treasures" in by_label:
@@ -146,6 +148,12 @@ class LoadResult:
     bot_cpu: float = 0.0  # share of one core
     harness_cpu: float = 0.0
     bot_rss_mb: float = 0.0
+    loadavg: tuple[float, float] = (0.0, 0.0)  # 1-minute load average at start and end of the window
+
+    @property
+    def bot_ms_per_click(self) -> float:
+        """CPU the bot spent per answered click: unlike latency, not inflated by a busy machine."""
+        return 1000 * self.bot_cpu * self.seconds / self.acked if self.acked else float("nan")
 
     @property
     def per_second(self) -> float:
@@ -180,6 +188,12 @@ def rest_kind(method: str, path: str, dm_channels: set[str]) -> str:
         where = "DM" if m.group(1) in dm_channels else "channel"
         return f"{where} {'post' if method == 'POST' else method.lower()}"
     return f"{method} other"
+
+
+def py_spy_binary() -> str:
+    here = Path(sys.executable).with_name("py-spy")
+    found = here if here.exists() else shutil.which("py-spy") or ROOT / "bench" / ".venv" / "bin" / "py-spy"
+    return str(found)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -241,8 +255,14 @@ class Load:
             PYTHONUNBUFFERED="1",
         )
         sync = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", "sync", cwd=ROOT, env=env,
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+            sys.executable,
+            "-m",
+            "bot",
+            "sync",
+            cwd=ROOT,
+            env=env,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
         )
         out, _ = await asyncio.wait_for(sync.communicate(), 120)
         if sync.returncode != 0:
@@ -288,7 +308,10 @@ class Load:
             s = self.standin
             async with gate:
                 inter = await s.slash(
-                    host, self.channels[i], "game new", {"game": "dominion", "kingdom": "First Game", "players": 2}
+                    host,
+                    self.channels[i],
+                    "game new",
+                    {"game": "dominion", "kingdom": "First Game", "players": 2},
                 )
                 await inter.response(timeout=60)
                 lobby = await inter.wait_original(timeout=60)
@@ -318,11 +341,11 @@ class Load:
         if pending is not None and pending.message_id == message_id and pending.replied_at is None:
             pending.replied_at = self.standin.now()
             del self.inflight[user.id]
-        if actionable(data.get("components")) and user.id not in self.inflight:
-            if self.fresh.get(user.id) != message_id:
-                self.fresh[user.id] = message_id
-                self.ready.append((user, message_id))
-                self.wake.set()
+        fresh = self.fresh.get(user.id) != message_id
+        if fresh and user.id not in self.inflight and actionable(data.get("components")):
+            self.fresh[user.id] = message_id
+            self.ready.append((user, message_id))
+            self.wake.set()
 
     def next_ready(self) -> tuple[User, str] | None:
         while self.ready:
@@ -415,14 +438,28 @@ async def run_load(
         spy = None
         if py_spy is not None:  # sample the bot for the measured window only
             spy = subprocess.Popen(
-                [str(Path(sys.executable).with_name("py-spy")), "record", "--format", "raw", "--rate", "200",
-                 "--duration", str(int(warmup + seconds) - 1), "--pid", str(load.proc.pid), "-o", str(py_spy)],
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                [
+                    py_spy_binary(),
+                    "record",
+                    "--format",
+                    "raw",
+                    "--rate",
+                    "200",
+                    "--duration",
+                    str(int(warmup + seconds) - 1),
+                    "--pid",
+                    str(load.proc.pid),
+                    "-o",
+                    str(py_spy),
+                ],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
             )
         s.requests.clear()
-        cpu0, harness0 = cpu_seconds(load.proc.pid), time.process_time()
+        cpu0, harness0, load0 = cpu_seconds(load.proc.pid), time.process_time(), os.getloadavg()[0]
         result.starved = await drive
         cpu1, harness1 = cpu_seconds(load.proc.pid), time.process_time()
+        result.loadavg = (load0, os.getloadavg()[0])
         requests = list(s.requests)
         result.bot_cpu = (cpu1 - cpu0) / seconds
         result.harness_cpu = (harness1 - harness0) / seconds
@@ -442,7 +479,9 @@ async def run_load(
             result.ack_ms.append(1000 * (inter.responded_at - inter.dispatched_at))
             if c.replied_at is not None:
                 result.reply_ms.append(1000 * (c.replied_at - inter.dispatched_at))
-        result.errors = load.errors + sum(1 for c in load.clicks if c.inter is not None and c.inter.followup_ids)
+        result.errors = load.errors + sum(
+            1 for c in load.clicks if c.inter is not None and c.inter.followup_ids
+        )
         problems = [v for v in s.violations if v.kind != "schema" or validate]
         if problems:
             print(f"stand-in violations: {problems[:5]}", file=sys.stderr)
@@ -456,8 +495,9 @@ async def run_load(
 
 def table(results: list[LoadResult]) -> str:
     lines = [
-        "| matches | offered | clicks/s answered | ack p50 / p99 | reply p50 / p99 | REST calls per click | bot CPU | stand-in CPU |",
-        "|---:|---|---:|---:|---:|---|---:|---:|",
+        "| matches | offered | clicks/s answered | ack p50 / p99 | reply p50 / p99 | REST calls per click "
+        "| bot CPU | bot CPU per click | stand-in CPU | load avg |",
+        "|---:|---|---:|---:|---:|---|---:|---:|---:|---:|",
     ]
     for r in results:
         offered = "saturated" if r.rate is None else f"{r.rate:,.0f}/s"
@@ -465,25 +505,36 @@ def table(results: list[LoadResult]) -> str:
             f"| {r.matches:,} | {offered} | {r.per_second:,.0f} | "
             f"{r.ms(r.ack_ms, 0.5):.1f} / {r.ms(r.ack_ms, 0.99):.1f} ms | "
             f"{r.ms(r.reply_ms, 0.5):.1f} / {r.ms(r.reply_ms, 0.99):.1f} ms | "
-            f"{r.rest_per_click:.2f} ({r.rest_summary()}) | {100 * r.bot_cpu:.0f}% | {100 * r.harness_cpu:.0f}% |"
+            f"{r.rest_per_click:.2f} ({r.rest_summary()}) | {100 * r.bot_cpu:.0f}% | {r.bot_ms_per_click:.1f} ms | "
+            f"{100 * r.harness_cpu:.0f}% | {r.loadavg[0]:.1f} / {r.loadavg[1]:.1f} |"
         )
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--warmup", type=float, default=3.0)
     parser.add_argument("--rate", type=float, default=None, help="offered clicks/s (default: saturate)")
     parser.add_argument("--validate", action="store_true", help="validate request bodies against the spec")
-    parser.add_argument("--cache-size", type=int, default=None, help="MATCH_CACHE_SIZE (default: matches + 16)")
+    parser.add_argument(
+        "--cache-size", type=int, default=None, help="MATCH_CACHE_SIZE (default: matches + 16)"
+    )
     parser.add_argument("--profile", type=Path, default=None, help="cProfile the bot into this file")
     parser.add_argument("--py-spy", type=Path, default=None, help="sample the bot with py-spy (raw stacks)")
     args = parser.parse_args(argv)
     result = asyncio.run(
         run_load(
-            args.matches, args.seconds, args.rate, args.warmup, args.validate, args.cache_size, args.profile,
+            args.matches,
+            args.seconds,
+            args.rate,
+            args.warmup,
+            args.validate,
+            args.cache_size,
+            args.profile,
             args.py_spy,
         )
     )

@@ -1,14 +1,17 @@
-"""Dominion engine benchmark: our engine against pyminion and pydominion, in one run.
+"""Benchmarks in one run: our Dominion engine against pyminion and pydominion, the real bot
+process under load, memory per cached match, and bot-seat decision times.
 
     bash bench/run.sh            # full run (creates bench/.venv with the peers)
     bash bench/run.sh --quick    # tiny sizes, for CI smoke runs; numbers mean nothing
 
-Prints a markdown table. Peers that are not installed are skipped (reported as such).
+Prints markdown tables, the last one with every target and whether it was met. Peers that are
+not installed are skipped (reported as such).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import statistics
 import sys
 import time
@@ -17,8 +20,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root
 
+import decisions as bot_decisions  # noqa: E402
+import load  # noqa: E402
+import memory  # noqa: E402
 import ours  # noqa: E402
 import peers  # noqa: E402
+
+# Targets for the summary table.
+RATE_TARGET = 500.0  # clicks/s answered with 1,000 live matches
+P99_TARGET_MS = 100.0  # dispatch -> callback
+RESTORE_TARGET_MS = 20.0
+PEER_RATIO_TARGET = 2.0
 
 
 def rate(play: Callable[[int], int], games: int, seed: int) -> tuple[float, float]:
@@ -40,7 +52,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="tiny sizes for a smoke run")
     parser.add_argument("--ours-only", action="store_true", help="skip the peer engines")
     parser.add_argument("--games", type=int, default=0, help="Big Money games per engine")
+    parser.add_argument("--no-load", action="store_true", help="skip the bot-process load benchmark")
     args = parser.parse_args(argv)
+    summary: list[tuple[str, str, str, bool | None]] = []  # (measure, value, target, met)
     games = args.games or (3 if args.quick else 400)
     heuristic_games = 2 if args.quick else 100
     restores = 3 if args.quick else 200
@@ -68,7 +82,9 @@ def main(argv: list[str] | None = None) -> int:
     peer_rows = rows[1:]
     if peer_rows:
         name, fastest, _ = max(peer_rows, key=lambda row: row[1])
-        print(f"\nours / fastest peer ({name}): **{ours_rate / fastest:.2f}x** (target 2x)")
+        ratio = ours_rate / fastest
+        print(f"\nours / fastest peer ({name}): **{ratio:.2f}x** (target 2x)")
+        summary.append((f"Big Money games/s, ours / {name}", f"{ratio:.2f}x", "≥ 2x", ratio >= PEER_RATIO_TARGET))
     for name in skipped:
         print(f"\n{name}: not installed, skipped")
 
@@ -82,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---:|")
     print(f"| heuristic mirror, random kingdoms | {h_rate:,.0f} games/s ({h_turns:.1f} turns/player) |")
     print(
-        f"| restore 4-player game from log ({table_turns} turns, {len(record['log'])} answers) "
+        f"| restore 4-player game from log, CPU time ({table_turns} turns, {len(record['log'])} answers) "
         f"| p50 {1000 * statistics.median(restore):.2f} ms, p99 {1000 * percentile(restore, 0.99):.2f} ms "
         "(target < 20 ms) |"
     )
@@ -90,6 +106,73 @@ def main(argv: list[str] | None = None) -> int:
         f"| bot decision (heuristic, expert; {len(decisions)} decisions) "
         f"| p50 {1e6 * statistics.median(decisions):.0f} µs, p99 {1e6 * percentile(decisions, 0.99):.0f} µs |"
     )
+    restore_p99 = 1000 * percentile(restore, 0.99)
+    summary.append(("restore 4-player game from log, p99", f"{restore_p99:.1f} ms", "< 20 ms", restore_p99 < RESTORE_TARGET_MS))
+
+    print("\n## Bot seats: decision time (thread CPU time, view building excluded)\n")
+    print("| policy | decisions | p50 | p99 |")
+    print("|---|---:|---:|---:|")
+    for d in bot_decisions.run(1 if args.quick else 20):
+        if d.error:
+            print(f"| {d.label} | failed: {d.error} | | |")
+            summary.append((f"decision p99, {d.label}", "failed", f"< {bot_decisions.TARGET_P99_MS:g} ms", False))
+            continue
+        print(f"| {d.label} | {len(d.samples):,} | {d.ms(0.5):.3f} ms | {d.ms(0.99):.2f} ms |")
+        summary.append(
+            (f"decision p99, {d.label}", f"{d.ms(0.99):.2f} ms", f"< {bot_decisions.TARGET_P99_MS:g} ms", d.met)
+        )
+
+    mem = asyncio.run(memory.measure(20 if args.quick else 1000, 5 if args.quick else 100, 60))
+    print(f"\n## Table service cache ({mem.matches:,} running 2-player Dominion matches, {mem.answers} answers each)\n")
+    print("| measure | value |")
+    print("|---|---:|")
+    print(f"| memory per hot match (tracemalloc) | {mem.per_match_kb:.0f} KiB |")
+    print(f"| rebuild one match from storage (seed + log) | {mem.load_ms:.2f} ms |")
+    for loaded, mb in mem.bounded_mb:
+        print(f"| MATCH_CACHE_SIZE={mem.bound}, {loaded:,} matches loaded | {mb:.1f} MiB held |")
+    held = [mb for _, mb in mem.bounded_mb]
+    flat = len(held) > 1 and max(held) <= 1.2 * held[0] + 0.1
+    summary.append(("memory per hot match", f"{mem.per_match_kb:.0f} KiB", "reported", None))
+    summary.append(
+        (f"cache bounded (MATCH_CACHE_SIZE={mem.bound}, up to {mem.matches:,} loaded)",
+         f"{held[0]:.1f} -> {held[-1]:.1f} MiB", "flat", flat)
+    )
+
+    if not args.no_load:
+        print("\n## The bot process under load (`python -m bot` + stand-in, body validation off)\n")
+        if args.quick:
+            runs = [asyncio.run(load.run_load(5, seconds=2.0, warmup=0.5))]
+        else:
+            runs = [
+                asyncio.run(load.run_load(100, seconds=15.0)),
+                asyncio.run(load.run_load(1000, seconds=15.0, rate=RATE_TARGET)),
+            ]
+        print(load.table(runs))
+        big = runs[-1]
+        summary.append(
+            (f"clicks/s answered, {big.matches:,} live matches", f"{big.per_second:,.0f}", f"≥ {RATE_TARGET:g}",
+             None if args.quick else big.per_second >= RATE_TARGET)
+        )
+        p99 = big.ms(big.ack_ms, 0.99)
+        summary.append(
+            (f"dispatch -> callback p99, {big.matches:,} live matches", f"{p99:.0f} ms", f"< {P99_TARGET_MS:g} ms",
+             None if args.quick else p99 < P99_TARGET_MS)
+        )
+        summary.append(
+            ("bot CPU per click (capacity of one core)",
+             f"{big.bot_ms_per_click:.1f} ms ({1000 / big.bot_ms_per_click:,.0f}/s)" if big.acked else "-",
+             f"≤ 2 ms ({RATE_TARGET:g}/s)", None if args.quick or not big.acked else big.bot_ms_per_click <= 2.0)
+        )
+        summary.append(("REST calls per click", f"{big.rest_per_click:.2f}", "reported", None))
+
+    print("\n## Targets\n")
+    print("| measure | value | target | met |")
+    print("|---|---:|---|---|")
+    for measure, value, target, met in summary:
+        verdict = "-" if met is None else ("met" if met else "**missed**")
+        print(f"| {measure} | {value} | {target} | {verdict} |")
+    if args.quick:
+        print("\n(--quick: tiny sizes; the numbers mean nothing)")
     return 0
 
 

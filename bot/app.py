@@ -29,7 +29,7 @@ from storage.pbp import PbpStore
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.prefs", "cogs.pbp", "cogs.admin", "cogs.leaderboard", "cogs.results")
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.prefs", "cogs.pbp", "cogs.admin", "cogs.leaderboard", "cogs.results", "cogs.automa", "cogs.table_tools")
 
 
 class BoardGamesBot(commands.Bot):

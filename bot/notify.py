@@ -73,6 +73,7 @@ class Notifier:
         async with self._lock(outcome.match_id):
             live = await self.table.get(outcome.match_id)
             await self.update_board(live)
+            await self._automa_lines(live, outcome)
             status = live.record.status
             if outcome.kind == "abandon" or status == "abandoned":
                 await self.channel(live).send(t("notice.abandoned", live.record.locale, id=live.id))
@@ -234,6 +235,19 @@ class Notifier:
         return view.get("turn")
 
     # -- bot seats ----------------------------------------------------------------------------
+    async def _automa_lines(self, live: Live, outcome: Outcome) -> None:
+        """An opponent the rules run themselves (a solo automa) moves inside other seats' answers;
+        its moves get a channel line of their own, as a bot seat's do."""
+        seats = live.record.seats
+        ruled = {
+            e.seat
+            for e in outcome.events
+            if e.public and e.seat is not None and e.seat != outcome.seat
+            and (e.seat >= len(seats) or seats[e.seat].kind == "automa")
+        }
+        for seat in sorted(ruled):
+            await self.bot_summary(live, seat, [e for e in outcome.events if e.public and e.seat == seat])
+
     async def bot_summary(self, live: Live, seat: int, events: list[Event]) -> None:
         """One compact line for what a bot seat just did."""
         locale = live.record.locale

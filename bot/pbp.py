@@ -184,7 +184,8 @@ class PlayByPost:
         if existing:
             return
         locale = live.record.locale
-        text = t("vote.replace", locale, player=seat_name(live, timer.seat), id=live.id)
+        mentions = " ".join(f"<@{uid}>" for uid in voters)
+        text = t("vote.replace", locale, voters=mentions, player=seat_name(live, timer.seat), id=live.id)
         vote.message_id = await self.herald.post(
             live.record.channel_id, live.record.guild_id, text, tuple(voters), self._vote_buttons(vote, locale)
         )
@@ -254,7 +255,8 @@ class PlayByPost:
             return None
         vote = await self.votes.open(match_id, UNDO, seat, target, user_id, voters)
         locale = live.record.locale
-        text = t("vote.undo", locale, player=seat_name(live, seat), steps=count - target, id=live.id)
+        mentions = " ".join(f"<@{uid}>" for uid in voters)
+        text = t("vote.undo", locale, voters=mentions, player=seat_name(live, seat), count=count - target, id=live.id)
         vote.message_id = await self.herald.post(
             live.record.channel_id, live.record.guild_id, text, tuple(voters), self._vote_buttons(vote, locale)
         )

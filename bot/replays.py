@@ -41,14 +41,16 @@ def canonical(value: Any) -> Any:
 
 
 def state_digest(match: Match) -> str:
-    """sha256 over every seat's view, the public view, the open prompts and the result."""
+    """sha256 over what the game did: every event (private ones too) answer by answer, the
+    prompts left open and the result. Views are left out on purpose: how a state is presented
+    may change without the game changing."""
+    replayed = rebuild(match.game_id, list(match.seats), match.options, match.seed, list(match.log))
     state = {
-        "public": match.view(None),
-        "seats": [match.view(s) for s in range(len(match.seats))],
+        "opening": [e.to_dict() for e in replayed.opening],
+        "steps": [[e.to_dict() for e in events] for events in replayed.steps],
         "prompts": [p.to_dict() for p in match.prompts()],
         "finished": match.finished,
         "result": match.result() if match.finished else None,
-        "version": match.version,
     }
     text = json.dumps(canonical(state), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()

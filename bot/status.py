@@ -10,6 +10,7 @@ else has a decision open (a reaction to an attack) would tell the table what the
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, replace
 
 from bot.clock import Clock
@@ -51,6 +52,12 @@ class StatusBoard:
         self.herald = herald
         self.repo = repo
         self.clock = clock
+        # Answers from people and from bot seats are announced concurrently; without a lock two
+        # refreshes would both delete (or edit) the same old status message.
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def _lock(self, match_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(match_id, asyncio.Lock())
 
     async def compose(self, live: Live, timers: dict[int, Timer], settings: GameSettings, note: str | None) -> StatusLine:
         locale = live.record.locale
@@ -93,10 +100,16 @@ class StatusBoard:
         self, live: Live, timers: dict[int, Timer], note: str | None = None, repost: bool = False
     ) -> GameSettings:
         """Bring the status message up to date; a new mention (or `repost`) posts it afresh."""
+        async with self._lock(live.id):
+            return await self._refresh(live, timers, note, repost)
+
+    async def _refresh(
+        self, live: Live, timers: dict[int, Timer], note: str | None, repost: bool
+    ) -> GameSettings:
         settings = await self.repo.settings(live.id)
         record = live.record
         if record.status != "active":
-            return await self.close(live)
+            return await self._close(live)
         line = await self.compose(live, timers, settings, note)
         new_people = bool(set(line.mentions) - set(settings.status_pinged))
         if settings.status_message_id and not repost and not new_people:
@@ -124,6 +137,10 @@ class StatusBoard:
 
     async def close(self, live: Live) -> GameSettings:
         """The game is over: its status message goes (the board keeps the result)."""
+        async with self._lock(live.id):
+            return await self._close(live)
+
+    async def _close(self, live: Live) -> GameSettings:
         settings = await self.repo.settings(live.id)
         if settings.status_message_id:
             await self.herald.delete(live.record.channel_id, settings.status_message_id)

@@ -22,6 +22,12 @@ if TYPE_CHECKING:
 
 Interaction = discord.Interaction[Any]
 
+RUGWORT_YEARS = [
+    app_commands.Choice(name=ls("Year 1 — Rugwort the Rascal", "cmd.choice.rugwort.1"), value=1),
+    app_commands.Choice(name=ls("Year 2 — Rugwort the Rotten", "cmd.choice.rugwort.2"), value=2),
+    app_commands.Choice(name=ls("Year 3 — Rugwort the Rapscallion", "cmd.choice.rugwort.3"), value=3),
+]
+
 
 def display_name(user: discord.abc.User) -> str:
     return user.display_name or user.name
@@ -55,23 +61,27 @@ class Lobby(commands.Cog):
         kingdom=ls("kingdom", "cmd.opt.kingdom.name"),
         players=ls("players", "cmd.opt.players.name"),
         clock=ls("clock", "cmd.pbp.opt.clock.name"),
+        rugwort=ls("rugwort", "cmd.opt.rugwort.name"),
     )
     @app_commands.describe(
         game_id=ls("Which game", "cmd.opt.game.desc"),
         kingdom=ls(
             "Dominion: a preset name, random, or 10 cards separated by commas", "cmd.opt.kingdom.desc"
         ),
-        players=ls("Seats at the table (2-6)", "cmd.opt.players.desc"),
+        players=ls("Seats at the table (1-6; each game has its own limits)", "cmd.opt.players.desc"),
         clock=ls("Time for each turn (play-by-post)", "cmd.pbp.opt.clock.desc"),
+        rugwort=ls("Everdell solo: Rugwort's year (1 to 3)", "cmd.opt.rugwort.desc"),
     )
     @app_commands.choices(clock=[c for c in CLOCKS if c.value != "custom"])
+    @app_commands.choices(rugwort=RUGWORT_YEARS)
     async def new(
         self,
         interaction: Interaction,
         game_id: str,
         kingdom: str | None = None,
-        players: app_commands.Range[int, 2, 6] | None = None,
+        players: app_commands.Range[int, 1, 6] | None = None,
         clock: app_commands.Choice[str] | None = None,
+        rugwort: app_commands.Choice[int] | None = None,
     ) -> None:
         locale = await self.bot.locale_of(interaction)
         if game_id not in game_ids():
@@ -79,6 +89,8 @@ class Lobby(commands.Cog):
             return
         assert interaction.channel_id is not None
         options: dict[str, Any] = {"kingdom": kingdom} if kingdom else {}
+        if rugwort is not None and game_id == "everdell":
+            options["rugwort_year"] = rugwort.value
         live = await self.bot.table.open_lobby(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,

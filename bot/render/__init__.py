@@ -9,8 +9,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.i18n import t
-from bot.render import ids
-from bot.render import everdell_text
+from bot.render import everdell_text, ids
 from bot.render.common import WORDING, Wording, option_label, seat_name
 from bot.render.dominion import DominionRenderer
 from bot.render.everdell import EverdellRenderer

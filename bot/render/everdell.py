@@ -43,11 +43,17 @@ class EverdellRenderer:
         embed.description = "\n".join(lines)
         for p in view["players"]:
             embed.add_field(name=self._player_title(live, view, p), value=self._player(live, p, locale))
-        embed.add_field(name=t("everdell.board.meadow", locale), value=self._meadow(view, locale), inline=False)
         embed.add_field(
-            name=t("everdell.board.locations", locale), value=self._locations(live, view, locale), inline=False
+            name=t("everdell.board.meadow", locale), value=self._meadow(view, locale), inline=False
         )
-        embed.add_field(name=t("everdell.board.events", locale), value=self._events(live, view, locale), inline=False)
+        embed.add_field(
+            name=t("everdell.board.locations", locale),
+            value=self._locations(live, view, locale),
+            inline=False,
+        )
+        embed.add_field(
+            name=t("everdell.board.events", locale), value=self._events(live, view, locale), inline=False
+        )
         footer = t("everdell.board.footer", locale, deck=view["deck_count"], discard=view["discard_count"])
         if not view["finished"]:
             footer += " · " + t("board.footer", locale)
@@ -94,7 +100,7 @@ class EverdellRenderer:
             if prompt.key == "everdell.prompt.payment":
                 card = prompt.params.get("card")
                 if isinstance(card, str) and card in cards():
-                    lines.append(t("everdell.hand.cost", locale, cost=resources(cards()[card].cost, locale)))
+                    lines.append(t("everdell.hand.cost", locale, cost=resources(cards()[card].cost_t, locale)))
         elif view["finished"]:
             lines.append(t("hand.game_over", locale))
         else:
@@ -106,7 +112,11 @@ class EverdellRenderer:
 
     def describe(self, live: Live, option: Option, locale: str) -> str | None:
         """Select-menu descriptions: what a card costs and scores, what an event needs."""
-        if option.card is not None and option.card in cards() and option.id.startswith(("play:", "h:", "m", "r")):
+        if (
+            option.card is not None
+            and option.card in cards()
+            and option.id.startswith(("play:", "h:", "m", "r"))
+        ):
             return card_summary(option.card, locale)
         target = option.id[6:] if option.id.startswith("place:") else option.id
         if target.startswith("event:"):
@@ -119,7 +129,10 @@ class EverdellRenderer:
         if not isinstance(rug, Mapping):
             return []
         key = "everdell.result.player_won" if rug.get("won") else "everdell.result.rugwort_won"
-        return [t("everdell.result.rugwort", locale, score=rug.get("score", 0), year=rug.get("year", 1)), t(key, locale)]
+        return [
+            t("everdell.result.rugwort", locale, score=rug.get("score", 0), year=rug.get("year", 1)),
+            t(key, locale),
+        ]
 
     # -- pieces -------------------------------------------------------------------------------
     def _status(self, live: Live, view: Mapping[str, Any], locale: str) -> str:
@@ -180,7 +193,9 @@ class EverdellRenderer:
 
         def who(loc: str) -> str:
             seats = occupancy.get(loc, [])
-            return join_names(seat_name(live, s) for s in seats) if seats else t("everdell.board.free", locale)
+            return (
+                join_names(seat_name(live, s) for s in seats) if seats else t("everdell.board.free", locale)
+            )
 
         lines = [f"🌲 {location(loc, locale, live)}: {who(loc)}" for loc in view["forest"]]
         for loc in occupancy:
@@ -190,7 +205,12 @@ class EverdellRenderer:
         for p in view["players"]:
             for cc in p["city"]:
                 if cc["workers"]:
-                    where = t("everdell.loc.card", locale, card=name(cc["card"], locale), owner=seat_name(live, p["seat"]))
+                    where = t(
+                        "everdell.loc.card",
+                        locale,
+                        card=name(cc["card"], locale),
+                        owner=seat_name(live, p["seat"]),
+                    )
                     lines.append(f"🏠 {where}: {join_names(seat_name(live, s) for s in cc['workers'])}")
         return "\n".join(lines)
 
@@ -207,7 +227,7 @@ class EverdellRenderer:
 def card_summary(card_id: str, locale: str, short: bool = False) -> str:
     """'🪵2 🪨1 · 3⭐ · Production' (a card's cost, base points and colour)."""
     card = cards()[card_id]
-    parts = [icons(card.cost), f"{card.points}⭐"]
+    parts = [icons(card.cost_t), f"{card.points}⭐"]
     if not short:
         parts.append(t(f"everdell.color.{card.color}", locale))
         if card.unique:

@@ -9,12 +9,13 @@ from __future__ import annotations
 import io
 import unicodedata
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.i18n import t
+from bot.render.everdell_text import as_counts
 from engine.games.everdell import card_name
 from engine.games.everdell.data import RESOURCES, basic_events, board, cards, special_events
 
@@ -72,11 +73,14 @@ def font(size: int) -> Font:
 
 @cache
 def full_glyphs() -> bool:
-    return isinstance(font(12), ImageFont.FreeTypeFont) and "DejaVu" in str(font(12).getname()[0])
+    f = font(12)
+    return isinstance(f, ImageFont.FreeTypeFont) and "DejaVu" in str(f.getname()[0])
 
 
 def plain(text: str) -> str:
-    """Text the font can draw: Pillow's bundled font has no accents and no star."""
+    """Text the font can draw: no emoji (the bot mark in names); Pillow's bundled font also lacks
+    accents and the star."""
+    text = "".join(ch for ch in text if ord(ch) < 0x10000).strip()
     if full_glyphs():
         return text
     folded = unicodedata.normalize("NFKD", text.replace("★", "*").replace("—", "-").replace("…", "..."))
@@ -146,12 +150,15 @@ class Board:
         for p in self.view["players"]:
             y = self.city(p, y)
         out = io.BytesIO()
-        small = self.image.quantize(colors=96, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+        # A small palette keeps the upload small; the fast octree keeps the render quick.
+        small = self.image.quantize(colors=64, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
         small.save(out, format="PNG", optimize=False, compress_level=6)
         return out.getvalue()
 
     # -- primitives ------------------------------------------------------------------------------
-    def write(self, xy: tuple[float, float], text: str, fill: RGB, size: int, anchor: str | None = None) -> None:
+    def write(
+        self, xy: tuple[float, float], text: str, fill: RGB, size: int, anchor: str | None = None
+    ) -> None:
         self.draw.text(xy, plain(text), fill=fill, font=font(size), anchor=anchor)
 
     def label(self, y: int, text: str) -> int:
@@ -165,10 +172,8 @@ class Board:
         return card_name(card, self.locale)
 
     def tile(self, box: tuple[int, int, int, int], fill: RGB, title: str, size: int = 12) -> None:
-        x0, y0, x1, _ = box
-        self.draw.rounded_rectangle(box, radius=6, fill=fill)
-        for i, line in enumerate(fit(plain(title), x1 - x0 - 10, font(size))):
-            self.write((x0 + 5, y0 + 4 + i * (size + 2)), line, TEXT, size)
+        x0, y0, x1, y1 = box
+        self.image.paste(tile_image(x1 - x0, y1 - y0, fill, title, size), (x0, y0))
 
     def workers(self, x: int, y: int, seats: Sequence[int]) -> None:
         """A row of worker discs, one per worker, in the seat's colour."""
@@ -176,29 +181,24 @@ class Board:
             cx = x + 8 + i * 15
             self.draw.ellipse((cx - 6, y - 6, cx + 6, y + 6), fill=seat_colour(self.view, seat), outline=TEXT)
 
-    def cost(self, x: int, y: int, cost: Mapping[str, int]) -> None:
-        for r in RESOURCES:
-            n = cost.get(r, 0)
-            if not n:
-                continue
-            self.draw.ellipse((x, y, x + 16, y + 16), fill=RESOURCE_COLOURS[r])
-            self.write((x + 8, y + 8), str(n), TEXT, 11, anchor="mm")
-            x += 19
-
-    def points(self, x: int, y: int, value: int) -> None:
-        self.draw.ellipse((x - 10, y - 10, x + 10, y + 10), fill=POINTS)
-        self.write((x, y), str(value), DARK_TEXT, 12, anchor="mm")
-
     def card(self, box: tuple[int, int, int, int], card_id: str, show_cost: bool) -> None:
-        card = cards()[card_id]
         x0, y0, x1, y1 = box
-        self.tile(box, CARD_COLOURS[card.color], self.name(card_id))
-        self.points(x1 - 12, y1 - 12, card.points)
-        if show_cost:
-            self.cost(x0 + 5, y1 - 22, card.cost)
+        self.image.paste(card_image(x1 - x0, y1 - y0, card_id, self.locale, show_cost), (x0, y0))
 
     # -- sections --------------------------------------------------------------------------------
+    def legend(self, y: int) -> None:
+        """Which disc colour is which resource, at the right of the first heading."""
+        x = WIDTH - MARGIN
+        for r in reversed(RESOURCES):
+            word = plain(t(f"everdell.res_many.{r}", self.locale))
+            x -= int(font(12).getlength(word)) + 4
+            self.write((x, y + 3), word, MUTED, 12)
+            x -= 18
+            self.draw.ellipse((x, y + 3, x + 14, y + 17), fill=RESOURCE_COLOURS[r])
+            x -= 12
+
     def meadow(self, y: int) -> int:
+        self.legend(y)
         y = self.label(y, t("everdell.board.meadow", self.locale))
         blocked = set(self.view["meadow_blocked"])
         for slot, card in enumerate(self.view["meadow"]):
@@ -227,9 +227,11 @@ class Board:
         row.append(("haven", HAVEN, self.name("haven")))
         for points in (2, 3, 4, 5):
             row.append((f"journey_{points}", JOURNEY, t("everdell.loc.journey", self.locale, points=points)))
-        for i, (loc, fill, title) in enumerate(row[:COLUMNS]):
-            x = self.tile_x(i)
-            self.place((x, y, x + TILE_W, y + PLACE_H), fill, title, occ.get(loc, []))
+        # Four Forest cards, the Haven and four Journey spaces make nine: narrow the tiles to fit.
+        width = min(TILE_W, (WIDTH - 2 * MARGIN - (len(row) - 1) * GAP) // len(row))
+        for i, (loc, fill, title) in enumerate(row):
+            x = MARGIN + i * (width + GAP)
+            self.place((x, y, x + width, y + PLACE_H), fill, title, occ.get(loc, []))
         return y + PLACE_H + GAP * 2
 
     def place(self, box: tuple[int, int, int, int], fill: RGB, title: str, seats: Sequence[int]) -> None:
@@ -275,7 +277,9 @@ class Board:
         self.write((MARGIN + 18, y + 2), head, TEXT, 14)
         y += LABEL_H + 4
         if not p["city"]:
-            self.draw.rounded_rectangle((MARGIN, y, MARGIN + TILE_W, y + CITY_H), radius=6, outline=PANEL, width=2)
+            self.draw.rounded_rectangle(
+                (MARGIN, y, MARGIN + TILE_W, y + CITY_H), radius=6, outline=PANEL, width=2
+            )
         for i, cc in enumerate(p["city"]):
             row, col = divmod(i, COLUMNS)
             x = self.tile_x(col)
@@ -285,11 +289,12 @@ class Board:
             marks = list(cc["workers"])
             if marks:
                 self.workers(x + 2, top + CITY_H - 10, marks)
+            if cc["stored"] and not marks:
+                cost_marks(self.draw, x + 5, top + CITY_H - 20, cc["stored"])
+                continue
             extra = []
             if cc["tokens"]:
                 extra.append(f"+{cc['tokens']}★")
-            if cc["stored"]:
-                extra.append("".join(f"{n}{r[0]}" for r, n in cc["stored"].items()))
             if cc["prisoners"]:
                 extra.append(f"+{len(cc['prisoners'])}")
             if cc["occupied"]:
@@ -298,6 +303,41 @@ class Board:
                 self.write((x + 5, top + CITY_H - 16), " ".join(extra), TEXT, 10)
         return y + self.city_rows(p) * (CITY_H + GAP) + GAP
 
+
+@lru_cache(maxsize=256)
+def tile_image(w: int, h: int, fill: RGB, title: str, size: int) -> Image.Image:
+    """A rounded tile with a wrapped title; drawn once and pasted (text is the slow part)."""
+    image = Image.new("RGB", (w, h), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=6, fill=fill)
+    for i, line in enumerate(fit(plain(title), w - 10, font(size))):
+        draw.text((5, 4 + i * (size + 2)), line, fill=TEXT, font=font(size))
+    return image
+
+
+@lru_cache(maxsize=512)
+def card_image(w: int, h: int, card_id: str, locale: str, show_cost: bool) -> Image.Image:
+    """A card: its colour, name, base points and (in the Meadow) its cost."""
+    card = cards()[card_id]
+    image = tile_image(w, h, CARD_COLOURS[card.color], card_name(card_id, locale), 12).copy()
+    draw = ImageDraw.Draw(image)
+    x, y = w - 12, h - 12
+    draw.ellipse((x - 10, y - 10, x + 10, y + 10), fill=POINTS)
+    draw.text((x, y), str(card.points), fill=DARK_TEXT, font=font(12), anchor="mm")
+    if show_cost:
+        cost_marks(draw, 5, h - 22, as_counts(card.cost_t))
+    return image
+
+
+def cost_marks(draw: ImageDraw.ImageDraw, x: int, y: int, res: Mapping[str, int]) -> None:
+    """Resources as coloured discs with their count."""
+    for r in RESOURCES:
+        n = res.get(r, 0)
+        if not n:
+            continue
+        draw.ellipse((x, y, x + 16, y + 16), fill=RESOURCE_COLOURS[r])
+        draw.text((x + 8, y + 8), str(n), fill=TEXT, font=font(11), anchor="mm")
+        x += 19
 
 
 def render_board(view: Mapping[str, Any], locale: str, names: Mapping[int, str]) -> bytes:

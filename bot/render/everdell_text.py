@@ -15,6 +15,7 @@ from engine.core import Match, Option
 from engine.games.everdell import card_name
 from engine.games.everdell.data import RESOURCES
 from engine.games.everdell.powers import STORE_CHOICES
+from engine.games.everdell.state import SEASONS
 
 GAME = "everdell"
 RUGWORT = "🤖 Rugwort"
@@ -174,7 +175,9 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
             out[key] = resources(data[key], locale)
     why = data.get("why")
     if isinstance(why, str):
-        out["why"] = f" ({why_text(why, locale)})" if why else ""
+        # A basic or Forest location is named after its reward: naming it again says nothing.
+        quiet = not why or why.startswith(("basic_", "forest_"))
+        out["why"] = "" if quiet else f" ({why_text(why, locale)})"
     if isinstance(data.get("location"), str):
         out["location"] = location(data["location"], locale, live)
     if isinstance(data.get("locations"), list):
@@ -191,6 +194,8 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
         out["meadow"] = ", ".join(name(c, locale) for c in data["meadow"] if c) or "—"
     if isinstance(data.get("scores"), list):
         out["scores"] = " · ".join(f"{seat_label(live, s)} {v}" for s, v in enumerate(data["scores"]))
+    if isinstance(data.get("season"), int) and 0 <= data["season"] < len(SEASONS):
+        out["season"] = t(f"everdell.season.{SEASONS[data['season']]}", locale)  # Rugwort's moves
     if isinstance(data.get("slot"), int):
         out["slot"] = data["slot"] + 1
     if "discarded" in data:
@@ -220,7 +225,9 @@ def rugwort_outcome(live: Live | None, data: dict[str, Any], locale: str) -> str
         return t("everdell.rugwort.empty", locale)
     target = data.get("target")
     if isinstance(target, int) and target != data.get("seat"):
-        return t("everdell.rugwort.fool", locale, card=name(card, locale), player=f"**{seat_label(live, target)}**")
+        return t(
+            "everdell.rugwort.fool", locale, card=name(card, locale), player=f"**{seat_label(live, target)}**"
+        )
     return t("everdell.rugwort.takes", locale, card=name(card, locale))
 
 

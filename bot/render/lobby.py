@@ -24,12 +24,19 @@ def lobby_payload(live: Live, locale: str) -> Payload:
     embed.add_field(
         name=t("lobby.seats", locale, count=len(record.seats), max=size), value="\n".join(seats), inline=False
     )
-    kingdom = record.options.get("kingdom_name") or record.options.get("kingdom", "random")
-    if isinstance(kingdom, list):
-        kingdom = ", ".join(definition.card_name(c, locale) for c in kingdom)
-    elif kingdom == "random":
-        kingdom = t("lobby.random", locale)
-    embed.add_field(name=t("lobby.kingdom", locale), value=str(kingdom), inline=False)
+    if record.game == "dominion":
+        kingdom = record.options.get("kingdom_name") or record.options.get("kingdom", "random")
+        if isinstance(kingdom, list):
+            kingdom = ", ".join(definition.card_name(c, locale) for c in kingdom)
+        elif kingdom == "random":
+            kingdom = t("lobby.random", locale)
+        embed.add_field(name=t("lobby.kingdom", locale), value=str(kingdom), inline=False)
+    if record.game == "everdell" and size == 1:
+        year = int(record.options.get("rugwort_year", 1))
+        rugwort = t(
+            "everdell.lobby.year", locale, year=year, name=t(f"everdell.lobby.rugwort_name.{year}", locale)
+        )
+        embed.add_field(name=t("everdell.lobby.rugwort", locale), value=rugwort, inline=False)
     embed.add_field(name=t("lobby.host", locale), value=f"<@{record.host_id}>", inline=False)
     status = record.status
     if status != "lobby":

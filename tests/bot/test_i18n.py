@@ -18,8 +18,9 @@ ROOT = Path(__file__).resolve().parents[2]
 GAMES = sorted(
     p.name for p in (ROOT / "engine" / "games").iterdir() if p.is_dir() and not p.name.startswith("_")
 )
-# Games whose rules are still being written; their catalogue entries follow once they settle.
-PENDING = {"everdell"}
+# Rules still being written (a game, or a game's sub-package such as an expansion); their
+# catalogue entries follow once they settle.
+PENDING = {"everdell/mistwood"}
 
 
 def _constants(path: Path) -> Iterator[str | tuple[str, str]]:
@@ -38,6 +39,9 @@ def engine_keys(game: str) -> set[str]:
     keys: set[str] = set()
     pattern = re.compile(rf"({re.escape(game)}\.(prompt|opt)\.|error\.)[a-z0-9_.]+")
     for path in (ROOT / "engine" / "games" / game).rglob("*.py"):
+        where = path.relative_to(ROOT / "engine" / "games").as_posix()
+        if any(where.startswith(f"{part}/") for part in PENDING):
+            continue
         for const in _constants(path):
             if isinstance(const, tuple):
                 keys.add(f"{game}.event.{const[1]}")

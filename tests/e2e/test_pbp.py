@@ -74,8 +74,9 @@ async def test_reminder_then_timeout_vote_hands_the_seat_to_a_bot(
     vote = await standin.wait_for_message(world.channel, lambda m: "ran out of time in game" in m.content, timeout=10)
     assert f"<@{other.id}>" in vote.content
     yes = buttons(vote)["Replace with a bot"]
-    refused = await standin.click(slow, vote, yes)
-    assert "for the other players" in (await refused.response(timeout=10))["data"].get("content", "") or True
+    refused = await standin.click(slow, vote, yes)  # the slow player has no say
+    await refused.response(timeout=10)
+    assert "for the other players" in (await refused.followup(timeout=10)).content
     click = await standin.click(other, standin.message(vote.id) or vote, yes)
     await click.response(timeout=10)
     await standin.wait_for_message(world.channel, lambda m: "a bot plays" in m.content and "from now on" in m.content, timeout=10)

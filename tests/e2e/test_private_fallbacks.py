@@ -1,57 +1,13 @@
-"""Closed DMs fall back to a neutral channel notice plus ephemeral views; /play works by name."""
+"""Closed DMs: a neutral channel notice, then the whole turn played in ephemeral "My hand / Act"
+messages only that player sees. /play works by name and by autocomplete value."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.standin.state import Message, User
+from bot.standin.state import Message
 from tests.e2e.conftest import StartBot, World
-
-
-def buttons(message: Message) -> dict[str, str]:
-    """label -> custom_id of the enabled buttons."""
-    out = {}
-    for row in message.components:
-        for c in row.get("components", []):
-            if c["type"] == 2 and not c.get("disabled"):
-                out[c["label"]] = c["custom_id"]
-    return out
-
-
-async def open_game(world: World, guest: User) -> int:
-    standin = world.standin
-    inter = await standin.slash(
-        world.alice, world.channel, "game new", {"game": "dominion", "kingdom": "Silver & Gold"}
-    )
-    await inter.response()
-    lobby = await inter.wait_original()
-    match_id = int(next(c for c in lobby.custom_ids() if c.startswith("bgb:lj:")).split(":")[2])
-    for user, kind in ((guest, "lj"), (world.alice, "ls")):
-        click = await standin.click(user, standin.message(lobby.id) or lobby, f"bgb:{kind}:{match_id}")
-        await click.response()
-    return match_id
-
-
-async def carol_turn_via_ephemeral(world: World, match_id: int) -> None:
-    standin, carol = world.standin, world.carol
-    notice = await standin.wait_for_message(
-        world.channel, lambda m: f"<@{carol.id}>" in m.content, timeout=10
-    )
-    assert "Copper" not in notice.content and "Estate" not in notice.content  # says nothing about the hand
-    opened = await standin.click(carol, notice, f"bgb:h:{match_id}")
-    body = await opened.response()
-    assert body["data"]["flags"] & 64
-    view = await opened.wait_original()
-    assert view.visible_to == carol.id
-    play = await standin.click(carol, view, buttons(view)["Play all Treasures"])
-    await play.response()
-    await standin.wait_until(lambda: "Play all Treasures" not in buttons(standin.message(view.id) or view))
-    view = standin.message(view.id) or view
-    end = await standin.click(carol, view, buttons(view)["End turn"])
-    await end.response()
-    await standin.wait_until(lambda: not (standin.message(view.id) or view).components)
-    # Another player cannot use carol's ephemeral message at all.
-    assert (standin.message(view.id) or view).visible_to == carol.id
+from tests.e2e.driver import EN, Table, buttons, decide, open_table, perform, prompt_id
 
 
 async def alice_turn_via_play(world: World) -> None:
@@ -74,24 +30,52 @@ async def alice_turn_via_play(world: World) -> None:
     assert "not your turn" in text or "out of date" in text
 
 
-async def test_closed_dms_and_slash_play(world: World, start_bot: StartBot) -> None:
-    standin = world.standin
-    world.carol.dms_closed = True
+async def test_closed_dms_play_in_ephemeral_views(world: World, start_bot: StartBot) -> None:
+    standin, carol = world.standin, world.carol
+    carol.dms_closed = True
     await start_bot()
-    match_id = await open_game(world, world.carol)
-    board = await standin.wait_for_message(
-        world.channel, lambda m: bool(m.embeds) and "game #" in m.embeds[0].get("title", "")
-    )
-    first = board.embeds[0]["description"].split("**")[1]
-    if first == "Carol":
-        await carol_turn_via_ephemeral(world, match_id)
-        await alice_turn_via_play(world)
-    else:
-        await alice_turn_via_play(world)
-        await carol_turn_via_ephemeral(world, match_id)
-    assert standin.dm_messages(world.carol) == []
+    match_id, board = await open_table(standin, world.channel, world.alice, [carol], kingdom="Silver & Gold")
+    alice = Table(standin, world.channel, match_id, [world.alice])
+    seen: set[str] = set()
+
+    def notice() -> Message | None:
+        for m in standin.messages(world.channel):
+            if f"<@{carol.id}>" in m.content and "decision" in m.content and m.id not in seen:
+                return m
+        return None
+
+    async def carol_turn(note: Message) -> None:
+        seen.add(note.id)
+        for card in ("Copper", "Estate", "Silver", "Gold"):
+            assert card not in note.content  # the notice says nothing about the decision
+        opened = await standin.click(carol, note, f"bgb:h:{match_id}")
+        assert (await opened.response())["data"]["flags"] & 64
+        view = await opened.wait_original()
+        assert view.ephemeral and view.visible_to == carol.id
+        assert "**Hand:**" in view.embeds[0]["description"]
+        while (pid := prompt_id(view, match_id)) is not None:
+            action = decide(view, EN)
+            assert action is not None
+            await perform(standin, carol, view, action)
+            await standin.wait_until(lambda: prompt_id(standin.message(view.id), match_id) != pid)  # noqa: B023
+
+    carol_turns = alice_turns = 0
+    while carol_turns < 3:
+        await standin.wait_until(lambda: notice() is not None or alice.whose_turn() is not None, 20)
+        note = notice()
+        if note is not None:
+            await carol_turn(note)
+            carol_turns += 1
+        elif alice_turns == 0:
+            await alice_turn_via_play(world)
+            alice_turns += 1
+        else:
+            await alice.step()
+    # Carol never got a DM, and nobody else can press her ephemeral buttons or see them.
+    assert standin.dm_messages(carol) == []
+    assert all(m.visible_to in (None, carol.id) for m in standin.messages(world.channel, viewer=carol))
+    assert "My hand / Act" in buttons(standin.message(board.id) or board)
 
     settings = await standin.slash(world.alice, world.channel, "settings", {"dm": "off"})
     await settings.response()
     assert "Hands by DM: off" in (await settings.wait_original()).content
-    assert standin.violations == []

@@ -26,7 +26,7 @@ from engine.games.everdell.mistwood.nightweave import actions, turn
 from engine.games.everdell.mistwood.nightweave.scoring import score as her_breakdown
 from engine.games.everdell.mistwood.nightweave.state import NightweaveState
 from engine.games.everdell.mistwood.nightweave.table import Choice, Flow
-from engine.games.everdell.state import HAND_LIMIT, CityCard, Player, empty_res
+from engine.games.everdell.state import CITY_LIMIT, HAND_LIMIT, CityCard, Player, empty_res
 
 EVERDELL_GAMES = "the_everdell_games"  # removed from Nightweave games
 HAND_SIZE = 5
@@ -252,6 +252,12 @@ class NightweaveGame(EverdellGame):
         if self.current != self.nw:
             self.hooks.meadow_taken(self.current, slots, taken)
         return taken
+
+    def fits(self, pl: Player, name: str) -> bool:
+        """Her village holds 15 cards, whatever they are (she ignores card text)."""
+        if pl.seat == self.nw:
+            return len(pl.city) < CITY_LIMIT
+        return super().fits(pl, name)
 
     def recipients(self, p: int, cards: bool = False) -> list[int]:
         """She takes gifts until her game ends; the humans as in the base game."""

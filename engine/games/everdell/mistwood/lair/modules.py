@@ -97,6 +97,9 @@ class LairHooks(Hooks):
             g.rng.shuffle(self.seasonals)
         if self.plan == "smothering_swarm":
             self.webs["haven"] = "smothering_swarm"
+        given = (g.position or {}).get("nightweave") or {}
+        if "plots" in given:  # scenario positions fix the Plot pile (drawn from the end)
+            self.plots = list(given["plots"])
         if self.personality or self.plan or self.plots:
             self.note("modules", personality=self.personality, plan=self.plan)
 
@@ -477,10 +480,10 @@ class LairHooks(Hooks):
             names = yield from g.choose_cards(p, pl.hand, "nightweave.prompt.ingenious", 0, min(3, len(pl.hand)))
             g.discard_from_hand(p, names)
             for _ in range(3 - len(names)):
-                card = g.take_top()
-                if card is not None:
-                    st.add_city(card)  # even past 15
-                    self.note("play", card=card, source="deck")
+                top = g.take_top()
+                if top is not None:
+                    st.add_city(top)  # even past 15
+                    self.note("play", card=top, source="deck")
         elif plot == "creepy_crawlers":
             if (yield from pay.offer(g, p, plot, 3, ("resources",))):
                 return

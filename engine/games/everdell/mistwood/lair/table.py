@@ -122,9 +122,9 @@ class GameTable:
         out = []
         for cc in g.players[seat].city:
             card = g.card[cc.card]
-            if cc.card in DESTINATIONS and card.open:
-                if len(g.occ.get(f"card:{cc.uid}", [])) < card_spots(g, seat, cc.card):
-                    out.append((cc.uid, cc.card))
+            room = len(g.occ.get(f"card:{cc.uid}", [])) < card_spots(g, seat, cc.card)
+            if cc.card in DESTINATIONS and card.open and room:
+                out.append((cc.uid, cc.card))
         return out
 
     def visit_open(self, seat: int, uid: int) -> None:

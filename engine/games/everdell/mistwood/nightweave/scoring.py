@@ -8,6 +8,30 @@ from engine.games.everdell.mistwood.models import DifficultyLevel
 from engine.games.everdell.mistwood.nightweave.state import NightweaveState
 
 
+def tally(
+    level: DifficultyLevel,
+    cards: int,
+    tokens: int,
+    journey: int,
+    basic_events: int,
+    special_events: int,
+    zero_cards: int,
+    prosperity_cards: int,
+) -> dict[str, int]:
+    """Her score from counts (what a physical table can read off her lair): printed values plus
+    the difficulty row. A card earning both bonuses is counted by the caller as the larger one."""
+    out = {
+        "cards": cards,
+        "tokens": tokens,
+        "journey": journey,
+        "basic_events": basic_events,
+        "special_events": level.special_event * special_events,
+        "bonus": level.bonus_zero_value * zero_cards + level.bonus_prosperity * prosperity_cards,
+    }
+    out["total"] = sum(out.values())
+    return out
+
+
 def score(
     st: NightweaveState,
     level: DifficultyLevel,

@@ -1,0 +1,101 @@
+"""Decision time of bot seats: `policy.choose(view, prompt)` over whole games, per policy.
+
+A decision runs on the bot's event loop (bot/runner.py), so every millisecond it takes delays
+every other interaction the process is serving; hence the target on p99. View building is
+excluded (the policy gets a lazy view; what it reads is built on first access and counted).
+Times are the thread's CPU time, so other processes on a busy machine do not inflate them.
+
+    python bench/decisions.py [--games 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+
+from ours import Timed  # noqa: E402
+
+from engine.cli.simulate import game_seed, make_policies, play  # noqa: E402
+from engine.core.match import Match  # noqa: E402
+from engine.core.registry import get_game  # noqa: E402
+from engine.core.seats import SeatSpec  # noqa: E402
+
+TARGET_P99_MS = 10.0
+
+# (label, game, seats' policies, options)
+CASES: list[tuple[str, str, list[str], dict[str, Any]]] = [
+    ("Dominion heuristic, 2p random kingdoms", "dominion", ["heuristic", "heuristic"], {"kingdom": "random"}),
+    ("Dominion expert, 2p random kingdoms", "dominion", ["expert", "expert"], {"kingdom": "random"}),
+    ("Dominion expert, 4p random kingdoms", "dominion", ["expert"] * 4, {"kingdom": "random"}),
+    ("Everdell heuristic, 2p", "everdell", ["heuristic", "heuristic"], {}),
+]
+
+
+@dataclass
+class DecisionResult:
+    label: str
+    games: int
+    samples: list[float]
+    error: str | None = None
+
+    def ms(self, q: float) -> float:
+        ordered = sorted(self.samples)
+        return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+    @property
+    def met(self) -> bool:
+        return bool(self.samples) and self.ms(0.99) < TARGET_P99_MS
+
+
+def decision_times(game: str, bots: list[str], options: dict[str, Any], games: int, seed: int) -> list[float]:
+    definition = get_game(game)
+    samples: list[float] = []
+    for i in range(games):
+        s = game_seed(seed, i)
+        match = Match(game, [SeatSpec(kind="bot", name=b, policy=b) for b in bots], dict(options), s)
+        play(match, [Timed(p, samples, time.thread_time) for p in make_policies(definition, bots, s)])
+    return samples
+
+
+def run(games: int, seed: int = 4000) -> list[DecisionResult]:
+    out = []
+    for label, game, bots, options in CASES:
+        try:
+            samples = decision_times(game, bots, options, games, seed)
+            out.append(DecisionResult(label, games, samples))
+        except Exception as exc:  # noqa: BLE001 - a game that cannot be played is reported, not fatal
+            out.append(DecisionResult(label, games, [], f"{type(exc).__name__}: {exc}"))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--games", type=int, default=20)
+    args = parser.parse_args(argv)
+    for r in run(args.games):
+        if r.error:
+            print(f"{r.label}: failed ({r.error})")
+            continue
+        print(
+            f"{r.label}: {len(r.samples)} decisions, p50 {r.ms(0.5):.3f} ms, p99 {r.ms(0.99):.2f} ms, "
+            f"max {1000 * max(r.samples):.1f} ms, mean {1000 * statistics.fmean(r.samples):.3f} ms"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -7,7 +7,7 @@ import sqlite3
 from pathlib import Path
 
 from bot.standin.state import Message
-from tests.e2e.conftest import StartBot, World
+from tests.e2e.conftest import StartBot, World, wait_for
 from tests.e2e.driver import Table, is_board, open_table
 
 
@@ -33,9 +33,13 @@ async def test_an_hour_old_board_is_reposted(world: World, start_bot: StartBot, 
     old, new = boards()
     assert old.id == first.id and old.components == []  # history keeps it, without buttons
     assert any(c.startswith("bgb:h:") for c in new.custom_ids())
-    with sqlite3.connect(world.db) as db:
-        (stored,) = db.execute("SELECT board_message_id FROM matches WHERE id = ?", (match_id,)).fetchone()
-    assert str(stored) == new.id
+
+    def stored() -> str:
+        with sqlite3.connect(world.db) as db:
+            row = db.execute("SELECT board_message_id FROM matches WHERE id = ?", (match_id,)).fetchone()
+        return str(row[0])
+
+    await wait_for(lambda: stored() == new.id, 5, "the new board recorded")  # written just after posting
 
     # The new board is recent again: the next answers edit it.
     edits = len(new.history)

@@ -297,7 +297,7 @@ class Load:
         await self.standin.stop()
 
     # -- creating the matches ------------------------------------------------------------------
-    async def create_matches(self, concurrency: int = 32) -> int:
+    async def create_matches(self, concurrency: int = 8) -> int:
         """/game new, Join, Start in every channel; returns the interactions it took."""
         gate = asyncio.Semaphore(concurrency)
         count = 0
@@ -485,10 +485,11 @@ async def run_load(
         problems = [v for v in s.violations if v.kind != "schema" or validate]
         if problems:
             print(f"stand-in violations: {problems[:5]}", file=sys.stderr)
+    except BaseException:
+        print(f"--- bot log (tail) ---\n{load.bot_log()}", file=sys.stderr)
+        raise
     finally:
         await load.stop()
-        if load.proc is not None and load.proc.returncode not in (0, None, -signal.SIGINT):
-            print(load.bot_log(), file=sys.stderr)
         shutil.rmtree(workdir, ignore_errors=True)
     return result
 

@@ -99,6 +99,8 @@ class BoardGamesBot(commands.Bot):
             await self.pbp.stop()
         if hasattr(self, "runner"):
             await self.runner.stop()
+        if hasattr(self, "table"):
+            await self.table.drain(5.0)  # let answers already committed reach the channel
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()

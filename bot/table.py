@@ -10,6 +10,7 @@ crash could lose. A double click finds the prompt already answered and is refuse
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import sqlite3
@@ -74,6 +75,9 @@ class TableService:
         self._cache: OrderedDict[int, Live] = OrderedDict()
         self._locks: dict[int, asyncio.Lock] = {}
         self.listeners: list[Listener] = []
+        self._announcing = 0
+        self._quiet = asyncio.Event()
+        self._quiet.set()
 
     # -- loading --------------------------------------------------------------------------------
     def lock(self, match_id: int) -> asyncio.Lock:
@@ -409,11 +413,24 @@ class TableService:
     # -- announcing -----------------------------------------------------------------------------
     async def announce(self, outcome: Outcome) -> None:
         """Tell every listener; one failing listener must not silence the others."""
-        for listener in list(self.listeners):
-            try:
-                await listener(outcome)
-            except Exception:
-                log.exception("listener %r failed for %s", listener, outcome)
+        self._announcing += 1
+        self._quiet.clear()
+        try:
+            for listener in list(self.listeners):
+                try:
+                    await listener(outcome)
+                except Exception:
+                    log.exception("listener %r failed for %s", listener, outcome)
+        finally:
+            self._announcing -= 1
+            if not self._announcing:
+                self._quiet.set()
+
+    async def drain(self, timeout: float) -> None:
+        """Wait (at most `timeout`) for announcements under way, so a shutdown does not cut a
+        board update or a DM in half."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._quiet.wait(), timeout)
 
 
 def capacity(record: MatchRecord) -> int:

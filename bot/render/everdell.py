@@ -100,7 +100,9 @@ class EverdellRenderer:
             if prompt.key == "everdell.prompt.payment":
                 card = prompt.params.get("card")
                 if isinstance(card, str) and card in cards():
-                    lines.append(t("everdell.hand.cost", locale, cost=resources(cards()[card].cost_t, locale)))
+                    lines.append(
+                        t("everdell.hand.cost", locale, cost=resources(cards()[card].cost_t, locale))
+                    )
         elif view["finished"]:
             lines.append(t("hand.game_over", locale))
         else:
@@ -112,11 +114,8 @@ class EverdellRenderer:
 
     def describe(self, live: Live, option: Option, locale: str) -> str | None:
         """Select-menu descriptions: what a card costs and scores, what an event needs."""
-        if (
-            option.card is not None
-            and option.card in cards()
-            and option.id.startswith(("play:", "h:", "m", "r"))
-        ):
+        paying = option.label.startswith("everdell.pay.")  # there the card is the discount's source
+        if option.card is not None and option.card in cards() and not paying:
             return card_summary(option.card, locale)
         target = option.id[6:] if option.id.startswith("place:") else option.id
         if target.startswith("event:"):

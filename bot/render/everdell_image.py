@@ -15,8 +15,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.i18n import t
-from bot.render.everdell_text import as_counts
-from engine.games.everdell import card_name
+from bot.render.everdell_text import as_counts, name
 from engine.games.everdell.data import RESOURCES, basic_events, board, cards, special_events
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
@@ -152,7 +151,7 @@ class Board:
         out = io.BytesIO()
         # A small palette keeps the upload small; the fast octree keeps the render quick.
         small = self.image.quantize(colors=64, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-        small.save(out, format="PNG", optimize=False, compress_level=6)
+        small.save(out, format="PNG", compress_level=1)  # palette data is small already; speed wins
         return out.getvalue()
 
     # -- primitives ------------------------------------------------------------------------------
@@ -169,7 +168,7 @@ class Board:
         return MARGIN + column * (TILE_W + GAP)
 
     def name(self, card: str) -> str:
-        return card_name(card, self.locale)
+        return name(card, self.locale)
 
     def tile(self, box: tuple[int, int, int, int], fill: RGB, title: str, size: int = 12) -> None:
         x0, y0, x1, y1 = box
@@ -319,7 +318,7 @@ def tile_image(w: int, h: int, fill: RGB, title: str, size: int) -> Image.Image:
 def card_image(w: int, h: int, card_id: str, locale: str, show_cost: bool) -> Image.Image:
     """A card: its colour, name, base points and (in the Meadow) its cost."""
     card = cards()[card_id]
-    image = tile_image(w, h, CARD_COLOURS[card.color], card_name(card_id, locale), 12).copy()
+    image = tile_image(w, h, CARD_COLOURS[card.color], name(card_id, locale), 12).copy()
     draw = ImageDraw.Draw(image)
     x, y = w - 12, h - 12
     draw.ellipse((x - 10, y - 10, x + 10, y + 10), fill=POINTS)

@@ -10,9 +10,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.i18n import has, t
+from bot.render.common import card_name, seat_name
 from bot.table import Live
 from engine.core import Match, Option
-from engine.games.everdell import card_name
 from engine.games.everdell.data import RESOURCES
 from engine.games.everdell.powers import STORE_CHOICES
 from engine.games.everdell.state import SEASONS
@@ -86,12 +86,11 @@ def city_card(view: Mapping[str, Any] | None, uid: int) -> tuple[int, str] | Non
 
 
 def name(card: str, locale: str) -> str:
-    return card_name(card, locale)
+    """Cards, events and board locations, from the game's own data."""
+    return card_name(GAME, card, locale)
 
 
 def seat_label(live: Live | None, seat: int) -> str:
-    from bot.render.common import seat_name
-
     return seat_name(live, seat) if live is not None else f"#{seat + 1}"
 
 

@@ -243,7 +243,10 @@ def test_private_view_has_hand_resources_and_controls() -> None:
 def test_describe_gives_costs_and_needs() -> None:
     live = make_live(2, seed=2)
     r = EverdellRenderer()
-    assert r.describe(live, Option("play:h:farm", "farm", card="farm", cost=3), "en") == "🪵2 🍯1 · 1⭐ · Production"
+    assert (
+        r.describe(live, Option("play:h:farm", "farm", card="farm", cost=3), "en")
+        == "🪵2 🍯1 · 1⭐ · Production"
+    )
     needs = r.describe(live, Option("place:event:basic_traveler", "basic_traveler"), "pt")
     assert needs is not None and "Viajante" in needs
 

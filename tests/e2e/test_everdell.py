@@ -41,7 +41,12 @@ class EverdellTable(Table):
         self.turn += 1
         menus = selects(message)
         btns = buttons(message)
-        default = [c["custom_id"] for row in message.components for c in row.get("components", []) if c.get("style") == 3 and not c.get("disabled")]
+        default = [
+            c["custom_id"]
+            for row in message.components
+            for c in row.get("components", [])
+            if c.get("style") == 3 and not c.get("disabled")
+        ]
         for menu in menus:
             options = menu["options"]
             if menu.get("max_values", 1) > 1 or menu.get("min_values", 1) > 1:
@@ -164,7 +169,9 @@ async def test_solo_against_rugwort(world: World, start_bot: StartBot) -> None:
         "Rugwort the Rotten" in f.get("value", "") for f in lobby.embeds[0].get("fields", [])
     )
     match_id = lobby_id(lobby)
-    start = await world.standin.click(world.alice, world.standin.message(lobby.id) or lobby, f"bgb:ls:{match_id}")
+    start = await world.standin.click(
+        world.alice, world.standin.message(lobby.id) or lobby, f"bgb:ls:{match_id}"
+    )
     await start.response()
     await world.standin.wait_for_message(world.channel, is_board, timeout=10)
 
@@ -172,10 +179,16 @@ async def test_solo_against_rugwort(world: World, start_bot: StartBot) -> None:
     await table.play_to_end(limit=400)
 
     # Rugwort moved inside the rules and the channel heard about it.
-    said = [m.content for m in world.standin.messages(world.channel) if m.content.startswith("**🤖 Rugwort**")]
+    said = [
+        m.content for m in world.standin.messages(world.channel) if m.content.startswith("**🤖 Rugwort**")
+    ]
     assert any("rolls" in line for line in said), said
     assert any("moves for spring" in line for line in said), said
-    result = next(m for m in world.standin.messages(world.channel) if m.embeds and WORDS.result in m.embeds[0].get("title", ""))
+    result = next(
+        m
+        for m in world.standin.messages(world.channel)
+        if m.embeds and WORDS.result in m.embeds[0].get("title", "")
+    )
     description = result.embeds[0]["description"]
     assert "Alice" in description and "Rugwort** (year 2)" in description
     status, _ = stored_result(world, match_id)

@@ -122,3 +122,44 @@ def count_answers(db: Path, match_id: int) -> int:
     with sqlite3.connect(db) as conn:
         (n,) = conn.execute("SELECT COUNT(*) FROM match_log WHERE match_id = ?", (match_id,)).fetchone()
     return int(n)
+
+
+async def test_spectate_log_mine_admin_and_export(world: World, start_bot: StartBot) -> None:
+    standin = world.standin
+    await start_bot()
+    match_id = await open_game(world)
+
+    spectate = await standin.slash(world.carol, world.channel, "game spectate")
+    body = (await spectate.response())["data"]
+    assert body["flags"] & 64 and "public board only" in body["embeds"][0]["footer"]["text"]
+
+    log = await standin.slash(world.carol, world.channel, "game log")
+    body = (await log.response())["data"]
+    assert body["flags"] & 64 and "log (page 1/1)" in body["embeds"][0]["title"]
+
+    mine = await standin.slash(world.bob, world.channel, "games mine")
+    text = (await mine.response())["data"]["embeds"][0]["description"]
+    assert f"#{match_id}" in text and f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/" in text
+
+    # A running game's file would reveal the hands: players may not export it...
+    export = await standin.slash(world.alice, world.channel, "game export")
+    assert "reveal every hand" in (await export.response())["data"]["content"]
+
+    # ...server managers may run the admin tools (each one announced in the channel).
+    standin.app_permissions |= 1 << 5  # Manage Server
+    transfer = await standin.slash(world.alice, world.channel, "admin transfer", {"seat": 2, "to": world.carol.id})
+    await transfer.response()
+    await standin.wait_for_message(world.channel, lambda m: "gave seat 2" in m.content, timeout=10)
+    end = await standin.slash(world.alice, world.channel, "admin force-end")
+    await end.response()
+    await standin.wait_for_message(world.channel, lambda m: f"ended game #{match_id}" in m.content, timeout=10)
+    await standin.wait_until(lambda: status_messages(world) == [], timeout=10)  # it went with the game
+
+    export = await standin.slash(world.bob, world.channel, "game export")
+    await export.response()
+    reply = await export.followup(timeout=10) if export.followups else None
+    payload = reply or export.original
+    assert payload is not None and payload.attachments, "the replay file is attached"
+    with sqlite3.connect(world.db) as db:
+        actions = [a for (a,) in db.execute("SELECT action FROM admin_audit WHERE match_id = ?", (match_id,))]
+    assert actions == ["transfer", "force_end"]

@@ -144,6 +144,7 @@ class LoadResult:
     reply_ms: list[float] = field(default_factory=list)
     starved: int = 0  # offered clicks with no player ready
     errors: int = 0  # refusals and failed clicks
+    expired: int = 0  # clicks given up on: no callback within 3.5 s, or no reply within 15 s
     rest: Counter[str] = field(default_factory=Counter)
     bot_cpu: float = 0.0  # share of one core
     harness_cpu: float = 0.0
@@ -228,6 +229,7 @@ class Load:
         self.inflight: dict[str, Click] = {}  # user id -> their pending click
         self.clicks: list[Click] = []
         self.errors = 0
+        self.expired = 0  # clicks never answered (Discord's 3 s window passed) or never replied to
         self.wake = asyncio.Event()
         self.proc: subprocess.Popen[bytes] | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
@@ -347,6 +349,19 @@ class Load:
             self.ready.append((user, message_id))
             self.wake.set()
 
+    def expire(self, now: float) -> None:
+        """A click the bot let time out is given up on; the player clicks their message again."""
+        for user_id, c in list(self.inflight.items()):
+            inter = c.inter
+            if inter is None:
+                continue
+            late = inter.responded_at is None and now - inter.dispatched_at > 3.5
+            if late or now - inter.dispatched_at > 15:
+                del self.inflight[user_id]
+                self.expired += 1
+                self.fresh[user_id] = c.message_id
+                self.ready.append((c.user, c.message_id))
+
     def next_ready(self) -> tuple[User, str] | None:
         while self.ready:
             user, message_id = self.ready.popleft()
@@ -388,15 +403,17 @@ class Load:
         if rate is None:
             while now() < until:
                 self.wake.clear()
+                self.expire(now())
                 while (found := self.next_ready()) is not None:
                     self.click(*found, record=now() >= record_from)
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.wake.wait(), max(0.0, until - now()))
+                    await asyncio.wait_for(self.wake.wait(), min(0.5, max(0.0, until - now())))
             return 0
         debt, last = 0.0, now()
         while now() < until:
             await asyncio.sleep(0.004)
             t = now()
+            self.expire(t)
             debt += (t - last) * rate
             last = t
             while debt >= 1:
@@ -471,6 +488,7 @@ async def run_load(
         for r in requests:
             result.rest[rest_kind(r.method, r.path, dm)] += 1
         result.clicks = len(load.clicks)
+        result.expired = load.expired
         for c in load.clicks:
             inter = c.inter
             if inter is None or inter.responded_at is None:
@@ -496,14 +514,14 @@ async def run_load(
 
 def table(results: list[LoadResult]) -> str:
     lines = [
-        "| matches | offered | clicks/s answered | ack p50 / p99 | reply p50 / p99 | REST calls per click "
+        "| matches | offered | clicks/s answered | given up | ack p50 / p99 | reply p50 / p99 | REST calls per click "
         "| bot CPU | bot CPU per click | stand-in CPU | load avg |",
-        "|---:|---|---:|---:|---:|---|---:|---:|---:|---:|",
+        "|---:|---|---:|---:|---:|---:|---|---:|---:|---:|---:|",
     ]
     for r in results:
         offered = "saturated" if r.rate is None else f"{r.rate:,.0f}/s"
         lines.append(
-            f"| {r.matches:,} | {offered} | {r.per_second:,.0f} | "
+            f"| {r.matches:,} | {offered} | {r.per_second:,.0f} | {r.expired:,} | "
             f"{r.ms(r.ack_ms, 0.5):.1f} / {r.ms(r.ack_ms, 0.99):.1f} ms | "
             f"{r.ms(r.reply_ms, 0.5):.1f} / {r.ms(r.reply_ms, 0.99):.1f} ms | "
             f"{r.rest_per_click:.2f} ({r.rest_summary()}) | {100 * r.bot_cpu:.0f}% | {r.bot_ms_per_click:.1f} ms | "
@@ -543,6 +561,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"\nsetup: {result.setup_interactions} interactions in {result.setup_seconds:.1f} s; "
         f"clicks {result.clicks}, answered {result.acked}, starved {result.starved}, errors {result.errors}, "
+        f"given up {result.expired}, "
         f"bot RSS {result.bot_rss_mb:.0f} MB"
     )
     if args.profile is not None:

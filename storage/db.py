@@ -1,38 +1,94 @@
-"""One aiosqlite connection per process, versioned migrations, and serialized transactions.
+"""The database behind the repositories: SQLite (aiosqlite, the default) or PostgreSQL (asyncpg),
+chosen by the URL, with one small API: `transaction()`, `fetchall`, `fetchone`, `execute`.
 
-aiosqlite runs every statement of a connection on one worker thread, but coroutines could still
-interleave statements of two transactions. A single asyncio lock around each unit of work keeps
-transactions whole; SQLite's WAL mode keeps readers in other processes unblocked.
+Repositories write one portable SQL dialect with `?` placeholders; the PostgreSQL backend
+(`storage/pg.py`) translates placeholders and migration types. On SQLite there is one aiosqlite
+connection per process: aiosqlite runs every statement on one worker thread, but coroutines could
+still interleave statements of two transactions, so one asyncio lock around each unit of work keeps
+transactions whole; WAL mode keeps readers in other processes unblocked.
 """
 
 from __future__ import annotations
 
 import asyncio
 import re
+import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, cast
 
 import aiosqlite
 
 MIGRATION_NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
+# `NNN_name.postgres.sql` replaces `NNN_name.sql` on PostgreSQL when a file cannot be portable.
+POSTGRES_OVERRIDE = ".postgres.sql"
+
+# Both backends raise this (PostgreSQL's subclass it), so callers catch one type.
+IntegrityError = sqlite3.IntegrityError
 
 
-def migrations() -> list[tuple[int, str, str]]:
-    """(version, file name, SQL) of every bundled migration, in order."""
+class Row(Protocol):
+    """aiosqlite.Row and asyncpg.Record alike: by column name or position."""
+
+    def __getitem__(self, key: Any) -> Any: ...
+
+    def keys(self) -> Any: ...
+
+
+class Cursor(Protocol):
+    lastrowid: int | None
+    rowcount: int
+
+    async def fetchone(self) -> Any: ...
+
+    async def fetchall(self) -> Iterable[Any]: ...
+
+    async def close(self) -> None: ...
+
+
+class Conn(Protocol):
+    """The connection a transaction hands out: an aiosqlite.Connection or its PostgreSQL twin."""
+
+    async def execute(self, sql: str, parameters: Iterable[Any] = ...) -> Any: ...
+
+    async def executemany(self, sql: str, parameters: Iterable[Iterable[Any]]) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of one table, as the privacy scrubber needs it."""
+
+    table: str
+    name: str
+    notnull: bool
+    kind: str  # numeric | text | any (SQLite: decided per value)
+
+
+def migrations(dialect: str = "sqlite") -> list[tuple[int, str, str]]:
+    """(version, file name, SQL) of every bundled migration, in order; on PostgreSQL a
+    `.postgres.sql` file of the same name wins over the portable one."""
+    files = {entry.name: entry for entry in resources.files("storage.migrations").iterdir()}
     found = []
-    for entry in resources.files("storage.migrations").iterdir():
-        m = MIGRATION_NAME.match(entry.name)
-        if m:
-            found.append((int(m.group(1)), entry.name, entry.read_text(encoding="utf-8")))
+    for name, entry in files.items():
+        m = MIGRATION_NAME.match(name)
+        if not m:
+            continue
+        override = files.get(name[: -len(".sql")] + POSTGRES_OVERRIDE)
+        source = override if dialect == "postgresql" and override is not None else entry
+        found.append((int(m.group(1)), name, source.read_text(encoding="utf-8")))
     found.sort()
     versions = [v for v, _, _ in found]
     if versions != list(range(1, len(found) + 1)):
         raise RuntimeError(f"migrations must be numbered 001.. without gaps, found {versions}")
     return found
+
+
+def is_postgres_url(url: str) -> bool:
+    return url.startswith(("postgresql://", "postgres://", "postgresql+asyncpg://"))
 
 
 def path_from_url(url: str) -> str:
@@ -46,12 +102,118 @@ def path_from_url(url: str) -> str:
 
 
 class Database:
+    """What repositories see. `Database.open(url)` picks the backend."""
+
+    dialect = "sqlite"
+
+    def __init__(self) -> None:
+        self.errors = 0  # driver failures other than constraint conflicts (a metric)
+        self.conflicts = 0  # constraint conflicts: duplicates refused, lost races
+
+    @classmethod
+    async def open(cls, url: str) -> Database:
+        db: Database
+        if is_postgres_url(url):
+            from storage.pg import PostgresDatabase
+
+            db = await PostgresDatabase.connect(url)
+        else:
+            db = await SqliteDatabase.connect(url)
+        await db.migrate()
+        return db
+
+    @property
+    def shared(self) -> bool:
+        """True when several processes are expected on this database (PostgreSQL)."""
+        return self.dialect == "postgresql"
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
+    def transaction(self) -> Any:
+        """An async context manager yielding a Conn: committed on exit, rolled back on error."""
+        raise NotImplementedError
+
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        raise NotImplementedError
+
+    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Any | None:
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
+
+    async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
+        """Run one write in its own transaction; returns the new row's id for an INSERT."""
+        async with self.transaction() as conn:
+            cur = await conn.execute(sql, tuple(params))
+            rowid = cur.lastrowid or 0
+            await cur.close()
+            return int(rowid)
+
+    async def execute_count(self, sql: str, params: Iterable[Any] = ()) -> int:
+        """Run one write in its own transaction; returns how many rows it touched."""
+        async with self.transaction() as conn:
+            cur = await conn.execute(sql, tuple(params))
+            count = cur.rowcount
+            await cur.close()
+            return max(int(count), 0)
+
+    async def columns(self, conn: Conn) -> list[Column]:
+        """Every column of every application table, ordered by table then position."""
+        raise NotImplementedError
+
+    # -- schema -------------------------------------------------------------------------------
+    async def schema_version(self) -> int:
+        row = await self.fetchone("SELECT COALESCE(MAX(version), 0) AS v FROM schema_version")
+        return int(row["v"]) if row else 0
+
+    async def _lock_schema(self, conn: Conn) -> None:
+        """Keep two processes from migrating at once (a no-op where writers already queue)."""
+
+    def _statements(self, sql: str) -> list[str]:
+        return split_sql(sql)
+
+    async def migrate(self) -> list[int]:
+        """Apply pending migrations, each in its own transaction. Safe to call repeatedly."""
+        async with self.transaction() as conn:
+            await self._lock_schema(conn)
+            for statement in self._statements(
+                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)"
+            ):
+                await conn.execute(statement)
+        applied: list[int] = []
+        for version, name, sql in migrations(self.dialect):
+            async with self.transaction() as conn:
+                await self._lock_schema(conn)
+                cur = await conn.execute("SELECT 1 FROM schema_version WHERE version = ?", (version,))
+                done = await cur.fetchone()
+                await cur.close()
+                if done:
+                    continue
+                # executescript would COMMIT our transaction; run statement by statement instead.
+                for statement in self._statements(sql):
+                    await conn.execute(statement)
+                await conn.execute(
+                    "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
+                    (version, name, time.time()),
+                )
+                applied.append(version)
+        await self._after_migrate()
+        return applied
+
+    async def _after_migrate(self) -> None:
+        """Backends that need to learn about the schema (PostgreSQL's serial tables) do it here."""
+
+
+class SqliteDatabase(Database):
+    dialect = "sqlite"
+
     def __init__(self, conn: aiosqlite.Connection) -> None:
+        super().__init__()
         self.conn = conn
         self._lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, url: str) -> Database:
+    async def connect(cls, url: str) -> SqliteDatabase:
         path = path_from_url(url)
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -62,73 +224,59 @@ class Database:
         await conn.execute("PRAGMA foreign_keys=ON")
         await conn.execute("PRAGMA busy_timeout=5000")
         await conn.execute("PRAGMA synchronous=NORMAL")
-        db = cls(conn)
-        await db.migrate()
-        return db
+        return cls(conn)
 
     async def close(self) -> None:
         await self.conn.close()
 
-    # -- units of work ----------------------------------------------------------------------
+    def _count(self, exc: BaseException) -> None:
+        if isinstance(exc, sqlite3.IntegrityError):
+            self.conflicts += 1
+        elif isinstance(exc, sqlite3.Error):
+            self.errors += 1
+
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self) -> AsyncIterator[Conn]:
         """BEGIN IMMEDIATE ... COMMIT, rolled back if the block raises."""
         async with self._lock:
             await self.conn.execute("BEGIN IMMEDIATE")
             try:
-                yield self.conn
-            except BaseException:
+                yield cast(Conn, self.conn)
+            except BaseException as exc:
+                self._count(exc)
                 await self.conn.execute("ROLLBACK")
                 raise
             await self.conn.execute("COMMIT")
 
-    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
         async with self._lock:
-            cur = await self.conn.execute(sql, tuple(params))
-            rows = await cur.fetchall()
+            try:
+                cur = await self.conn.execute(sql, tuple(params))
+                rows = await cur.fetchall()
+            except sqlite3.Error as exc:
+                self._count(exc)
+                raise
             await cur.close()
             return list(rows)
 
-    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
-        rows = await self.fetchall(sql, params)
-        return rows[0] if rows else None
+    async def columns(self, conn: Conn) -> list[Column]:
+        tables = await all_rows(
+            conn,
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+            (),
+        )
+        out = []
+        for t in tables:
+            for col in await all_rows(conn, f'PRAGMA table_info("{t["name"]}")', ()):
+                out.append(Column(str(t["name"]), str(col["name"]), bool(col["notnull"]), "any"))
+        return out
 
-    async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
-        """Run one write in its own transaction; returns lastrowid."""
-        async with self.transaction() as conn:
-            cur = await conn.execute(sql, tuple(params))
-            rowid = cur.lastrowid or 0
-            await cur.close()
-            return rowid
 
-    # -- schema -------------------------------------------------------------------------------
-    async def schema_version(self) -> int:
-        row = await self.fetchone("SELECT COALESCE(MAX(version), 0) AS v FROM schema_version")
-        return int(row["v"]) if row else 0
-
-    async def migrate(self) -> list[int]:
-        """Apply pending migrations, each in its own transaction. Safe to call repeatedly."""
-        async with self._lock:
-            await self.conn.execute(
-                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)"
-            )
-        applied: list[int] = []
-        for version, name, sql in migrations():
-            async with self.transaction() as conn:
-                cur = await conn.execute("SELECT 1 FROM schema_version WHERE version = ?", (version,))
-                done = await cur.fetchone()
-                await cur.close()
-                if done:
-                    continue
-                # executescript would COMMIT our transaction; run statement by statement instead.
-                for statement in split_sql(sql):
-                    await conn.execute(statement)
-                await conn.execute(
-                    "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
-                    (version, name, time.time()),
-                )
-                applied.append(version)
-        return applied
+async def all_rows(conn: Conn, sql: str, params: Sequence[Any]) -> list[Any]:
+    cur = await conn.execute(sql, tuple(params))
+    rows = await cur.fetchall()
+    await cur.close()
+    return list(rows)
 
 
 def split_sql(script: str) -> list[str]:

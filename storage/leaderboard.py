@@ -13,9 +13,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-import aiosqlite
-
-from storage.db import Database
+from storage.db import Conn, Database, Row, all_rows
 
 
 @dataclass
@@ -89,7 +87,7 @@ class HistoryRow:
     at: float
 
 
-def _seat_from_row(row: aiosqlite.Row) -> SeatResult:
+def _seat_from_row(row: Row) -> SeatResult:
     return SeatResult(
         seat=row["seat"],
         kind=row["kind"],
@@ -105,7 +103,7 @@ def _seat_from_row(row: aiosqlite.Row) -> SeatResult:
     )
 
 
-def _play_from_row(row: aiosqlite.Row, seats: list[SeatResult]) -> Play:
+def _play_from_row(row: Row, seats: list[SeatResult]) -> Play:
     return Play(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -133,7 +131,7 @@ class PlayRepo:
 
     @staticmethod
     @asynccontextmanager
-    async def savepoint(conn: aiosqlite.Connection, name: str = "leaderboard") -> AsyncIterator[None]:
+    async def savepoint(conn: Conn, name: str = "leaderboard") -> AsyncIterator[None]:
         """A nested unit inside the caller's transaction: on error only this part is undone."""
         await conn.execute(f"SAVEPOINT {name}")
         try:
@@ -146,7 +144,7 @@ class PlayRepo:
 
     # -- plays --------------------------------------------------------------------------------
     @staticmethod
-    async def insert_in(conn: aiosqlite.Connection, play: Play) -> int:
+    async def insert_in(conn: Conn, play: Play) -> int:
         cur = await conn.execute(
             """INSERT INTO plays (guild_id, game, source, match_id, channel_id, message_id, options, ended_how,
                                   turns, details, solo_opponent, solo_level, submitted_by, started_at, ended_at)
@@ -198,14 +196,14 @@ class PlayRepo:
         return play_id
 
     @staticmethod
-    async def has_match_in(conn: aiosqlite.Connection, match_id: int) -> bool:
+    async def has_match_in(conn: Conn, match_id: int) -> bool:
         cur = await conn.execute("SELECT 1 FROM plays WHERE match_id = ?", (match_id,))
         row = await cur.fetchone()
         await cur.close()
         return row is not None
 
     async def _load(
-        self, where: str, params: Sequence[Any], conn: aiosqlite.Connection | None = None
+        self, where: str, params: Sequence[Any], conn: Conn | None = None
     ) -> list[Play]:
         sql = f"SELECT * FROM plays WHERE {where} ORDER BY id"
         seat_sql = f"SELECT * FROM play_seats WHERE play_id IN (SELECT id FROM plays WHERE {where}) ORDER BY play_id, seat"
@@ -242,7 +240,7 @@ class PlayRepo:
         return await self._load(where, params)
 
     async def for_guild_in(
-        self, conn: aiosqlite.Connection, guild_id: int, game: str, after_id: int
+        self, conn: Conn, guild_id: int, game: str, after_id: int
     ) -> list[Play]:
         return await self._load("guild_id = ? AND game = ? AND id > ?", (guild_id, game, after_id), conn)
 
@@ -271,7 +269,7 @@ class PlayRepo:
     async def solo_kinds(self, game: str) -> list[tuple[str, int | None]]:
         rows = await self.db.fetchall(
             """SELECT DISTINCT solo_opponent, solo_level FROM plays
-               WHERE game = ? AND solo_opponent IS NOT NULL ORDER BY solo_opponent, solo_level""",
+               WHERE game = ? AND solo_opponent IS NOT NULL ORDER BY solo_opponent, solo_level NULLS FIRST""",
             (game,),
         )
         return [(r["solo_opponent"], r["solo_level"]) for r in rows]
@@ -295,18 +293,18 @@ class PlayRepo:
     # -- replacements -------------------------------------------------------------------------
     @staticmethod
     async def note_replacement_in(
-        conn: aiosqlite.Connection, match_id: int, seat: int, user_id: int, name: str
+        conn: Conn, match_id: int, seat: int, user_id: int, name: str
     ) -> None:
         # The first human to leave a seat is the one the play remembers.
         await conn.execute(
-            """INSERT OR IGNORE INTO seat_replacements (match_id, seat, user_id, name, replaced_at)
-               VALUES (?, ?, ?, ?, ?)""",
+            """INSERT INTO seat_replacements (match_id, seat, user_id, name, replaced_at)
+               VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id, seat) DO NOTHING""",
             (match_id, seat, user_id, name, time.time()),
         )
 
     @staticmethod
     async def replacements_in(
-        conn: aiosqlite.Connection, match_id: int
+        conn: Conn, match_id: int
     ) -> dict[int, tuple[int | None, str | None]]:
         rows = await all_rows(
             conn, "SELECT seat, user_id, name FROM seat_replacements WHERE match_id = ?", (match_id,)
@@ -315,7 +313,7 @@ class PlayRepo:
 
     # -- ratings ------------------------------------------------------------------------------
     @staticmethod
-    async def reset_point_in(conn: aiosqlite.Connection, guild_id: int) -> int:
+    async def reset_point_in(conn: Conn, guild_id: int) -> int:
         rows = await all_rows(conn, "SELECT after_play_id FROM board_resets WHERE guild_id = ?", (guild_id,))
         return int(rows[0]["after_play_id"]) if rows else 0
 
@@ -325,7 +323,7 @@ class PlayRepo:
 
     @staticmethod
     async def ratings_in(
-        conn: aiosqlite.Connection, guild_id: int, game: str, players: Iterable[str] | None = None
+        conn: Conn, guild_id: int, game: str, players: Iterable[str] | None = None
     ) -> dict[str, RatingRow]:
         rows = await all_rows(conn, "SELECT * FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game))
         return _ratings(rows, set(players) if players is not None else None)
@@ -338,25 +336,29 @@ class PlayRepo:
 
     @staticmethod
     async def save_ratings_in(
-        conn: aiosqlite.Connection,
+        conn: Conn,
         guild_id: int,
         game: str,
         rows: Iterable[RatingRow],
         history: Iterable[HistoryRow],
     ) -> None:
         await conn.executemany(
-            """INSERT OR REPLACE INTO ratings (guild_id, game, player, mu, sigma, games, wins, last_play_id)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+            """INSERT INTO ratings (guild_id, game, player, mu, sigma, games, wins, last_play_id)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+               ON CONFLICT (guild_id, game, player) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,
+                   games = excluded.games, wins = excluded.wins, last_play_id = excluded.last_play_id""",
             [(guild_id, game, r.player, r.mu, r.sigma, r.games, r.wins, r.last_play_id) for r in rows],
         )
         await conn.executemany(
-            """INSERT OR REPLACE INTO rating_history (guild_id, game, player, play_id, mu, sigma, at)
-               VALUES (?, ?, ?, ?, ?, ?, ?)""",
+            """INSERT INTO rating_history (guild_id, game, player, play_id, mu, sigma, at)
+               VALUES (?, ?, ?, ?, ?, ?, ?)
+               ON CONFLICT (guild_id, game, player, play_id) DO UPDATE SET mu = excluded.mu,
+                   sigma = excluded.sigma, at = excluded.at""",
             [(guild_id, game, h.player, h.play_id, h.mu, h.sigma, h.at) for h in history],
         )
 
     @staticmethod
-    async def clear_ratings_in(conn: aiosqlite.Connection, guild_id: int, game: str | None = None) -> None:
+    async def clear_ratings_in(conn: Conn, guild_id: int, game: str | None = None) -> None:
         for table in ("ratings", "rating_history"):
             if game is None:
                 await conn.execute(f"DELETE FROM {table} WHERE guild_id = ?", (guild_id,))
@@ -397,16 +399,10 @@ class PlayRepo:
         return top
 
 
-def _ratings(rows: Iterable[aiosqlite.Row], wanted: set[str] | None) -> dict[str, RatingRow]:
+def _ratings(rows: Iterable[Row], wanted: set[str] | None) -> dict[str, RatingRow]:
     return {
         r["player"]: RatingRow(r["player"], r["mu"], r["sigma"], r["games"], r["wins"], r["last_play_id"])
         for r in rows
         if wanted is None or r["player"] in wanted
     }
 
-
-async def all_rows(conn: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> list[aiosqlite.Row]:
-    cur = await conn.execute(sql, tuple(params))
-    rows = await cur.fetchall()
-    await cur.close()
-    return list(rows)

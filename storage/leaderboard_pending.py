@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
-import aiosqlite
-
-from storage.db import Database
+from storage.db import Conn, Database, IntegrityError, Row
 
 
 class DuplicatePending(Exception):
@@ -97,7 +94,7 @@ class PendingRepo:
                         for s in pending.seats
                     ],
                 )
-        except sqlite3.IntegrityError as exc:
+        except IntegrityError as exc:
             raise DuplicatePending(pending.fingerprint) from exc
         return pending
 
@@ -133,7 +130,7 @@ class PendingRepo:
         return changed > 0
 
     @staticmethod
-    async def delete_in(conn: aiosqlite.Connection, pending_id: int) -> bool:
+    async def delete_in(conn: Conn, pending_id: int) -> bool:
         cur = await conn.execute("DELETE FROM pending_results WHERE id = ?", (pending_id,))
         gone = cur.rowcount
         await cur.close()
@@ -151,7 +148,7 @@ class PendingRepo:
         return [p for p in found if p is not None]
 
 
-def _pending(row: aiosqlite.Row, seats: list[aiosqlite.Row]) -> PendingResult:
+def _pending(row: Row, seats: list[Row]) -> PendingResult:
     return PendingResult(
         id=row["id"],
         guild_id=row["guild_id"],

@@ -10,10 +10,7 @@ import json
 import time
 from dataclasses import dataclass, field
 
-import aiosqlite
-
-from storage.db import Database
-from storage.leaderboard import all_rows
+from storage.db import Column, Conn, Database, all_rows
 
 # Columns outside this module's knowledge that hold a user id: rows keyed by them are the user's.
 USER_COLUMN_SUFFIX = "user_id"
@@ -74,8 +71,8 @@ class PrivacyRepo:
         async with self.db.transaction() as conn:
             rows = await all_rows(
                 conn,
-                "SELECT id, status, seats, host_id FROM matches WHERE instr(seats, ?) > 0 OR host_id = ?",
-                (text, user_id),
+                "SELECT id, status, seats, host_id FROM matches WHERE seats LIKE ? OR host_id = ?",
+                (f"%{text}%", user_id),
             )
             seated = [
                 r["id"]
@@ -91,7 +88,8 @@ class PrivacyRepo:
                     if s.get("user_id") == user_id:
                         s["user_id"], s["name"] = None, ""
                 await conn.execute(
-                    "UPDATE matches SET seats = ?, host_id = CASE WHEN host_id = ? THEN 0 ELSE host_id END WHERE id = ?",
+                    "UPDATE matches SET seats = ?, host_id = CASE WHEN host_id = ? THEN 0 ELSE host_id END,"
+                    " revision = revision + 1 WHERE id = ?",
                     (json.dumps(seats), user_id, r["id"]),
                 )
                 report.matches += 1
@@ -115,75 +113,80 @@ class PrivacyRepo:
             )
             await conn.execute("DELETE FROM privacy WHERE user_id = ?", (user_id,))
             await conn.execute("DELETE FROM user_prefs WHERE user_id = ?", (user_id,))
-            for table, column in await _columns(conn):
-                if table not in HANDLED and table != "schema_version":
-                    gone = await _scrub_column(conn, table, column, user_id)
+            for column in await self.db.columns(conn):
+                if column.table not in HANDLED and column.table != "schema_version":
+                    gone = await _scrub_column(conn, column, user_id)
                     if gone:
-                        report.other_rows[f"{table}.{column}"] = gone
+                        report.other_rows[f"{column.table}.{column.name}"] = gone
         return report
 
     async def mentions(self, user_id: int) -> list[str]:
         """Every table.column that still holds `user_id` (as a number, or inside text)."""
         found = []
         async with self.db.transaction() as conn:
-            for table, column in await _columns(conn):
+            for column in await self.db.columns(conn):
+                number, number_args = _numeric_match(column, user_id)
+                text, text_args = _text_match(column, user_id)
                 rows = await all_rows(
                     conn,
-                    f"""SELECT COUNT(*) AS n FROM "{table}" WHERE
-                        (typeof("{column}") IN ('integer', 'real') AND "{column}" = ?)
-                        OR (typeof("{column}") = 'text' AND instr("{column}", ?) > 0)""",
-                    (user_id, str(user_id)),
+                    f'SELECT COUNT(*) AS n FROM "{column.table}" WHERE ({number}) OR ({text})',
+                    (*number_args, *text_args),
                 )
                 if rows[0]["n"]:
-                    found.append(f"{table}.{column}")
+                    found.append(f"{column.table}.{column.name}")
         return found
 
 
-async def _count(conn: aiosqlite.Connection, sql: str, params: tuple[object, ...]) -> int:
+def _numeric_match(column: Column, user_id: int) -> tuple[str, tuple[object, ...]]:
+    """A condition (and its parameters) for "this column holds the number user_id"."""
+    c = f'"{column.name}"'
+    if column.kind == "any":  # SQLite: the type belongs to each value
+        return f"typeof({c}) IN ('integer', 'real') AND {c} = ?", (user_id,)
+    if column.kind == "numeric":
+        return f"{c} = ?", (user_id,)
+    return "1 = 0", ()
+
+
+def _text_match(column: Column, user_id: int) -> tuple[str, tuple[object, ...]]:
+    """A condition for "this column's text contains user_id"."""
+    c = f'"{column.name}"'
+    if column.kind == "any":
+        return f"typeof({c}) = 'text' AND instr({c}, ?) > 0", (str(user_id),)
+    if column.kind == "text":
+        return f"{c} LIKE ?", (f"%{user_id}%",)
+    return "1 = 0", ()
+
+
+async def _count(conn: Conn, sql: str, params: tuple[object, ...]) -> int:
     cur = await conn.execute(sql, params)
     n = cur.rowcount
     await cur.close()
     return max(n, 0)
 
 
-async def _columns(conn: aiosqlite.Connection) -> list[tuple[str, str]]:
-    tables = await all_rows(
-        conn,
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
-        (),
-    )
-    out = []
-    for t in tables:
-        for col in await all_rows(conn, f'PRAGMA table_info("{t["name"]}")', ()):
-            out.append((str(t["name"]), str(col["name"])))
-    return out
-
-
-async def _scrub_column(conn: aiosqlite.Connection, table: str, column: str, user_id: int) -> int:
+async def _scrub_column(conn: Conn, column: Column, user_id: int) -> int:
     """Remove `user_id` from one column of a table this module does not know in detail.
 
     Discord ids are unique across users, channels and messages, so a column holding this number
     holds this user: rows owned through a `*user_id` column go; other id columns are cleared
     (0 where NULL is not allowed); text, JSON or not, loses every occurrence.
     """
-    if column.endswith(USER_COLUMN_SUFFIX):
-        return await _count(conn, f'DELETE FROM "{table}" WHERE "{column}" = ?', (user_id,))
-    info = {r["name"]: r for r in await all_rows(conn, f'PRAGMA table_info("{table}")', ())}
-    blank = 0 if info[column]["notnull"] else None
-    changed = await _count(
-        conn,
-        f"""UPDATE "{table}" SET "{column}" = ? WHERE typeof("{column}") IN ('integer', 'real') AND "{column}" = ?""",
-        (blank, user_id),
-    )
-    texts = await all_rows(
-        conn,
-        f"""SELECT DISTINCT "{column}" AS v FROM "{table}" WHERE typeof("{column}") = 'text' AND instr("{column}", ?) > 0""",
-        (str(user_id),),
-    )
+    table, name = column.table, column.name
+    if name.endswith(USER_COLUMN_SUFFIX) and column.kind != "text":
+        return await _count(conn, f'DELETE FROM "{table}" WHERE "{name}" = ?', (user_id,))
+    blank = 0 if column.notnull else None
+    number, number_args = _numeric_match(column, user_id)
+    changed = 0
+    if number_args:
+        changed = await _count(conn, f'UPDATE "{table}" SET "{name}" = ? WHERE {number}', (blank, *number_args))
+    text, text_args = _text_match(column, user_id)
+    if not text_args:
+        return changed
+    texts = await all_rows(conn, f'SELECT DISTINCT "{name}" AS v FROM "{table}" WHERE {text}', text_args)
     for row in texts:
         old = str(row["v"])
         await conn.execute(
-            f'UPDATE "{table}" SET "{column}" = ? WHERE "{column}" = ?', (scrub_text(old, user_id), old)
+            f'UPDATE "{table}" SET "{name}" = ? WHERE "{name}" = ?', (scrub_text(old, user_id), old)
         )
         changed += 1
     return changed

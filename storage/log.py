@@ -6,9 +6,7 @@ from __future__ import annotations
 import json
 import time
 
-import aiosqlite
-
-from storage.db import Database
+from storage.db import Conn, Database
 
 Entry = tuple[int, tuple[str, ...]]
 
@@ -19,7 +17,7 @@ class LogRepo:
 
     @staticmethod
     async def append_in(
-        conn: aiosqlite.Connection, match_id: int, seq: int, seat: int, answer: tuple[str, ...]
+        conn: Conn, match_id: int, seq: int, seat: int, answer: tuple[str, ...]
     ) -> None:
         await conn.execute(
             "INSERT INTO match_log (match_id, seq, seat, answer, created_at) VALUES (?, ?, ?, ?, ?)",

@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
-import aiosqlite
-
-from storage.db import Database
+from storage.db import Conn, Database, IntegrityError, Row
 
 LIVE = ("lobby", "active")
 
 
 class ChannelBusy(Exception):
     """The channel already hosts a lobby or a running game."""
+
+
+class StaleMatch(Exception):
+    """Another process changed the match since this copy was loaded; reload and try again."""
 
 
 @dataclass
@@ -58,6 +59,8 @@ class MatchRecord:
     board_posted_at: float | None = None
     created_at: float = field(default_factory=time.time)
     updated_at: float = field(default_factory=time.time)
+    # Bumped by every write; a write that finds another revision than the one it loaded loses.
+    revision: int = 0
 
     @property
     def live(self) -> bool:
@@ -70,7 +73,7 @@ class MatchRecord:
         return None
 
     @classmethod
-    def from_row(cls, row: aiosqlite.Row) -> MatchRecord:
+    def from_row(cls, row: Row) -> MatchRecord:
         return cls(
             id=row["id"],
             guild_id=row["guild_id"],
@@ -88,6 +91,7 @@ class MatchRecord:
             board_posted_at=row["board_posted_at"],
             created_at=row["created_at"],
             updated_at=row["updated_at"],
+            revision=row["revision"],
         )
 
 
@@ -131,7 +135,7 @@ class MatchRepo:
                 )
                 match_id = cur.lastrowid
                 await cur.close()
-        except sqlite3.IntegrityError as exc:
+        except IntegrityError as exc:
             raise ChannelBusy(str(exc)) from exc
         assert match_id is not None
         record = await self.get(match_id)
@@ -159,15 +163,22 @@ class MatchRepo:
         async with self.db.transaction() as conn:
             await self.save_in(conn, record)
 
+    async def revision(self, match_id: int) -> int | None:
+        """The stored revision (None: no such match), to tell whether a cached copy is current."""
+        row = await self.db.fetchone("SELECT revision FROM matches WHERE id = ?", (match_id,))
+        return int(row["revision"]) if row else None
+
     @staticmethod
-    async def save_in(conn: aiosqlite.Connection, record: MatchRecord) -> None:
-        """Write the mutable columns of `record` inside the caller's transaction."""
-        record.updated_at = time.time()
-        await conn.execute(
+    async def save_in(conn: Conn, record: MatchRecord) -> None:
+        """Write the mutable columns of `record` inside the caller's transaction, if nobody else
+        wrote the match since `record` was read (compare-and-set on the revision); else raise
+        StaleMatch and let the caller's transaction roll back."""
+        updated_at = time.time()
+        cur = await conn.execute(
             """UPDATE matches SET engine_version = ?, host_id = ?, options = ?, seats = ?, status = ?, locale = ?,
                                   lobby_message_id = ?, board_message_id = ?, board_posted_at = ?,
-                                  updated_at = ?
-               WHERE id = ?""",
+                                  updated_at = ?, revision = revision + 1
+               WHERE id = ? AND revision = ?""",
             (
                 record.engine_version,
                 record.host_id,
@@ -178,7 +189,15 @@ class MatchRepo:
                 record.lobby_message_id,
                 record.board_message_id,
                 record.board_posted_at,
-                record.updated_at,
+                updated_at,
                 record.id,
+                record.revision,
             ),
         )
+        changed = cur.rowcount
+        await cur.close()
+        if changed != 1:
+            raise StaleMatch(record.id)
+        # The caller's transaction may still roll back; the copy then is dropped and reloaded.
+        record.updated_at = updated_at
+        record.revision += 1

@@ -7,9 +7,7 @@ import json
 import time
 from dataclasses import dataclass
 
-import aiosqlite
-
-from storage.db import Database
+from storage.db import Database, Row
 
 POLICIES = ("wait", "bot_turn", "vote")
 
@@ -95,7 +93,7 @@ class PbpRepo:
 
     # -- timers -----------------------------------------------------------------------------------
     @staticmethod
-    def _timer(r: aiosqlite.Row) -> Timer:
+    def _timer(r: Row) -> Timer:
         return Timer(
             r["match_id"],
             r["seat"],
@@ -127,9 +125,12 @@ class PbpRepo:
 
     async def put_timer(self, t: Timer) -> None:
         await self.db.execute(
-            """INSERT OR REPLACE INTO pbp_timers
+            """INSERT INTO pbp_timers
                    (match_id, seat, user_id, started_at, total, due_at, paused_left, covered)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+               ON CONFLICT (match_id, seat) DO UPDATE SET user_id = excluded.user_id,
+                   started_at = excluded.started_at, total = excluded.total, due_at = excluded.due_at,
+                   paused_left = excluded.paused_left, covered = excluded.covered""",
             (t.match_id, t.seat, t.user_id, t.started_at, t.total, t.due_at, t.paused_left, int(t.covered)),
         )
 
@@ -170,7 +171,9 @@ class PbpRepo:
 
     async def put_vacation(self, v: Vacation) -> None:
         await self.db.execute(
-            "INSERT OR REPLACE INTO pbp_vacations (user_id, starts_at, ends_at, active) VALUES (?, ?, ?, ?)",
+            "INSERT INTO pbp_vacations (user_id, starts_at, ends_at, active) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET starts_at = excluded.starts_at, ends_at = excluded.ends_at, "
+            "active = excluded.active",
             (v.user_id, v.starts_at, v.ends_at, int(v.active)),
         )
 

@@ -8,9 +8,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-import aiosqlite
-
-from storage.db import Database
+from storage.db import Database, Row
 
 
 @dataclass
@@ -28,7 +26,7 @@ class Vote:
     created_at: float = 0.0
 
     @classmethod
-    def from_row(cls, row: aiosqlite.Row) -> Vote:
+    def from_row(cls, row: Row) -> Vote:
         return cls(
             row["id"],
             row["match_id"],
@@ -75,6 +73,8 @@ class AuditRepo:
                     (match_id, row["seq"], row["seat"], row["answer"], row["created_at"], now, actor, reason),
                 )
             await conn.execute("DELETE FROM match_log WHERE match_id = ? AND seq >= ?", (match_id, to_step))
+            # Processes holding this match in memory see the new revision and reload it.
+            await conn.execute("UPDATE matches SET revision = revision + 1 WHERE id = ?", (match_id,))
             return len(rows)
 
     async def undone(self, match_id: int) -> list[UndoneAnswer]:

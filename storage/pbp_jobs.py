@@ -1,5 +1,9 @@
 """Due jobs for the play-by-post scheduler. A job is deleted once its handler succeeded, so the
-table only ever holds work still to do; a restart simply finds it again."""
+table only ever holds work still to do; a restart simply finds it again.
+
+Several processes may share the table: a process claims a due job with a lease (claimed_by,
+lease_until, on the wall clock) before running it, and the claim is a compare-and-set, so one
+process runs it. When a process dies mid-job, its lease runs out and another process claims it."""
 
 from __future__ import annotations
 
@@ -8,9 +12,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-import aiosqlite
-
-from storage.db import Database
+from storage.db import Database, Row
 
 
 @dataclass(frozen=True)
@@ -23,7 +25,7 @@ class Job:
     attempts: int = 0
 
     @classmethod
-    def from_row(cls, row: aiosqlite.Row) -> Job:
+    def from_row(cls, row: Row) -> Job:
         return cls(row["id"], row["kind"], row["ref"], row["due_at"], json.loads(row["payload"]), row["attempts"])
 
 
@@ -42,6 +44,30 @@ class JobRepo:
             "SELECT * FROM pbp_jobs WHERE due_at <= ? ORDER BY due_at, id LIMIT ?", (now, limit)
         )
         return [Job.from_row(r) for r in rows]
+
+    async def claim_due(self, now: float, owner: str, wall: float, lease: float, limit: int = 50) -> list[Job]:
+        """Due jobs (on the job clock `now`) that this process now holds until `wall + lease`."""
+        rows = await self.db.fetchall(
+            """SELECT * FROM pbp_jobs WHERE due_at <= ? AND (lease_until IS NULL OR lease_until < ?)
+               ORDER BY due_at, id LIMIT ?""",
+            (now, wall, limit),
+        )
+        claimed = []
+        for row in rows:
+            won = await self.db.execute_count(
+                """UPDATE pbp_jobs SET claimed_by = ?, lease_until = ?
+                   WHERE id = ? AND (lease_until IS NULL OR lease_until < ?)""",
+                (owner, wall + lease, row["id"], wall),
+            )
+            if won:
+                claimed.append(Job.from_row(row))
+        return claimed
+
+    async def release(self, owner: str) -> int:
+        """Hand back every job `owner` holds (a clean shutdown), so others need not wait."""
+        return await self.db.execute_count(
+            "UPDATE pbp_jobs SET claimed_by = NULL, lease_until = NULL WHERE claimed_by = ?", (owner,)
+        )
 
     async def pending(self, ref: str | None = None) -> list[Job]:
         if ref is None:
@@ -63,7 +89,8 @@ class JobRepo:
             await self.done(job_id)
             return
         await self.db.execute(
-            "UPDATE pbp_jobs SET attempts = attempts + 1, last_error = ?, due_at = ? WHERE id = ?",
+            """UPDATE pbp_jobs SET attempts = attempts + 1, last_error = ?, due_at = ?, claimed_by = NULL,
+                                   lease_until = NULL WHERE id = ?""",
             (error[:500], retry_at, job_id),
         )
 

@@ -7,9 +7,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
-
-from storage.db import Database
+from storage.db import Conn, Database
 
 
 @dataclass(frozen=True)
@@ -28,7 +26,7 @@ class ResultRepo:
 
     @staticmethod
     async def save_in(
-        conn: aiosqlite.Connection,
+        conn: Conn,
         match_id: int,
         scores: list[int],
         ranks: list[int],
@@ -36,8 +34,10 @@ class ResultRepo:
         ended_how: str,
     ) -> None:
         await conn.execute(
-            """INSERT OR REPLACE INTO results (match_id, scores, ranks, details, ended_how, ended_at)
-               VALUES (?, ?, ?, ?, ?, ?)""",
+            """INSERT INTO results (match_id, scores, ranks, details, ended_how, ended_at)
+               VALUES (?, ?, ?, ?, ?, ?)
+               ON CONFLICT (match_id) DO UPDATE SET scores = excluded.scores, ranks = excluded.ranks,
+                   details = excluded.details, ended_how = excluded.ended_how, ended_at = excluded.ended_at""",
             (match_id, json.dumps(scores), json.dumps(ranks), json.dumps(details), ended_how, time.time()),
         )
 

@@ -50,13 +50,15 @@ class Prompt:
         """Raise IllegalAnswer unless `answer` fits the declared options and bounds."""
         if not isinstance(answer, tuple) or not all(isinstance(a, str) for a in answer):
             raise IllegalAnswer("error.malformed_answer")
-        ids = {opt.id for opt in self.options}
+        by_id = {opt.id: opt for opt in self.options}  # one pass: this runs for every answer
+        shortcuts = False
         for choice in answer:
-            if choice not in ids:
+            opt = by_id.get(choice)
+            if opt is None:
                 raise IllegalAnswer("error.unknown_option", option=choice)
+            shortcuts = shortcuts or opt.shortcut
         if len(set(answer)) != len(answer):
             raise IllegalAnswer("error.duplicate_option")
-        shortcuts = [a for a in answer if self.option(a) is not None and self.option(a).shortcut]  # type: ignore[union-attr]
         if shortcuts and len(answer) > 1:
             raise IllegalAnswer("error.shortcut_alone")
         if not shortcuts:
@@ -64,7 +66,7 @@ class Prompt:
                 raise IllegalAnswer("error.too_few", min=self.min)
             if len(answer) > self.max:
                 raise IllegalAnswer("error.too_many", max=self.max)
-        if self.ordered and not shortcuts and self.min == self.max == len(self.options) and len(answer) != len(ids):
+        if self.ordered and not shortcuts and self.min == self.max == len(self.options) and len(answer) != len(by_id):
             raise IllegalAnswer("error.order_all")
 
     def to_dict(self) -> dict[str, Any]:

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
+import os
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any, cast
 
 from engine.core.events import Event
@@ -122,7 +125,22 @@ def card_totals(match: Match) -> Counter[str]:
 def card_count(match: Match) -> int:
     """How many cards there are in all: cheap enough to check after every answer."""
     g = game(match)
-    return sum(g.supply.values()) + len(g.trash) + sum(len(p.owned()) for p in g.players)
+    total = sum(g.supply.values()) + len(g.trash)
+    for p in g.players:
+        total += len(p.hand) + len(p.deck) + len(p.discard) + len(p.in_play) + len(p.set_aside)
+    return total
+
+
+def run_pool(fn: Callable[[int], list[str]], seeds: Iterable[int]) -> list[str]:
+    """Map `fn` over the seeds in a small process pool (one worker per core, at most two);
+    every game is independent and fully determined by its seed."""
+    seeds = list(seeds)
+    workers = max(1, min(2, os.cpu_count() or 1))
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        results = pool.map(fn, seeds, chunksize=max(1, len(seeds) // (workers * 8)))
+        return [failure for failures in results for failure in failures]
 
 
 def digest(match: Match) -> str:

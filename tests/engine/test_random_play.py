@@ -7,12 +7,9 @@ game is independent; every game is fully determined by its seed.
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -32,6 +29,7 @@ from tests.engine.randplay import (
     game_setup,
     new_match,
     play,
+    run_pool,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -119,16 +117,6 @@ def verdict(results: list[str], games: int) -> None:
     failures = [r for r in results if not r.startswith("stalled ")]
     assert failures == [], "\n".join(failures[:20])
     assert len(stalled) <= games // 200, stalled  # dead positions are rare
-
-
-def run_pool(fn: Callable[[int], list[str]], seeds: Iterable[int]) -> list[str]:
-    seeds = list(seeds)
-    workers = max(1, min(2, os.cpu_count() or 1))
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        results = pool.map(fn, seeds, chunksize=max(1, len(seeds) // (workers * 8)))
-        return [failure for failures in results for failure in failures]
 
 
 def test_random_games_replay_to_the_identical_state() -> None:

@@ -103,10 +103,16 @@ def kingdom_cards() -> list[str]:
     return [c.id for c in cards().values() if c.kind == "kingdom"]
 
 
+@cache
+def _names() -> dict[str, Card]:
+    """casefolded English and Portuguese names -> card; the first card with a name wins."""
+    index: dict[str, Card] = {}
+    for card in cards().values():
+        for key in (card.id.casefold(), card.name_pt.casefold()):
+            index.setdefault(key, card)
+    return index
+
+
 def lookup(name: str) -> Card | None:
     """Find a card by English or Portuguese name, ignoring case and accents of spacing."""
-    key = name.strip().casefold()
-    for card in cards().values():
-        if key in (card.id.casefold(), card.name_pt.casefold()):
-            return card
-    return None
+    return _names().get(name.strip().casefold())

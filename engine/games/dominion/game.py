@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Generator, Iterable
+from functools import cache
 from typing import Any
 
 from engine.core.errors import IllegalAnswer, InvalidSetup
@@ -41,6 +42,27 @@ def card_of(option_id: str) -> str:
     return option_id.split("#", 1)[0]
 
 
+# Options are immutable: the ones every turn offers are built once and shared.
+PLAY_ALL_OPTION = Option(PLAY_ALL, "dominion.opt.play_all", group="treasure")
+END_TURN = Option(END, "dominion.opt.end_turn", group="end")
+END_ACTIONS = Option(END, "dominion.opt.end_actions", group="end")
+
+
+@cache
+def play_option(name: str) -> Option:
+    return Option(f"play:{name}", name, card=name, group="treasure")
+
+
+@cache
+def action_option(name: str) -> Option:
+    return Option(name, name, card=name, group="play")
+
+
+@cache
+def treasure_names() -> frozenset[str]:
+    return frozenset(name for name, card in cards().items() if card.is_treasure)
+
+
 class DominionGame(FlowGame):
     def __init__(
         self, players: int, options: dict[str, Any], seed: int, position: dict[str, Any] | None = None
@@ -50,6 +72,7 @@ class DominionGame(FlowGame):
 
         self.effects = EFFECTS
         self.card: dict[str, Card] = cards()
+        self.treasure_names = treasure_names()
         self.n = players
         self.options = options
         self.rng = random.Random(seed)
@@ -210,8 +233,8 @@ class DominionGame(FlowGame):
             playable = self.playable_actions(p)
             if not playable:
                 return
-            opts = [Option(c, c, card=c, group="play") for c in playable]
-            opts.append(Option(END, "dominion.opt.end_actions", group="end"))
+            opts = [action_option(c) for c in playable]
+            opts.append(END_ACTIONS)
             answer = yield from self.ask(
                 PromptSpec(p, "choose", "dominion.prompt.action", tuple(opts), params={"actions": t.actions})
             )
@@ -225,18 +248,18 @@ class DominionGame(FlowGame):
         player = self.players[p]
         t = self.turn
         while True:
-            treasures = [] if t.bought else sorted({c for c in player.hand if self.card[c].is_treasure})
+            treasures = [] if t.bought else sorted({c for c in player.hand if c in self.treasure_names})
             buyable_opts = self.buy_choices() if t.buys > 0 else []
             if not treasures and t.buys == 0:
                 return
             opts: list[Option] = []
             if treasures:
-                opts.append(Option(PLAY_ALL, "dominion.opt.play_all", group="treasure"))
-                opts.extend(Option(f"play:{c}", c, card=c, group="treasure") for c in treasures)
+                opts.append(PLAY_ALL_OPTION)
+                opts.extend(play_option(c) for c in treasures)
             opts.extend(buyable_opts)
             if t.buys > 0:
                 opts.extend(self.extra_buy_options(p))
-            opts.append(Option(END, "dominion.opt.end_turn", group="end"))
+            opts.append(END_TURN)
             answer = yield from self.ask(
                 PromptSpec(
                     p,
@@ -251,7 +274,7 @@ class DominionGame(FlowGame):
             if choice == END:
                 return
             if choice == PLAY_ALL:
-                for c in sorted((c for c in player.hand if self.card[c].is_treasure), key=self.treasure_order):
+                for c in sorted((c for c in player.hand if c in self.treasure_names), key=self.treasure_order):
                     yield from self.play_treasure(p, c)
             elif choice.startswith("play:"):
                 yield from self.play_treasure(p, choice[5:])
@@ -263,16 +286,21 @@ class DominionGame(FlowGame):
     def buy_choices(self) -> list[Option]:
         """Options to buy every affordable non-empty pile, in Supply order."""
         if type(self).cost is DominionGame.cost and type(self).can_buy is DominionGame.can_buy:
-            # fixed costs: one pass over a prebuilt (name, cost, option) list; this is the hot path
-            table = self._buy_table
-            if table is None or len(table) != len(self.supply):
-                table = self._buy_table = [
-                    (name, self.cost(name), self.buy_option(name, self.cost(name))) for name in self.supply
-                ]
-            coins = self.turn.coins
-            supply = self.supply
-            return [opt for name, cost, opt in table if cost <= coins and supply[name] > 0]
+            return self.printed_cost_choices()
         return [self.buy_option(name, self.cost(name)) for name in self.supply if self.can_buy(name)]
+
+    def printed_cost_choices(self) -> list[Option]:
+        """buy_choices while every card costs its printed price: one pass over a prebuilt
+        (name, cost, option) list; this is the hot path of every Buy phase."""
+        table = self._buy_table
+        if table is None or len(table) != len(self.supply):
+            card = self.card
+            table = self._buy_table = [
+                (name, card[name].cost, self.buy_option(name, card[name].cost)) for name in self.supply
+            ]
+        coins = self.turn.coins
+        supply = self.supply
+        return [opt for name, cost, opt in table if cost <= coins and supply[name] > 0]
 
     def buy_option(self, name: str, cost: int) -> Option:
         """Options are immutable, so one object per (card, cost) serves every buy prompt."""

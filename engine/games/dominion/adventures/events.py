@@ -89,17 +89,21 @@ def scouting_party(g: AdventuresGame, p: int) -> Step:
     looked = [c for c in (g.take_top(p) for _ in range(5)) if c is not None]  # looking is not drawing
     if not looked:
         return
+    player = g.players[p]
+    player.set_aside.extend(looked)  # held aside (only their owner sees them) while choosing
     g.emit("look", seat=p, count=len(looked))
     g.emit("looked", seat=p, to=p, cards=list(looked))
     count = min(3, len(looked))
     discarded = yield from g.choose_cards(p, looked, "dominion.prompt.scouting_party", count, count)
     for c in discarded:
         looked.remove(c)
-    player = g.players[p]
+        player.set_aside.remove(c)
     player.discard.extend(discarded)
     g.emit("discard", seat=p, cards=sorted(discarded))
     if looked:
         order = yield from g.order_cards(p, looked, "dominion.prompt.scouting_party_order")
+        for c in order:
+            player.set_aside.remove(c)
         player.deck.extend(reversed(order))
         g.emit("topdeck", seat=p, count=len(order))
 

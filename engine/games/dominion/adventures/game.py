@@ -70,6 +70,7 @@ class AdventuresGame(DominionGame):
         self.current_player: int | None = None
         self.mission_next = False
         self.skip_start = False
+        self.cost_mods = False  # see note_cost_mods
 
     # ==========================================================================================
     # Setup
@@ -107,6 +108,7 @@ class AdventuresGame(DominionGame):
             if base in self.kingdom:
                 for name in upgrades:
                     self.nonsupply.setdefault(name, self.card[name].pile_size or 5)
+        self.note_cost_mods()
         self.emit("setup_adventures", events=list(self.events), nonsupply=dict(self.nonsupply))
 
     def load_position(self, pos: dict[str, Any]) -> None:
@@ -132,6 +134,7 @@ class AdventuresGame(DominionGame):
             self.at.no_buy_cards = True
         for i, data in enumerate(pos.get("players") or []):
             self.load_player(i, data)
+        self.note_cost_mods()
 
     def load_player(self, i: int, data: dict[str, Any]) -> None:
         self.mats[i] = list(data.get("tavern") or [])
@@ -200,11 +203,50 @@ class AdventuresGame(DominionGame):
 
     def cost(self, name: str) -> int:
         base = self.card[name].cost
+        if not self.cost_mods:
+            return base
         p = self.turn.player
-        cut = self.at.troll_cut if self.errata else self.players[p].in_play.count("Bridge Troll")
+        cut = self.cost_cut()
         if self.tokens[p].piles.get("cost") == name:
             cut += 2
         return base - cut if base > cut else 0
+
+    def cost_cut(self) -> int:
+        """What Bridge Troll takes off every cost right now (on its owner's turns only)."""
+        return self.at.troll_cut if self.errata else self.players[self.turn.player].in_play.count("Bridge Troll")
+
+    def note_cost_mods(self) -> None:
+        """Costs can only change with Bridge Troll or a -$2 token around; without them every cost
+        is the printed one and the fast paths apply."""
+        if self.cost_mods:
+            return
+        if "Bridge Troll" in self.kingdom or "Ferry" in self.events:
+            self.cost_mods = True
+        elif any("cost" in t.piles for t in self.tokens):
+            self.cost_mods = True
+        else:
+            self.cost_mods = any(
+                "Bridge Troll" in zone for i, pl in enumerate(self.players) for zone in (pl.owned(), self.mats[i])
+            )
+
+    def buy_choices(self) -> list[Option]:
+        if self.at.no_buy_cards:
+            return []
+        if not self.cost_mods:
+            return self.printed_cost_choices()
+        cut = self.cost_cut()
+        cheap = self.tokens[self.turn.player].piles.get("cost")
+        coins = self.turn.coins
+        card = self.card
+        out: list[Option] = []
+        for name, count in self.supply.items():
+            if count <= 0:
+                continue
+            price = card[name].cost - cut - (2 if name == cheap else 0)
+            price = price if price > 0 else 0
+            if price <= coins:
+                out.append(self.buy_option(name, price))
+        return out
 
     def action_piles(self) -> list[str]:
         """Action Supply piles (empty ones included): where pile tokens may go."""

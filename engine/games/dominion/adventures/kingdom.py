@@ -104,9 +104,12 @@ def raze(g: AdventuresGame, p: int) -> Step:
     looked = [c for c in (g.take_top(p) for _ in range(g.cost(trashed))) if c is not None]
     if not looked:
         return
+    player.set_aside.extend(looked)  # held aside (only their owner sees them) while choosing
     g.emit("look", seat=p, count=len(looked))
     g.emit("looked", seat=p, to=p, cards=list(looked))
     keep = yield from g.choose_one(p, looked, "dominion.prompt.raze_keep", optional=False)
+    for c in looked:
+        player.set_aside.remove(c)
     looked.remove(keep)
     player.hand.append(keep)
     if looked:

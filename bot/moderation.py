@@ -16,8 +16,7 @@ from storage.pbp_audit import AuditRepo
 
 async def reseat(table: TableService, match_id: int, seat: int, new: SeatRecord | None) -> Live:
     """Give `seat` to `new` (None: the game's default bot); the play is flagged as replaced."""
-    async with table.lock(match_id):
-        live = await table.get(match_id)
+    async with table.writing(match_id) as live:
         record = live.record
         if record.status != "active":
             raise UserError("error.no_game_here")

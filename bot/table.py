@@ -5,6 +5,12 @@ when not cached), checks the seat and the prompt id, lets the engine judge the a
 appends the answer to match_log in one transaction. Only after that commit do listeners
 (board, private views, pings, the bot runner) hear about it, so nothing is announced that a
 crash could lose. A double click finds the prompt already answered and is refused as stale.
+
+Several processes may share the database, so the asyncio lock is not the whole story: before
+changing a match the service checks its cached copy against the stored revision (reloading when
+another process moved it on), and every write is a compare-and-set on that revision, with the
+(match_id, seq) key of the log as a second guard. The loser of a race reloads and tries again;
+if its prompt is gone by then, the answer is refused as stale, so each answer lands once.
 """
 
 from __future__ import annotations
@@ -13,9 +19,9 @@ import asyncio
 import contextlib
 import logging
 import random
-import sqlite3
 from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,10 +31,23 @@ from engine.core import Event, Match, Prompt, SeatSpec
 from engine.core.errors import EngineError
 from engine.core.registry import GameDefinition, get_game
 from storage import ChannelBusy, MatchRecord, SeatRecord, Store
+from storage.bot_turns import BotTurnRepo
+from storage.db import IntegrityError
+from storage.matches import StaleMatch
 
 log = logging.getLogger(__name__)
 
 TAIL = 40  # public events kept per match for the board's log
+CONFLICT_RETRIES = 3  # reload-and-retry rounds after losing a write race to another process
+
+
+class Conflict(UserError):
+    """Another process wrote the match first; the cached copy was dropped. Answers retry on the
+    reloaded state; anything else reaches the user as a stale click."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__("error.stale_prompt")
+        self.match_id = match_id
 
 
 @dataclass
@@ -75,6 +94,9 @@ class TableService:
         self._cache: OrderedDict[int, Live] = OrderedDict()
         self._locks: dict[int, asyncio.Lock] = {}
         self.listeners: list[Listener] = []
+        # Does a bot seat now wait on this match? (set by the runner) Such answers queue the match
+        # for the runner in the answer's own transaction, so no crash can lose the bot's turn.
+        self.bot_waiting: Callable[[Live], bool] = lambda live: False
         self._announcing = 0
         self._quiet = asyncio.Event()
         self._quiet.set()
@@ -102,6 +124,34 @@ class TableService:
             return existing
         self._remember(live)
         return live
+
+    async def fresh(self, match_id: int) -> Live:
+        """The live match, reloaded first if another process wrote it since it was cached."""
+        live = self._cache.get(match_id)
+        if live is not None:
+            if await self.store.matches.revision(match_id) == live.record.revision:
+                self._cache.move_to_end(match_id)
+                return live
+            self.forget(match_id)
+        return await self.get(match_id)
+
+    @asynccontextmanager
+    async def writing(self, match_id: int) -> AsyncIterator[Live]:
+        """The match's lock and its current copy. A refusal (UserError, EngineError) keeps the
+        copy; a lost race or any other failure drops it, since memory may have moved ahead of
+        what was stored."""
+        async with self.lock(match_id):
+            live = await self.fresh(match_id)
+            try:
+                yield live
+            except (UserError, EngineError):
+                raise
+            except (StaleMatch, IntegrityError) as exc:  # (IntegrityError: the log key)
+                self.forget(match_id)
+                raise Conflict(match_id) from exc
+            except BaseException:
+                self.forget(match_id)
+                raise
 
     async def for_channel(self, channel_id: int) -> Live:
         record = await self.store.matches.live_in_channel(channel_id)
@@ -194,8 +244,26 @@ class TableService:
         seat: int | None = None,
         cover: bool = False,
     ) -> Outcome:
-        async with self.lock(match_id):
-            live = await self.get(match_id)
+        for _ in range(CONFLICT_RETRIES):
+            try:
+                return await self._submit_once(match_id, pid, via, resolve, user_id, seat, cover)
+            except Conflict:
+                # Reloaded; the next round either applies the answer to the newer state or finds
+                # its prompt gone and refuses it as stale.
+                log.info("match %s: lost a write race, retrying on the current state", match_id)
+        raise UserError("error.stale_prompt")
+
+    async def _submit_once(
+        self,
+        match_id: int,
+        pid: int,
+        via: str,
+        resolve: Callable[[Prompt], tuple[str, ...]],
+        user_id: int | None,
+        seat: int | None,
+        cover: bool,
+    ) -> Outcome:
+        async with self.writing(match_id) as live:
             match = self._playable(live)
             if seat is None:
                 assert user_id is not None
@@ -235,10 +303,8 @@ class TableService:
         assert match is not None
         record = live.record
         async with self.store.db.transaction() as conn:
-            try:
-                await self.store.log.append_in(conn, record.id, match.version - 1, seat, answer)
-            except sqlite3.IntegrityError as exc:
-                raise UserError("error.stale_prompt") from exc
+            # The (match_id, seq) key refuses a second answer at this step (IntegrityError).
+            await self.store.log.append_in(conn, record.id, match.version - 1, seat, answer)
             if match.finished:
                 result = match.result()
                 record.status = "finished"
@@ -255,6 +321,8 @@ class TableService:
                     # The play and its rating land in the same commit as the result.
                     await record_finished_in(conn, record, result.scores, result.ranks, details)
             await self.store.matches.save_in(conn, record)
+            if not match.finished and self.bot_waiting(live):
+                await BotTurnRepo.queue_in(conn, record.id)
 
     # -- lobby ----------------------------------------------------------------------------------
     async def open_lobby(
@@ -296,8 +364,8 @@ class TableService:
         return live
 
     async def join(self, match_id: int, user_id: int, name: str) -> Live:
-        async with self.lock(match_id):
-            live = await self._lobby(match_id)
+        async with self.writing(match_id) as live:
+            self._require_lobby(live)
             record = live.record
             if record.seat_of(user_id) is not None:
                 raise UserError("error.already_joined")
@@ -308,8 +376,8 @@ class TableService:
             return live
 
     async def leave_lobby(self, match_id: int, user_id: int) -> Live:
-        async with self.lock(match_id):
-            live = await self._lobby(match_id)
+        async with self.writing(match_id) as live:
+            self._require_lobby(live)
             record = live.record
             seat = record.seat_of(user_id)
             if seat is None:
@@ -324,8 +392,8 @@ class TableService:
             return live
 
     async def add_bot(self, match_id: int, user_id: int, policy: str | None = None) -> Live:
-        async with self.lock(match_id):
-            live = await self._lobby(match_id)
+        async with self.writing(match_id) as live:
+            self._require_lobby(live)
             record = live.record
             if user_id != record.host_id:
                 raise UserError("error.host_only")
@@ -341,8 +409,8 @@ class TableService:
             return live
 
     async def start(self, match_id: int, user_id: int) -> Live:
-        async with self.lock(match_id):
-            live = await self._lobby(match_id)
+        async with self.writing(match_id) as live:
+            self._require_lobby(live)
             record = live.record
             if user_id != record.host_id:
                 raise UserError("error.host_only")
@@ -351,22 +419,23 @@ class TableService:
             record.options = {**match.options, "capacity": capacity(record)}
             record.engine_version = match.definition.engine_version
             record.status = "active"
-            await self.store.matches.save(record)
             live.match = match
+            async with self.store.db.transaction() as conn:
+                await self.store.matches.save_in(conn, record)
+                if self.bot_waiting(live):
+                    await BotTurnRepo.queue_in(conn, record.id)
             live.tail.extend(e for e in match.opening_events if e.public)
             return live
 
-    async def _lobby(self, match_id: int) -> Live:
-        live = await self.get(match_id)
+    @staticmethod
+    def _require_lobby(live: Live) -> None:
         if live.record.status != "lobby":
             raise UserError("error.lobby_closed")
-        return live
 
     # -- leaving a running game -----------------------------------------------------------------
     async def hand_to_bot(self, match_id: int, user_id: int) -> tuple[Live, int]:
         """A player leaves a running game; a bot takes over the seat so the others can finish."""
-        async with self.lock(match_id):
-            live = await self.get(match_id)
+        async with self.writing(match_id) as live:
             self._playable(live)
             seat = live.record.seat_of(user_id)
             if seat is None:
@@ -383,8 +452,7 @@ class TableService:
             return live, seat
 
     async def abandon(self, match_id: int, user_id: int, can_manage: bool) -> Live:
-        async with self.lock(match_id):
-            live = await self.get(match_id)
+        async with self.writing(match_id) as live:
             if not live.record.live:
                 raise UserError("error.no_game_here")
             if user_id != live.record.host_id and not can_manage:
@@ -398,15 +466,13 @@ class TableService:
             return live
 
     async def set_board(self, match_id: int, message_id: int | None, posted_at: float | None) -> None:
-        async with self.lock(match_id):
-            live = await self.get(match_id)
+        async with self.writing(match_id) as live:
             live.record.board_message_id = message_id
             live.record.board_posted_at = posted_at
             await self.store.matches.save(live.record)
 
     async def set_lobby_message(self, match_id: int, message_id: int) -> None:
-        async with self.lock(match_id):
-            live = await self.get(match_id)
+        async with self.writing(match_id) as live:
             live.record.lobby_message_id = message_id
             await self.store.matches.save(live.record)
 

@@ -90,8 +90,7 @@ class UndoService:
 
     async def undo(self, match_id: int, user_id: int, steps: int = 1) -> tuple[Live, UndoCheck]:
         """Take back the caller's last `steps` answers if the rules allow it on their own."""
-        async with self.table.lock(match_id):
-            live = await self.table.get(match_id)
+        async with self.table.writing(match_id) as live:
             self._require_active(live)
             seat = live.record.seat_of(user_id)
             if seat is None:
@@ -109,8 +108,7 @@ class UndoService:
     ) -> tuple[Live, int]:
         """Cut the log back to `to_step` answers (consent, host or admin). `expect_steps` refuses
         the rewind if the game has moved on since it was requested. Returns (live, removed)."""
-        async with self.table.lock(match_id):
-            live = await self.table.get(match_id)
+        async with self.table.writing(match_id) as live:
             self._require_active(live)
             count = await self.table.store.log.count(match_id)
             if expect_steps is not None and count != expect_steps:

@@ -1,4 +1,5 @@
-"""Persistence: aiosqlite repositories and versioned migrations. The only package that writes SQL."""
+"""Persistence: repositories over SQLite or PostgreSQL, and versioned migrations. The only package that
+writes SQL."""
 
 from storage.db import Database
 from storage.matches import ChannelBusy, MatchRecord, SeatRecord

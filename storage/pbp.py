@@ -123,6 +123,11 @@ class PbpRepo:
         rows = await self.db.fetchall("SELECT match_id, seat FROM pbp_timers WHERE covered = 1")
         return {(int(r["match_id"]), int(r["seat"])) for r in rows}
 
+    async def covered_in(self, match_id: int) -> set[int]:
+        """Seats of one match a substitute bot plays, as stored (whichever process covered them)."""
+        rows = await self.db.fetchall("SELECT seat FROM pbp_timers WHERE match_id = ? AND covered = 1", (match_id,))
+        return {int(r["seat"]) for r in rows}
+
     async def put_timer(self, t: Timer) -> None:
         await self.db.execute(
             """INSERT INTO pbp_timers

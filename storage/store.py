@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from storage.bot_turns import BotTurnRepo
 from storage.db import Database
 from storage.leaderboard import PlayRepo
 from storage.leaderboard_pending import PendingRepo
@@ -22,6 +23,7 @@ class Store:
         self.plays = PlayRepo(db)
         self.pending = PendingRepo(db)
         self.privacy = PrivacyRepo(db)
+        self.turns = BotTurnRepo(db)
 
     @classmethod
     async def open(cls, url: str) -> Store:

@@ -110,6 +110,8 @@ class Interaction:
         async with self._followed:
             self.followup_ids.append(message_id)
             self._followed.notify_all()
+        # The message itself was announced just before; wake `wait_until` checks on followups too.
+        await self.standin.notify()
 
 
 def new_token() -> str:

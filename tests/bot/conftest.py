@@ -1,4 +1,5 @@
-"""Fixtures: a fresh SQLite file, the store on it, and a table service with a started 2-player game."""
+"""Fixtures: a fresh database (an SQLite file, and a PostgreSQL database when TEST_DATABASE_URL is
+set: every test here runs on both), the store on it, and a table service with a started game."""
 
 from __future__ import annotations
 
@@ -9,15 +10,21 @@ import pytest
 
 from bot.table import Live, TableService
 from storage import Store
+from tests.pg import needs_postgres, postgres_database
 
 ALICE = 1001
 BOB = 1002
 CHANNEL = 5000
 
 
-@pytest.fixture
-def db_path(tmp_path: Path) -> str:
-    return str(tmp_path / "test.sqlite3")
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=needs_postgres)])
+async def db_path(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """The database URL a test opens (an SQLite file path, or a throwaway PostgreSQL database)."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "test.sqlite3")
+        return
+    async with postgres_database() as url:
+        yield url
 
 
 @pytest.fixture

@@ -23,6 +23,8 @@ async def test_migrations_apply_once_and_are_idempotent(db_path: str) -> None:
 
 
 async def test_pragmas(store: Store) -> None:
+    if store.db.dialect != "sqlite":
+        pytest.skip("SQLite settings")
     row = await store.db.fetchone("PRAGMA journal_mode")
     assert row is not None and row[0] == "wal"
     row = await store.db.fetchone("PRAGMA foreign_keys")

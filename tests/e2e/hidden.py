@@ -83,15 +83,16 @@ async def replay_knowledge(db: Path, match_id: int) -> tuple[Live, Knowledge]:
 def leaks(standin: StandIn, channel: Channel, humans: list[User], know: Knowledge) -> list[str]:
     """Every problem found; empty when the channel showed nothing hidden."""
     problems: list[str] = []
+    private_views = [m for user in humans for m in standin.dm_messages(user)]
+    private_views += [m for m in standin.messages(channel) if m.ephemeral]  # "My hand / Act"
     hand_lines = {
         line
-        for user in humans
-        for message in standin.dm_messages(user)
+        for message in private_views
         for body in message.history
         for line in text_of(body).splitlines()
         if line.startswith(("**Hand:**", "**Mão:**")) and "—" not in line
     }
-    assert hand_lines, "the players never saw their hands by DM"
+    assert hand_lines, "the players never saw their hands"
     names = sorted(know.names, key=len, reverse=True)
     pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(n) for n in names) + r")(?!\w)")
     public = sorted(know.public, key=len, reverse=True)

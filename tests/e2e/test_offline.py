@@ -9,13 +9,11 @@ import sys
 from pathlib import Path
 
 SCRIPT = """\
-help
 /game new game:dominion "kingdom:First Game"
 click 3
 click 8
 dms
 click 1
-dms
 """
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from bot.standin.state import Message
 from tests.e2e.conftest import StartBot, World
 from tests.e2e.driver import EN, Table, buttons, decide, open_table, perform, prompt_id
+from tests.e2e.hidden import leaks, replay_knowledge
 
 
 async def alice_turn_via_play(world: World) -> None:
@@ -75,6 +76,10 @@ async def test_closed_dms_play_in_ephemeral_views(world: World, start_bot: Start
     assert standin.dm_messages(carol) == []
     assert all(m.visible_to in (None, carol.id) for m in standin.messages(world.channel, viewer=carol))
     assert "My hand / Act" in buttons(standin.message(board.id) or board)
+
+    # The fallback path shows hands in the channel's ephemeral messages only, never publicly.
+    _, know = await replay_knowledge(world.db, match_id)
+    assert leaks(standin, world.channel, [world.alice, carol], know) == []
 
     settings = await standin.slash(world.alice, world.channel, "settings", {"dm": "off"})
     await settings.response()

@@ -34,11 +34,23 @@ def normalize_options(options: dict[str, Any], players: int) -> dict[str, Any]:
         out["kingdom_name"] = str(options["kingdom_name"])
     elif isinstance(kingdom, str) and _preset(kingdom.strip()) is not None:
         out["kingdom_name"] = _preset_name(kingdom.strip())
-    reactions = options.get("reactions", "always")
-    if reactions not in ("always", "ask"):
-        raise InvalidSetup("error.bad_option", option="reactions", value=str(reactions))
-    out["reactions"] = reactions
+    out["reactions"] = _reactions(options.get("reactions", "always"), players)
     return adventure_options(options, out, listed_events)
+
+
+def _reactions(value: Any, players: int) -> str | list[str]:
+    """Standing answers to reactions held in hand: 'always' (reveal / play without asking, so
+    the table never sees anyone wait), 'ask', or one of the two per seat."""
+    modes = ("always", "ask")
+    if isinstance(value, str) and value in modes:
+        return value
+    if (
+        isinstance(value, list | tuple)
+        and len(value) == players
+        and all(isinstance(v, str) and v in modes for v in value)
+    ):
+        return list(value)
+    raise InvalidSetup("error.bad_option", option="reactions", value=str(value))
 
 
 def _preset(text: str) -> tuple[str, ...] | None:

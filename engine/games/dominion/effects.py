@@ -128,14 +128,14 @@ def library(g: DominionGame, p: int) -> Step:
     player = g.players[p]
     aside: list[str] = []
     while len(player.hand) < 7:
-        card = g.take_top(p)
-        if card is None:
+        if not player.deck and not player.discard:
             break
+        drawn = g.draw(p, 1)  # a draw like any other (a token may make it draw nothing)
+        if not drawn:
+            continue
         # the card is drawn first; an Action may then be skipped (set aside, face up)
-        player.hand.append(card)
-        g.emit("draw", seat=p, count=1)
-        g.emit("drew", seat=p, to=p, cards=[card])
-        if g.card[card].is_action and (
+        card = drawn[0]
+        if g.is_action_for(p, card) and (
             yield from g.yes_no(p, "dominion.prompt.library_set_aside", card=card)
         ):
             player.hand.remove(card)
@@ -266,7 +266,7 @@ def sentry(g: DominionGame, p: int) -> Step:
 
 @effect("Throne Room")
 def throne_room(g: DominionGame, p: int) -> Step:
-    actions = [c for c in g.players[p].hand if g.card[c].is_action]
+    actions = [c for c in g.players[p].hand if g.is_action_for(p, c)]
     choice = yield from g.choose_one(p, actions, "dominion.prompt.throne_room", optional=True)
     if choice is None:
         return
@@ -282,7 +282,7 @@ def vassal(g: DominionGame, p: int) -> Step:
     player = g.players[p]
     player.discard.append(card)
     g.emit("discard", seat=p, cards=[card])
-    if not g.card[card].is_action:
+    if not g.is_action_for(p, card):
         return
     if (yield from g.yes_no(p, "dominion.prompt.vassal_play", card=card)):
         player.discard.pop()

@@ -82,7 +82,7 @@ class DominionGame(FlowGame):
         self.kingdom: list[str] = []
         self.turn = Turn()
         self.position = position
-        self.reveal_moat = options.get("reactions", "always")
+        self.reaction_modes: str | list[str] = options.get("reactions", "always")
         self.ended_by: str | None = None
         self._buy_options: dict[tuple[str, int], Option] = {}
         self._buy_table: list[tuple[str, int, Option]] | None = None
@@ -201,6 +201,10 @@ class DominionGame(FlowGame):
 
     def next_player(self, p: int) -> int:
         return (p + 1) % self.n
+
+    def is_action_for(self, p: int, name: str) -> bool:
+        """Whether `name` is an Action card for player p (expansions can change a card's types)."""
+        return self.card[name].is_action
 
     def playable_actions(self, p: int) -> list[str]:
         return sorted({c for c in self.players[p].hand if self.card[c].is_action})
@@ -455,26 +459,36 @@ class DominionGame(FlowGame):
     def attack_targets(self, p: int) -> Step:
         """Reveal reactions for an Attack; returns the players it affects, in turn order."""
         victims = self.others(p)
-        holders = [v for v in victims if "Moat" in self.players[v].hand]
-        blocked: set[int] = set()
-        if self.reveal_moat == "ask" and holders:
+        moats = {v: moat for v in victims if (moat := self.moat_in_hand(v)) is not None}
+        asked = [v for v in moats if self.asks_reactions(v)]
+        blocked = {v for v in moats if v not in asked}
+        if asked:
             specs = [
                 PromptSpec(
                     v,
                     "confirm",
                     "dominion.prompt.reveal_moat",
-                    (Option(YES, "dominion.opt.reveal", card="Moat"), Option(NO, "dominion.opt.dont_reveal")),
+                    (Option(YES, "dominion.opt.reveal", card=moats[v]), Option(NO, "dominion.opt.dont_reveal")),
                 )
-                for v in holders
+                for v in asked
             ]
             answers = yield from self.ask_all(specs)
-            blocked = {v for v in holders if answers[v][0] == YES}
-        else:
-            blocked = set(holders)
+            blocked.update(v for v in asked if answers[v][0] == YES)
         for v in victims:
             if v in blocked:
-                self.emit("reveal", seat=v, cards=["Moat"], reason="Moat")
+                self.emit("reveal", seat=v, cards=[moats[v]], reason="Moat")
         return [v for v in victims if v not in blocked]
+
+    def moat_in_hand(self, seat: int) -> str | None:
+        """The card in `seat`'s hand that reacts to Attacks as Moat does, if any."""
+        return "Moat" if "Moat" in self.players[seat].hand else None
+
+    def asks_reactions(self, seat: int) -> bool:
+        """Whether `seat` is asked before a reaction in hand is used. The standing answer
+        ('always') never waits, so nobody learns from a pause what a hand holds."""
+        modes = self.reaction_modes
+        mode = modes if isinstance(modes, str) else modes[seat]
+        return mode == "ask"
 
     # ==========================================================================================
     # Prompt helpers (forced answers are taken without asking)

@@ -639,13 +639,23 @@ class AdventuresGame(DominionGame):
         victims = yield from super().attack_targets(p)
         return [v for v in victims if not self.champions[v]]
 
+    def moat_in_hand(self, seat: int) -> str | None:
+        moat = super().moat_in_hand(seat)
+        if moat is None and self.traits_of(seat, "Estate") == "Moat" and "Estate" in self.players[seat].hand:
+            return "Estate"  # an Estate with Moat's abilities (Inheritance, first printing)
+        return moat
+
     def reactions(self, p: int) -> Step:
-        """Caravan Guard: each other player may play it from hand, again and again (it may draw more)."""
+        """Caravan Guard: each other player may play it from hand, again and again (it may draw more).
+        With the standing answer ('always') every Caravan Guard is played without a prompt."""
         for v in self.others(p):
             while True:
                 guards = [c for c in self.players[v].hand if self.traits_of(v, c) == "Caravan Guard"]
                 if not guards:
                     break
+                if not self.asks_reactions(v):
+                    yield from self.play_from_hand(v, guards[0])
+                    continue
                 answer = yield from self.ask(
                     PromptSpec(
                         v,

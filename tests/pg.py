@@ -1,0 +1,45 @@
+"""Throwaway PostgreSQL databases for tests, from TEST_DATABASE_URL (a server tests may create
+databases on). Without it, PostgreSQL tests skip: a developer without a server still runs the suite;
+CI sets it (see .ci/run)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import pytest
+
+TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "")
+
+needs_postgres = pytest.mark.skipif(not TEST_DATABASE_URL, reason="TEST_DATABASE_URL is not set")
+
+
+def _with_database(url: str, name: str) -> str:
+    base, _, query = url.partition("?")
+    root = base.rsplit("/", 1)[0] if base.count("/") > 2 else base
+    return f"{root}/{name}" + (f"?{query}" if query else "")
+
+
+@asynccontextmanager
+async def postgres_database() -> AsyncIterator[str]:
+    """A fresh, empty database on the test server; dropped afterwards. Yields its URL."""
+    import asyncpg
+
+    if not TEST_DATABASE_URL:
+        pytest.skip("TEST_DATABASE_URL is not set")
+    name = f"bgb_test_{secrets.token_hex(6)}"
+    admin = await asyncpg.connect(TEST_DATABASE_URL)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}" TEMPLATE template0')
+    finally:
+        await admin.close()
+    try:
+        yield _with_database(TEST_DATABASE_URL, name)
+    finally:
+        admin = await asyncpg.connect(TEST_DATABASE_URL)
+        try:
+            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        finally:
+            await admin.close()

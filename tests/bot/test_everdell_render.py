@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import statistics
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -183,21 +181,16 @@ def test_solo_board_names_rugwort_and_result_counts_him() -> None:
     assert lines and all(line.startswith("**🤖 Rugwort**") for line in lines)
 
 
-def test_board_image_is_small_and_quick() -> None:
+def test_board_image_is_small() -> None:
+    """Size only: render speed is measured in bench/, never asserted in tests."""
     live = make_live(4, seed=31)
     for _ in zip(range(160), play(live), strict=False):
         pass
     assert live.match is not None
     view = live.match.view(None)
     names = {p["seat"]: f"Player {p['seat']}" for p in view["players"]}
-    render_board(view, "pt", names)  # fonts and tiles warm up once per process
-    times = []
-    for _ in range(5):
-        start = time.perf_counter()
-        image = render_board(view, "pt", names)
-        times.append(time.perf_counter() - start)
+    image = render_board(view, "pt", names)
     assert image.startswith(PNG) and len(image) < 300_000
-    assert statistics.median(times) < 0.2, times
 
 
 def test_board_never_shows_hidden_cards() -> None:

@@ -13,11 +13,12 @@ from engine.core.seats import SeatSpec
 from engine.games.dominion.cards import cards
 from engine.scenario import Scenario, ScenarioError, collect, load_file, run
 
-ROOT = Path(__file__).parent / "scenarios" / "dominion"  # other folders have their own test files
-SCENARIOS = collect([ROOT])
+HERE = Path(__file__).parent / "scenarios"
+ROOT = HERE / "dominion"
+SCENARIOS = collect([ROOT, HERE / "adventures"])  # other folders have their own test files
 
 
-@pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.id.split("scenarios/dominion/", 1)[-1] for s in SCENARIOS])
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.id.split("scenarios/", 1)[-1] for s in SCENARIOS])
 def test_scenario(scenario: Scenario) -> None:
     outcome = run(scenario)
     assert outcome.passed, "\n".join(outcome.failures)

@@ -10,11 +10,14 @@ import pytest
 
 from bot.table import Live, TableService
 from storage import Store
-from tests.pg import needs_postgres, postgres_database
+from tests.pg import empty_tables, needs_postgres, postgres_session_url
 
 ALICE = 1001
 BOB = 1002
 CHANNEL = 5000
+
+
+__all__ = ["postgres_session_url"]  # a fixture, shared through this module
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=needs_postgres)])
@@ -23,8 +26,9 @@ async def db_path(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterat
     if request.param == "sqlite":
         yield str(tmp_path / "test.sqlite3")
         return
-    async with postgres_database() as url:
-        yield url
+    url = request.getfixturevalue("postgres_session_url")
+    await empty_tables(url)
+    yield url
 
 
 @pytest.fixture

@@ -4,14 +4,19 @@ CI sets it (see .ci/run)."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import secrets
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
+from typing import Any, TypeVar
 
 import pytest
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "")
+
+T = TypeVar("T")
 
 needs_postgres = pytest.mark.skipif(not TEST_DATABASE_URL, reason="TEST_DATABASE_URL is not set")
 
@@ -61,15 +66,19 @@ async def empty_tables(url: str) -> None:
         await conn.close()
 
 
+def _run(coro: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine to completion from sync code, even inside a running event loop."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
 @pytest.fixture(scope="session")
 def postgres_session_url() -> Iterator[str]:
     """One database for a whole test session (migrated by its first user, emptied per test):
     creating a database and migrating it costs about a second, emptying it a few milliseconds."""
-    import asyncio
-
     manager = postgres_database()
-    url = asyncio.run(manager.__aenter__())
+    url = _run(manager.__aenter__())
     try:
         yield url
     finally:
-        asyncio.run(manager.__aexit__(None, None, None))
+        _run(manager.__aexit__(None, None, None))

@@ -67,6 +67,10 @@ def option_label(game: str, option: Option, locale: str, live: Live | None = Non
     card = card_name(game, option.card, locale) if option.card is not None else None
     if card is not None and (option.label == option.card or not has(option.label)):
         text = card
+        # a group may name its verb ("Play Copper" beside "Copper ($0)" to buy)
+        verb = f"{game}.verb.{option.group}"
+        if has(verb, locale):
+            text = t(verb, locale, card=card)
     else:
         text = t(option.label, locale)
         if card is not None:

@@ -20,19 +20,20 @@ GAMES = sorted(
 )
 # Rules still being written (a game, or a game's sub-package such as an expansion); their
 # catalogue entries follow once they settle.
-PENDING = {"everdell/mistwood"}
+PENDING: set[str] = set()
 
 
 def _constants(path: Path) -> Iterator[str | tuple[str, str]]:
-    """String literals, and ("emit", kind) for every emit("kind", ...) call."""
+    """String literals, ("emit", kind) for every emit("kind", ...) call and ("note", kind) for
+    every note("kind", ...): Nightweave's log entries, published as `nw_<kind>` events."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             yield node.value
         elif isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
             name = getattr(node.func, "attr", getattr(node.func, "id", None))
-            if name == "emit" and isinstance(node.args[0].value, str):
-                yield ("emit", node.args[0].value)
+            if name in ("emit", "note") and isinstance(node.args[0].value, str):
+                yield (name, node.args[0].value)
 
 
 def engine_keys(game: str) -> set[str]:
@@ -44,7 +45,8 @@ def engine_keys(game: str) -> set[str]:
             continue
         for const in _constants(path):
             if isinstance(const, tuple):
-                keys.add(f"{game}.event.{const[1]}")
+                prefix = "nw_" if const[0] == "note" else ""
+                keys.add(f"{game}.event.{prefix}{const[1]}")
             elif pattern.fullmatch(const):
                 keys.add(const)
     return keys

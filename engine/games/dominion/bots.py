@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.core.prompts import Answer, Prompt
 from engine.core.registry import Policy
+from engine.games.dominion.adventures import advice as _advice  # noqa: F401  (teaches the bots Adventures)
 from engine.games.dominion.expert import ExpertBot
 from engine.games.dominion.game import END, NO, NONE, PLAY_ALL
 from engine.games.dominion.heuristic import HeuristicBot

@@ -52,6 +52,11 @@ _MAX_COPIES = {"Witch": 2, "Chapel": 1, "Moneylender": 1, "Mine": 1, "Remodel": 
                "Throne Room": 1, "Merchant": 2}
 
 
+# Cards whose worth needs more than a number (expansions fill these: adventures/advice.py).
+VALUE_RULES: dict[str, Callable[[Situation], float]] = {}
+PLAY_RULES: dict[str, Callable[[Situation], float | None]] = {}
+
+
 def card(name: str) -> Card:
     return cards()[name]
 
@@ -90,6 +95,7 @@ class Situation:
     other_turns: int
     players: int
     empty_piles: int
+    view: Mapping[str, Any]  # the rest of the view, for expansion-specific decisions
 
     @classmethod
     def of(cls, view: Mapping[str, Any]) -> Situation:
@@ -112,6 +118,7 @@ class Situation:
             other_turns=max((p["turns"] for p in others), default=0),
             players=len(players),
             empty_piles=view["empty_piles"],
+            view=view,
         )
 
     # deck shape ---------------------------------------------------------------------------------
@@ -199,6 +206,9 @@ def green_value(name: str, s: Situation) -> float:
 
 
 def kingdom_value(name: str, s: Situation) -> float:
+    rule = VALUE_RULES.get(name)
+    if rule is not None:
+        return rule(s)
     base = float(_BUY.get(name, 10))
     have = s.count(name)
     if have >= _MAX_COPIES.get(name, 99):
@@ -268,6 +278,9 @@ class HeuristicBot:
 
     def play_score(self, name: str, s: Situation) -> float | None:
         """Priority for playing `name` from hand now; None means better not to."""
+        rule = PLAY_RULES.get(name)
+        if rule is not None:
+            return rule(s)
         hand = s.hand
         base = float(_PLAY.get(name, 30))
         if name in VILLAGES:
@@ -316,7 +329,19 @@ class HeuristicBot:
         offered = [o.id[4:] for o in prompt.options if o.id.startswith("buy:")]
         s.coins = prompt.params.get("coins", s.coins)
         choice = pick_buy(offered, s, self.buy_value)
+        events = [o for o in prompt.options if o.id.startswith("event:")]
+        if events:  # Adventures: an Event may beat the best card
+            card_value = self.buy_value(choice, s) if choice else 0.0
+            event = self.pick_event(events, s, card_value)
+            if event is not None:
+                return (event,)
         return (f"buy:{choice}",) if choice else (END,)
+
+    def pick_event(self, events: list[Option], s: Situation, card_value: float) -> str | None:
+        """An Event option worth more than the best card (Adventures)."""
+        from engine.games.dominion.adventures.advice import pick_event  # only games with Events
+
+        return pick_event(self, events, s, card_value)
 
     # card prompts ------------------------------------------------------------------------------------
     def gain(self, s: Situation, prompt: Prompt) -> Answer:

@@ -220,14 +220,12 @@ class AdventuresGame(DominionGame):
         is the printed one and the fast paths apply."""
         if self.cost_mods:
             return
-        if "Bridge Troll" in self.kingdom or "Ferry" in self.events:
-            self.cost_mods = True
-        elif any("cost" in t.piles for t in self.tokens):
-            self.cost_mods = True
-        else:
-            self.cost_mods = any(
-                "Bridge Troll" in zone for i, pl in enumerate(self.players) for zone in (pl.owned(), self.mats[i])
-            )
+        self.cost_mods = (
+            "Bridge Troll" in self.kingdom
+            or "Ferry" in self.events
+            or any("cost" in t.piles for t in self.tokens)
+            or any("Bridge Troll" in zone for i, pl in enumerate(self.players) for zone in (pl.owned(), self.mats[i]))
+        )
 
     def buy_choices(self) -> list[Option]:
         if self.at.no_buy_cards:

@@ -19,18 +19,17 @@ import sys
 
 import discord
 
-from bot.app import BoardGamesBot
+from bot.app import BoardGamesBot, make_bot
+from bot.logfmt import formatter
 from bot.settings import Settings
 
 log = logging.getLogger("bot")
 
 
-def configure_logging(level: str, quiet: bool = False) -> None:
-    logging.basicConfig(
-        level=getattr(logging, level.upper(), logging.INFO),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
+def configure_logging(level: str, quiet: bool = False, kind: str = "text", instance: str = "") -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(formatter(kind, instance))
+    logging.basicConfig(level=getattr(logging, level.upper(), logging.INFO), handlers=[handler])
     logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLogger().level))
     if quiet:
         # A terminal game: discord.py's notes about voice support and the gateway are noise there.
@@ -47,7 +46,7 @@ def point_at(settings: Settings) -> None:
 async def run(settings: Settings) -> None:
     assert settings.discord_token
     point_at(settings)
-    async with BoardGamesBot(settings) as bot:
+    async with make_bot(settings) as bot:
         await bot.start(settings.discord_token)
 
 
@@ -126,7 +125,7 @@ def main(argv: list[str] | None = None) -> None:
     local = args.command != "sync" and (args.offline or not settings.discord_token)
     # Offline, the terminal is the game: only warnings from the bot itself, unless asked.
     level = "WARNING" if local and "log_level" not in settings.model_fields_set else settings.log_level
-    configure_logging(level, quiet=local)
+    configure_logging(level, quiet=local, kind=settings.log_format, instance=settings.instance_id)
     with contextlib.suppress(KeyboardInterrupt):
         if args.command == "sync":
             if not settings.discord_token:

@@ -17,7 +17,9 @@ from bot.errors import UserError
 from bot.herald import DiscordHerald
 from bot.i18n import Translator, coarse
 from bot.interact import report, unwrap
+from bot.metrics import Registry
 from bot.notify import Notifier
+from bot.ops import InteractionClock, OpsServer
 from bot.pbp import PlayByPost
 from bot.prefs import PrefsService
 from bot.render.items import DYNAMIC_ITEMS, ComponentRouter, Handler
@@ -40,7 +42,7 @@ class BoardGamesBot(commands.Bot):
     runner: Runner
     pbp: PlayByPost
 
-    def __init__(self, settings: Settings, *, sync_only: bool = False) -> None:
+    def __init__(self, settings: Settings, *, sync_only: bool = False, **client_options: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         intents.dm_messages = True
@@ -49,9 +51,13 @@ class BoardGamesBot(commands.Bot):
             intents=intents,
             help_command=None,
             guild_ready_timeout=settings.guild_ready_timeout,
+            **client_options,
         )
         self.settings = settings
         self.sync_only = sync_only
+        self.registry = Registry()
+        self.interactions = InteractionClock(self.registry)
+        self.ops: OpsServer | None = None
         self.components = ComponentRouter()
         self.drafts = Drafts()
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
@@ -68,7 +74,10 @@ class BoardGamesBot(commands.Bot):
         self.prefs = PrefsService(self.store)
         clock = clock_from_settings(self.settings.clock_offset_file)
         self.notifier = Notifier(self, self.table, self.prefs, self.settings.board_max_age_seconds, clock)
-        self.runner = Runner(self.table, self.settings.bot_pause_seconds, self.notifier.bot_summary)
+        owner, lease = self.settings.instance_id, self.settings.lease_seconds
+        self.runner = Runner(
+            self.table, self.settings.bot_pause_seconds, self.notifier.bot_summary, self.store.turns, owner, lease
+        )
         self.pbp = PlayByPost(
             self.table,
             PbpStore(self.store.db),
@@ -76,8 +85,14 @@ class BoardGamesBot(commands.Bot):
             clock,
             self.settings.scheduler_tick_seconds,
             poke=self.runner.poke,
+            owner=owner,
+            lease=lease,
         )
         self.runner.covers = self.pbp.timers.covers
+        self.runner.covered_of = self.pbp.store.games.covered_in
+        self.table.bot_waiting = self.runner.waiting
+        self.table.owns = self.owns_guild
+        await self._start_ops()
         self.table.listeners.extend([self.notifier.on_outcome, self.runner.on_outcome, self.pbp.on_outcome])
         for name in EXTENSIONS:
             await self.load_extension(name)
@@ -91,10 +106,48 @@ class BoardGamesBot(commands.Bot):
         await self.wait_until_ready()
         await self.pbp.start()  # covered seats first: the runner plays them
         await self.runner.resume()
+        self.runner.start_sweeping(max(self.settings.lease_seconds / 3, 0.2))
         # Supervisors and tests wait for this line before sending work.
         log.info("ready: %s in %d guild(s)", self.user, len(self.guilds))
 
+    def owns_guild(self, guild_id: int | None) -> bool:
+        """Is this guild served by this process's shards? (DMs belong to shard 0, as on Discord)"""
+        count = self.settings.shard_count
+        ids = self.settings.shard_id_list()
+        if count is None or ids is None:
+            return True
+        return ((guild_id >> 22) % count if guild_id else 0) in ids
+
+    async def _start_ops(self) -> None:
+        """Health and metrics endpoints, when METRICS_PORT is set."""
+        table, store, runner = self.table, self.store, self.runner
+        self.registry.gauge("bgb_live_matches", "Matches held in this process's cache.", table.cached_count)
+        self.registry.gauge("bgb_automa_queue_depth", "Matches waiting for a bot or automa answer.", store.turns.depth)
+        self.registry.gauge("bgb_automa_running", "Matches whose bot seats this process is playing.", lambda: runner.busy)
+        self.registry.gauge("bgb_db_errors_total", "Database errors (not conflicts).", lambda: store.db.errors, "counter")
+        self.registry.gauge(
+            "bgb_db_conflicts_total", "Writes refused by a constraint (lost races, duplicates).", lambda: store.db.conflicts, "counter"
+        )
+        if self.settings.metrics_port is None:
+            return
+
+        async def alive() -> bool:
+            await store.db.fetchone("SELECT 1 AS ok")
+            return True
+
+        info = {"instance": self.settings.instance_id, "shards": self.settings.shard_id_list(), "database": store.db.dialect}
+        self.ops = OpsServer(self.registry, alive, self.is_ready, info)
+        await self.ops.start(self.settings.metrics_host, self.settings.metrics_port)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        self.interactions.start(interaction.id)
+
+    async def on_app_command_completion(self, interaction: discord.Interaction[Any], command: Any) -> None:
+        self.interactions.finish(interaction.id, "command", ok=True)
+
     async def close(self) -> None:
+        if self.ops is not None:
+            await self.ops.stop()
         if hasattr(self, "pbp"):
             await self.pbp.stop()
         if hasattr(self, "runner"):
@@ -110,10 +163,14 @@ class BoardGamesBot(commands.Bot):
         """Register a component handler wrapped with the house error reporting."""
 
         async def guarded(interaction: discord.Interaction[Any], args: list[int], values: list[str]) -> None:
+            ok = False
             try:
                 await handler(interaction, args, values)
+                ok = True
             except Exception as exc:  # noqa: BLE001 - every failure gets an answer
                 await report(interaction, unwrap(exc), await self.locale_of(interaction), self._game_of(args))
+            finally:
+                self.interactions.finish(interaction.id, "component", ok)
 
         self.components.register(kind, guarded)
 
@@ -131,6 +188,18 @@ class BoardGamesBot(commands.Bot):
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         exc = unwrap(error)
+        self.interactions.finish(interaction.id, "command", ok=isinstance(exc, UserError))
         if isinstance(exc, app_commands.NoPrivateMessage):
             exc = UserError("error.guild_only")
         await report(interaction, exc, await self.locale_of(interaction))
+
+
+class ShardedBoardGamesBot(BoardGamesBot, commands.AutoShardedBot):
+    """The same bot on an AutoShardedClient: one process connects the shards SHARD_IDS of
+    SHARD_COUNT, so several processes split the guilds between them."""
+
+
+def make_bot(settings: Settings) -> BoardGamesBot:
+    if not settings.sharded:
+        return BoardGamesBot(settings)
+    return ShardedBoardGamesBot(settings, shard_count=settings.shard_count, shard_ids=settings.shard_id_list())

@@ -22,6 +22,7 @@ from engine.tools.dice import RollResult
 
 BUTTON = "cmp"  # companion id, step, code (1 first impossible, 2 second impossible, 3 blocked, 4 undo)
 SELECT = "cmc"  # companion id, steps so far: the card the table flipped
+RECORD = "cmr"  # companion id, level, her total: record the table game as a result
 COLOR = 0x4B2E83
 
 
@@ -179,12 +180,24 @@ def status_embed(report: Report, locale: str) -> discord.Embed:
     return embed
 
 
-def score_embed(report: Report, locale: str, counts: dict[str, int]) -> discord.Embed:
+def score_parts(report: Report, counts: dict[str, int]) -> dict[str, int]:
     row = loader.default_scoring().level(report.level)
-    parts = tally(row, tokens=report.state.tokens, **counts)
+    return tally(row, tokens=report.state.tokens, **counts)
+
+
+def record_view(report: Report, total: int, locale: str) -> discord.ui.View:
+    """One button: open the /result record sheet with her level and score filled in."""
+    view = discord.ui.View(timeout=None)
+    custom_id = ids.button(RECORD, report.companion_id, report.level, total)
+    view.add_item(GameButton(custom_id, t("automa.record", locale), discord.ButtonStyle.primary))
+    return view
+
+
+def score_embed(report: Report, locale: str, counts: dict[str, int]) -> discord.Embed:
+    parts = score_parts(report, counts)
     lines = [f"{t(f'nw.score.{k}', locale)}: **{v}**" for k, v in parts.items() if k != "total"]
     embed = discord.Embed(title=t("nw.score_title", locale, total=parts["total"]), description="\n".join(lines), color=COLOR)
-    embed.set_footer(text=t("nw.score_footer", locale))
+    embed.set_footer(text=t("nw.score_footer", locale) + " · " + t("automa.record_hint", locale))
     return embed
 
 

@@ -21,7 +21,7 @@ from bot.i18n import t
 from bot.prefs import PrefsService
 from bot.render import board_payload, private_payload, result_payload
 from bot.render import ids as custom_ids
-from bot.render.common import event_line, seat_name
+from bot.render.common import WORDING, Wording, event_line, seat_name
 from bot.render.items import GameButton
 from bot.render.limits import CONTENT, clip
 from bot.table import Live, Outcome, TableService
@@ -252,12 +252,14 @@ class Notifier:
         """One compact line for what a bot seat just did."""
         locale = live.record.locale
         me = f"**{seat_name(live, seat)}** "
-        lines: list[str] = []
-        for event in events:
-            if event.kind in ("turn_start", "shuffle", "setup"):
-                continue
-            line = event_line(live, event, locale)
-            lines.append(line[len(me) :] if line.startswith(me) else line)
+        lines = WORDING.get(live.record.game, Wording()).summary(live, events, locale)
+        if lines is None:
+            lines = []
+            for event in events:
+                if event.kind in ("turn_start", "shuffle", "setup"):
+                    continue
+                line = event_line(live, event, locale)
+                lines.append(line[len(me) :] if line.startswith(me) else line)
         if not lines:
             return
         counted: list[tuple[str, int]] = []

@@ -56,13 +56,15 @@ class PlayByPost:
         clock: Clock,
         tick: float = 30.0,
         poke: Callable[[int], None] | None = None,
+        owner: str = "local",
+        lease: float = 60.0,
     ) -> None:
         self.table = table
         self.store = store
         self.herald = herald
         self.clock = clock
         self.poke = poke or (lambda match_id: None)
-        self.scheduler = Scheduler(store.jobs, clock, tick)
+        self.scheduler = Scheduler(store.jobs, clock, tick, owner, lease)
         self.timers = TurnTimers(store.games, self.scheduler, clock)
         self.votes = VoteService(store.audit)
         self.undo = UndoService(table, store.audit)

@@ -4,6 +4,11 @@ table is the queue, a restart loses nothing: the new process finds the same jobs
 
 Time comes from an injectable clock; `run_due()` does one pass, so tests drive simulated time
 without the loop. A failing handler is retried a few times with a growing delay, then dropped.
+
+Several processes may run schedulers on one database: each claims a due job with a lease before
+running it (`JobRepo.claim_due`), so a job runs in one process, and the jobs of a process that
+died are claimed by another once their lease runs out. Leases use the wall clock, not the job
+clock, because they measure whether a process is alive, not game time.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -24,10 +30,14 @@ RETRY_DELAYS = (60.0, 300.0, 1800.0)
 
 
 class Scheduler:
-    def __init__(self, jobs: JobRepo, clock: Clock, tick: float = 30.0) -> None:
+    def __init__(
+        self, jobs: JobRepo, clock: Clock, tick: float = 30.0, owner: str = "local", lease: float = 60.0
+    ) -> None:
         self.jobs = jobs
         self.clock = clock
         self.tick = tick
+        self.owner = owner
+        self.lease = lease
         self._handlers: dict[str, JobHandler] = {}
         self._task: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
@@ -49,7 +59,7 @@ class Scheduler:
         ran = 0
         async with self._pass:
             while True:
-                batch = await self.jobs.due(self.clock.now())
+                batch = await self.jobs.claim_due(self.clock.now(), self.owner, time.time(), self.lease)
                 if not batch:
                     return ran
                 for job in batch:
@@ -84,6 +94,8 @@ class Scheduler:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
+            with contextlib.suppress(Exception):
+                await self.jobs.release(self.owner)  # another process may run them at once
 
     async def _loop(self) -> None:
         while True:

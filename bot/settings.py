@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import socket
+
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -24,3 +27,25 @@ class Settings(BaseSettings):
     # a file holding seconds to add to the clock, so deadlines can pass without waiting.
     scheduler_tick_seconds: float = Field(default=30.0, gt=0, alias="SCHEDULER_TICK_SECONDS")
     clock_offset_file: str | None = Field(default=None, alias="CLOCK_OFFSET_FILE")
+    # -- running several processes ------------------------------------------------------------
+    # Shards this process connects (e.g. "0,1"), out of SHARD_COUNT; unset: one unsharded client.
+    shard_ids: str | None = Field(default=None, alias="SHARD_IDS")
+    shard_count: int | None = Field(default=None, ge=1, alias="SHARD_COUNT")
+    # How long a claim on a bot turn or a due job lasts without renewal: a process that dies has
+    # its work taken over this long after its last renewal.
+    lease_seconds: float = Field(default=30.0, gt=0, alias="LEASE_SECONDS")
+    # Names this process in leases and logs; defaults to host:pid.
+    instance_id: str = Field(default_factory=lambda: f"{socket.gethostname()}:{os.getpid()}", alias="INSTANCE_ID")
+    # -- operations ---------------------------------------------------------------------------
+    metrics_port: int | None = Field(default=None, ge=0, le=65535, alias="METRICS_PORT")  # off unless set
+    metrics_host: str = Field(default="0.0.0.0", alias="METRICS_HOST")
+    log_format: str = Field(default="text", pattern="^(text|json)$", alias="LOG_FORMAT")
+
+    def shard_id_list(self) -> list[int] | None:
+        if not self.shard_ids:
+            return None
+        return [int(part) for part in self.shard_ids.replace(" ", "").split(",") if part]
+
+    @property
+    def sharded(self) -> bool:
+        return self.shard_count is not None or bool(self.shard_ids)

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import random
 from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from bot.errors import UserError
 from bot.leaderboard.recorder import note_replacement_in, record_abandoned_in, record_finished_in
@@ -85,6 +86,24 @@ class Outcome:
 
 
 Listener = Callable[[Outcome], Awaitable[None]]
+T = TypeVar("T")
+P = ParamSpec("P")
+
+
+def retrying(method: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
+    """Run a change again on the reloaded match when another process wrote it first; the change
+    re-checks everything (seat, prompt, lobby state) against the new state."""
+
+    @functools.wraps(method)
+    async def run(*args: P.args, **kwargs: P.kwargs) -> T:
+        for _ in range(CONFLICT_RETRIES - 1):
+            try:
+                return await method(*args, **kwargs)
+            except Conflict as exc:
+                log.info("match %s: lost a write race, retrying on the current state", exc.match_id)
+        return await method(*args, **kwargs)
+
+    return run
 
 
 class TableService:
@@ -97,6 +116,9 @@ class TableService:
         # Does a bot seat now wait on this match? (set by the runner) Such answers queue the match
         # for the runner in the answer's own transaction, so no crash can lose the bot's turn.
         self.bot_waiting: Callable[[Live], bool] = lambda live: False
+        # Which guilds this process serves (its shards); catching up after a start covers only
+        # those, other processes catch up theirs.
+        self.owns: Callable[[int | None], bool] = lambda guild_id: True
         self._announcing = 0
         self._quiet = asyncio.Event()
         self._quiet.set()
@@ -168,6 +190,9 @@ class TableService:
             if lock is not None and not lock.locked():
                 del self._locks[old_id]
 
+    def cached_count(self) -> int:
+        return len(self._cache)
+
     def cached(self, match_id: int) -> Live | None:
         return self._cache.get(match_id)
 
@@ -203,6 +228,8 @@ class TableService:
         """Load every running match (checks each log still replays); returns their ids."""
         ids = []
         for record in await self.store.matches.with_status("active"):
+            if not self.owns(record.guild_id):
+                continue
             live = await self.get(record.id)
             if live.broken is None:
                 ids.append(record.id)
@@ -244,15 +271,11 @@ class TableService:
         seat: int | None = None,
         cover: bool = False,
     ) -> Outcome:
-        for _ in range(CONFLICT_RETRIES):
-            try:
-                return await self._submit_once(match_id, pid, via, resolve, user_id, seat, cover)
-            except Conflict:
-                # Reloaded; the next round either applies the answer to the newer state or finds
-                # its prompt gone and refuses it as stale.
-                log.info("match %s: lost a write race, retrying on the current state", match_id)
-        raise UserError("error.stale_prompt")
+        # On a lost race the next round either applies the answer to the newer state or finds its
+        # prompt gone and refuses it as stale.
+        return await self._submit_once(match_id, pid, via, resolve, user_id, seat, cover)
 
+    @retrying
     async def _submit_once(
         self,
         match_id: int,
@@ -363,6 +386,7 @@ class TableService:
         self._remember(live)
         return live
 
+    @retrying
     async def join(self, match_id: int, user_id: int, name: str) -> Live:
         async with self.writing(match_id) as live:
             self._require_lobby(live)
@@ -375,6 +399,7 @@ class TableService:
             await self.store.matches.save(record)
             return live
 
+    @retrying
     async def leave_lobby(self, match_id: int, user_id: int) -> Live:
         async with self.writing(match_id) as live:
             self._require_lobby(live)
@@ -391,6 +416,7 @@ class TableService:
             await self.store.matches.save(record)
             return live
 
+    @retrying
     async def add_bot(self, match_id: int, user_id: int, policy: str | None = None) -> Live:
         async with self.writing(match_id) as live:
             self._require_lobby(live)
@@ -408,6 +434,7 @@ class TableService:
             await self.store.matches.save(record)
             return live
 
+    @retrying
     async def start(self, match_id: int, user_id: int) -> Live:
         async with self.writing(match_id) as live:
             self._require_lobby(live)
@@ -433,6 +460,7 @@ class TableService:
             raise UserError("error.lobby_closed")
 
     # -- leaving a running game -----------------------------------------------------------------
+    @retrying
     async def hand_to_bot(self, match_id: int, user_id: int) -> tuple[Live, int]:
         """A player leaves a running game; a bot takes over the seat so the others can finish."""
         async with self.writing(match_id) as live:
@@ -451,6 +479,7 @@ class TableService:
                     await record_abandoned_in(conn, live.record)
             return live, seat
 
+    @retrying
     async def abandon(self, match_id: int, user_id: int, can_manage: bool) -> Live:
         async with self.writing(match_id) as live:
             if not live.record.live:
@@ -465,12 +494,14 @@ class TableService:
                     await record_abandoned_in(conn, live.record)
             return live
 
+    @retrying
     async def set_board(self, match_id: int, message_id: int | None, posted_at: float | None) -> None:
         async with self.writing(match_id) as live:
             live.record.board_message_id = message_id
             live.record.board_posted_at = posted_at
             await self.store.matches.save(live.record)
 
+    @retrying
     async def set_lobby_message(self, match_id: int, message_id: int) -> None:
         async with self.writing(match_id) as live:
             live.record.lobby_message_id = message_id

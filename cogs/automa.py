@@ -10,8 +10,11 @@ from discord.ext import commands
 
 from bot import companion_render as render
 from bot.companion import CompanionService
+from bot.errors import UserError
 from bot.i18n import coarse, ls, t
 from bot.interact import send
+from bot.leaderboard import render as lb_render
+from cogs.results import Results
 
 if TYPE_CHECKING:
     from bot.app import BoardGamesBot
@@ -46,6 +49,7 @@ class Automa(commands.Cog):
         if hasattr(self.bot, "store"):
             self.bot.on_component(render.BUTTON, self.on_button)
             self.bot.on_component(render.SELECT, self.on_select)
+            self.bot.on_component(render.RECORD, self.on_record)
 
     def svc(self) -> CompanionService:
         assert self.service is not None
@@ -151,7 +155,10 @@ class Automa(commands.Cog):
             "journey": report.state.journey if journey is None else journey,
         }
         locale = self.channel_locale(interaction)
-        await interaction.response.send_message(embed=render.score_embed(report, locale, counts))
+        total = render.score_parts(report, counts)["total"]
+        await interaction.response.send_message(
+            embed=render.score_embed(report, locale, counts), view=render.record_view(report, total, locale)
+        )
 
     @automa.command(name=ls("stop", "cmd.automa.stop.name"), description=ls("Put the automated opponent away", "cmd.automa.stop.desc"))
     async def stop(self, interaction: Interaction) -> None:
@@ -178,6 +185,19 @@ class Automa(commands.Cog):
         await interaction.response.edit_message(
             content=None, embed=render.turn_embed(report, locale), view=render.turn_view(report, locale)
         )
+
+
+    async def on_record(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
+        """The /result record sheet for this table game: Everdell against her at this level, her
+        score already in; the people who played are picked and confirm as for any table result."""
+        _companion_id, level, total = args[0], args[1], args[2]
+        results = self.bot.get_cog("Results")
+        if not isinstance(results, Results) or interaction.guild_id is None:
+            raise UserError("automa.none")
+        draft = results.results.start(
+            interaction.guild_id, interaction.channel_id or 0, interaction.user.id, "everdell", f"nightweave:{level}", total
+        )
+        await send(interaction, **lb_render.draft_payload(draft, await self.locale(interaction)))
 
 
 async def setup(bot: BoardGamesBot) -> None:

@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.i18n import coarse, ls, t
 from bot.interact import send
+from bot.lobby_everdell import MODULE_CHOICES, OPPONENTS, everdell_setup
 from bot.render import board_payload, ids
 from bot.render.lobby import lobby_payload
 from bot.table import Outcome
@@ -26,6 +27,23 @@ RUGWORT_YEARS = [
     app_commands.Choice(name=ls("Year 1 — Rugwort the Rascal", "cmd.choice.rugwort.1"), value=1),
     app_commands.Choice(name=ls("Year 2 — Rugwort the Rotten", "cmd.choice.rugwort.2"), value=2),
     app_commands.Choice(name=ls("Year 3 — Rugwort the Rapscallion", "cmd.choice.rugwort.3"), value=3),
+]
+
+OPPONENT_CHOICES = [
+    app_commands.Choice(name=ls(text, f"cmd.choice.opponent.{value}"), value=value)
+    for value, text in zip(OPPONENTS, ("none", "Rugwort (solo)", "Nightweave (Mistwood)"), strict=True)
+]
+MODULE_NAMES = (
+    "none",
+    "Personalities",
+    "Plans (solo)",
+    "Plots (solo)",
+    "Personalities + Plans (solo)",
+    "Personalities + Plots (solo)",
+)
+MODULES = [
+    app_commands.Choice(name=ls(text, f"cmd.choice.modules.{value.replace(',', '_') or 'none'}"), value=value)
+    for value, text in zip(MODULE_CHOICES, MODULE_NAMES, strict=True)
 ]
 
 
@@ -62,6 +80,9 @@ class Lobby(commands.Cog):
         players=ls("players", "cmd.opt.players.name"),
         clock=ls("clock", "cmd.pbp.opt.clock.name"),
         rugwort=ls("rugwort", "cmd.opt.rugwort.name"),
+        opponent=ls("opponent", "cmd.opt.opponent.name"),
+        level=ls("level", "cmd.opt.level.name"),
+        modules=ls("modules", "cmd.opt.modules.name"),
     )
     @app_commands.describe(
         game_id=ls("Which game", "cmd.opt.game.desc"),
@@ -71,9 +92,13 @@ class Lobby(commands.Cog):
         players=ls("Seats at the table (1-6; each game has its own limits)", "cmd.opt.players.desc"),
         clock=ls("Time for each turn (play-by-post)", "cmd.pbp.opt.clock.desc"),
         rugwort=ls("Everdell solo: Rugwort's year (1 to 3)", "cmd.opt.rugwort.desc"),
+        opponent=ls("Everdell with 1 or 2 people: an automated opponent", "cmd.opt.opponent.desc"),
+        level=ls("Everdell: Nightweave's level, 0 (tame) to 4 (terrifying)", "cmd.opt.level.desc"),
+        modules=ls("Everdell: Nightweave's bonus modules", "cmd.opt.modules.desc"),
     )
     @app_commands.choices(clock=[c for c in CLOCKS if c.value != "custom"])
     @app_commands.choices(rugwort=RUGWORT_YEARS)
+    @app_commands.choices(opponent=OPPONENT_CHOICES, modules=MODULES)
     async def new(
         self,
         interaction: Interaction,
@@ -82,6 +107,9 @@ class Lobby(commands.Cog):
         players: app_commands.Range[int, 1, 6] | None = None,
         clock: app_commands.Choice[str] | None = None,
         rugwort: app_commands.Choice[int] | None = None,
+        opponent: app_commands.Choice[str] | None = None,
+        level: app_commands.Range[int, 0, 4] | None = None,
+        modules: app_commands.Choice[str] | None = None,
     ) -> None:
         locale = await self.bot.locale_of(interaction)
         if game_id not in game_ids():
@@ -89,8 +117,15 @@ class Lobby(commands.Cog):
             return
         assert interaction.channel_id is not None
         options: dict[str, Any] = {"kingdom": kingdom} if kingdom else {}
-        if rugwort is not None and game_id == "everdell":
-            options["rugwort_year"] = rugwort.value
+        if game_id == "everdell":
+            chosen, players = everdell_setup(
+                opponent.value if opponent else None,
+                rugwort.value if rugwort else None,
+                level,
+                modules.value if modules else None,
+                players,
+            )
+            options.update(chosen)
         live = await self.bot.table.open_lobby(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,

@@ -19,6 +19,7 @@ class Opponent:
     names: dict[str, str]  # locale -> name
     levels: tuple[int, ...]
     level_key: str  # message key naming one level: "year {level}", "level {level}"
+    humans: tuple[int, ...] = (1,)  # how many people may face it in one game
 
 
 OPPONENTS: tuple[Opponent, ...] = (
@@ -29,6 +30,7 @@ OPPONENTS: tuple[Opponent, ...] = (
         {"en": "Nightweave", "pt": "Tecelã Noturna"},
         (0, 1, 2, 3, 4),
         "lb.solo.level",
+        (1, 2),
     ),
     Opponent(
         "tapestry_automa",

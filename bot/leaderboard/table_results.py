@@ -49,6 +49,7 @@ class Draft:
     opponent: str | None = None
     level: int | None = None
     seats: list[DraftSeat] = field(default_factory=list)
+    opponent_score: int | None = None  # known already (a companion scored her), still editable
     created_at: float = field(default_factory=time.time)
 
     def calculator(self, seat: int) -> Calculator:
@@ -87,7 +88,15 @@ class TableResults:
         self._next = int(time.time()) % 100000 * 100  # ids that differ across restarts
 
     # -- drafts ---------------------------------------------------------------------------------
-    def start(self, guild_id: int, channel_id: int, user_id: int, game_id: str, solo: str | None) -> Draft:
+    def start(
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        game_id: str,
+        solo: str | None,
+        opponent_score: int | None = None,
+    ) -> Draft:
         game = table_game(game_id)
         if game is None:
             raise UserError("result.error.unknown_game", game=game_id)
@@ -100,6 +109,7 @@ class TableResults:
             opponent_id, level = parsed[0], parsed[1] if parsed[1] is not None else found.levels[0]
         self._next += 1
         draft = Draft(self._next, guild_id, channel_id, user_id, game, opponent_id, level)
+        draft.opponent_score = opponent_score if opponent_id is not None else None
         self._drafts[draft.id] = draft
         self._prune()
         return draft
@@ -125,7 +135,8 @@ class TableResults:
             raise UserError("result.error.duplicate_player")
         game = draft.game
         if draft.opponent is not None:
-            if len(players) != 1:
+            found = opponent(draft.opponent)
+            if len(players) not in (found.humans if found else (1,)):
                 raise UserError("result.error.solo_players")
         elif not max(2, game.min_players) <= len(players) <= game.max_players:
             raise UserError("result.error.player_count", min=max(2, game.min_players), max=game.max_players)
@@ -133,7 +144,8 @@ class TableResults:
         seats = [old.get(uid) or DraftSeat("human", uid, name) for uid, name in players]
         if draft.opponent is not None:
             bot_seat = next((s for s in draft.seats if s.kind == "automa"), None)
-            seats.append(bot_seat or DraftSeat("automa", None, opponent_name(draft.opponent, locale)))
+            name = opponent_name(draft.opponent, locale)
+            seats.append(bot_seat or DraftSeat("automa", None, name, score=draft.opponent_score))
         draft.seats = seats
         return draft
 

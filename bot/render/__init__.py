@@ -9,7 +9,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.i18n import t
-from bot.render import everdell_text, ids
+from bot.render import everdell_lair, everdell_text, ids
 from bot.render.common import WORDING, Wording, option_label, seat_name
 from bot.render.dominion import DominionRenderer
 from bot.render.everdell import EverdellRenderer
@@ -31,7 +31,10 @@ class Renderer(Protocol):
 
 RENDERERS: dict[str, Renderer] = {"dominion": DominionRenderer(), "everdell": EverdellRenderer()}
 WORDING["everdell"] = Wording(
-    label=everdell_text.option_label, params=everdell_text.params, seat=everdell_text.seat
+    label=everdell_text.option_label,
+    params=everdell_text.params,
+    seat=everdell_text.seat,
+    summary=everdell_lair.summary,
 )
 GENERIC = GenericRenderer()
 

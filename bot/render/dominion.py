@@ -57,6 +57,13 @@ class DominionRenderer:
             value="\n".join(pile(c) for c in BASICS if c in supply) or "—",
             inline=True,
         )
+        events = view.get("events") or []
+        if events:  # Adventures
+            embed.add_field(
+                name=t("dominion.board.events", locale),
+                value="\n".join(f"{name(e['card'])} · ${e['cost']}" for e in events),
+                inline=True,
+            )
         trash: list[str] = view["trash"]
         embed.add_field(
             name=t("board.trash", locale, count=len(trash)),
@@ -83,6 +90,9 @@ class DominionRenderer:
         lines.append(t("hand.piles", locale, deck=me["deck_count"], discard=me["discard_count"], vp=me["vp"]))
         if me["in_play"]:
             lines.append(t("hand.in_play", locale, cards=join_names(name(c) for c in me["in_play"])))
+        if view.get("set_aside"):  # Gear, Save: only their owner sees them
+            lines.append(t("dominion.hand.set_aside", locale, cards=join_names(name(c) for c in view["set_aside"])))
+        lines.extend(adventures_lines(me, locale))
         if view["current"] == seat and not view["finished"]:
             lines.append(
                 t("board.turn_state", locale, actions=view["actions"], buys=view["buys"], coins=view["coins"])
@@ -116,6 +126,8 @@ class DominionRenderer:
         phase = t(f"dominion.phase.{view['phase']}", locale)
         who = seat_name(live, view["current"])
         line = t("board.status", locale, turn=view["turn"], player=who, phase=phase)
+        if view.get("extra_turn"):
+            line += " · " + t("dominion.board.extra_turn", locale)
         return (
             line
             + "\n"
@@ -142,4 +154,28 @@ class DominionRenderer:
             lines.append(t("board.discard_top", locale, card=name(p["discard_top"])))
         if p["in_play"]:
             lines.append(t("board.in_play", locale, cards=join_names(name(c) for c in p["in_play"])))
+        lines.extend(adventures_lines(p, locale))
         return "\n".join(lines)
+
+
+def adventures_lines(p: dict[str, Any], locale: str) -> list[str]:
+    """A player's public Adventures state: Tavern mat, tokens, Durations, Inheritance."""
+    name = lambda c: card_name("dominion", c, locale)  # noqa: E731
+    lines: list[str] = []
+    if p.get("tavern"):
+        lines.append(t("dominion.board.tavern", locale, cards=join_names(name(c) for c in p["tavern"])))
+    tokens = p.get("tokens") or {}
+    shown = [
+        t("dominion.board.token_on", locale, token=t(f"dominion.token.{token}", locale), pile=name(pile))
+        for token, pile in (tokens.get("piles") or {}).items()
+    ]
+    shown += [t(f"dominion.token.{k}", locale) for k in ("minus_card", "minus_coin") if tokens.get(k)]
+    if tokens.get("journey") == "down":
+        shown.append(t("dominion.board.journey_down", locale))
+    if shown:
+        lines.append(t("dominion.board.tokens", locale, tokens=", ".join(shown)))
+    if p.get("durations"):
+        lines.append(t("dominion.board.durations", locale, cards=join_names(name(c) for c in p["durations"])))
+    if p.get("inheritance"):
+        lines.append(t("dominion.board.inheritance", locale, card=name(p["inheritance"])))
+    return lines

@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from bot.i18n import join_names, t
+from bot.render import everdell_lair
 from bot.render.common import event_line, prompt_text, seat_name
 from bot.render.everdell_image import render_board
 from bot.render.everdell_text import icons, location, name, public_view, resources
@@ -22,7 +23,9 @@ from engine.games.everdell.data import basic_events, cards, special_events
 
 COLOUR = discord.Colour.from_rgb(92, 140, 60)
 LOG_LINES = 8
-QUIET = frozenset({"meadow"})  # the Meadow is on the board itself; refills would crowd the log
+# The Meadow is on the board itself (refills would crowd the log); so is the Activity card
+# Nightweave flipped, whose outcome the next lines tell.
+QUIET = frozenset({"meadow"}) | everdell_lair.QUIET
 SEASON_ICON = {"winter": "❄️", "spring": "🌱", "summer": "☀️", "autumn": "🍂"}
 CITY_LIMIT = 15
 
@@ -42,6 +45,12 @@ class EverdellRenderer:
             lines.extend(f"• {line}" for line in tail)
         embed.description = "\n".join(lines)
         for p in view["players"]:
+            if p.get("nightweave"):
+                title = f"{self._player_title(live, view, p)} · " + t(
+                    "nw.board.title", locale, level=view["nightweave"]["level"]
+                )
+                embed.add_field(name=title, value=everdell_lair.lair_field(live, view, p, locale))
+                continue
             embed.add_field(name=self._player_title(live, view, p), value=self._player(live, p, locale))
         embed.add_field(
             name=t("everdell.board.meadow", locale), value=self._meadow(view, locale), inline=False
@@ -123,7 +132,11 @@ class EverdellRenderer:
         return None
 
     def result_lines(self, live: Live, result: Result, locale: str) -> list[str]:
-        """Rugwort has no seat in a one-player game; his score still belongs in the standings."""
+        """Rugwort has no seat in a one-player game, nor Nightweave in any; their scores still
+        belong in the standings."""
+        if "nightweave" in result.details:
+            seated = any(s.kind == "automa" for s in live.record.seats)
+            return [] if seated else everdell_lair.result_lines(result.details, locale)
         rug = result.details.get("rugwort")
         if not isinstance(rug, Mapping):
             return []

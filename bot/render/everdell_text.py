@@ -115,6 +115,10 @@ def location(loc: str, locale: str, live: Live | None = None) -> str:
 def option_label(live: Live | None, option: Option, locale: str) -> str | None:
     """Labels the shared default cannot produce; None leaves the option to it (card names, keys)."""
     oid, label = option.id, option.label
+    if label.startswith("nightweave.opt."):
+        from bot.render.everdell_lair import option_label as her_label
+
+        return her_label(option, locale)
     if label.startswith("everdell.pay."):
         return payment_label(option, locale)
     if label.startswith("everdell.res."):
@@ -172,6 +176,10 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
     for key in ("res", "pay"):
         if isinstance(data.get(key), dict):
             out[key] = resources(data[key], locale)
+    if isinstance(data.get("what"), str):
+        from bot.render.everdell_lair import what_text
+
+        out["what"] = what_text(data["what"], locale)
     why = data.get("why")
     if isinstance(why, str):
         # A basic or Forest location is named after its reward: naming it again says nothing.
@@ -203,6 +211,11 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
         out["discarded"] = ""
     if "roll" in data:
         out["outcome"] = rugwort_outcome(live, data, locale)
+    if isinstance(data.get("seat"), int):
+        from bot.render import everdell_lair  # Nightweave's own steps
+
+        if everdell_lair.is_hers(live, data):
+            out.update(everdell_lair.params(live, data, locale))
     if "uid" in data and "by" in data:
         by = data["by"]
         out["by"] = (
@@ -215,7 +228,12 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
 
 def why_text(why: str, locale: str) -> str:
     key = f"everdell.why.{why}"
-    return t(key, locale) if has(key, locale) else location(why, locale)
+    if has(key, locale):
+        return t(key, locale)
+    from bot.render.everdell_lair import what_text  # a Nightweave module card or reason
+
+    named = what_text(why, locale)
+    return named if named != why else location(why, locale)
 
 
 def rugwort_outcome(live: Live | None, data: dict[str, Any], locale: str) -> str:
@@ -231,9 +249,13 @@ def rugwort_outcome(live: Live | None, data: dict[str, Any], locale: str) -> str
 
 
 def seat(live: Live, seat_no: int) -> str | None:
-    """The opponent the rules add in a one-seat game."""
+    """The opponent the rules add without a seat (Rugwort in a one-seat game, Nightweave)."""
     view = public_view(live)
     players = (view or {}).get("players", [])
     if 0 <= seat_no < len(players) and players[seat_no].get("rugwort"):
         return RUGWORT
+    if 0 <= seat_no < len(players) and players[seat_no].get("nightweave"):
+        from bot.render.everdell_lair import her_name
+
+        return her_name(live.record.locale)
     return None

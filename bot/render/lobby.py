@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 from bot.i18n import t
 from bot.render import Payload, ids
 from bot.render.common import seat_name
+from bot.render.everdell_lair import level_name
 from bot.render.items import GameButton
 from bot.table import Live, capacity
+
+
+def nightweave_line(options: dict[str, Any], locale: str) -> str:
+    """'Nightweave — level 2 (Troublesome)' and her modules, for the lobby."""
+    level = int(options.get("nightweave_level", 1))
+    line = t("nw.lobby.value", locale, level=level, name=level_name(level, locale))
+    modules = [t(f"nw.module.{m}", locale) for m in options.get("modules") or []]
+    return line + "\n" + t("nw.lobby.modules", locale, modules=", ".join(modules) or t("nw.modules_none", locale))
 
 
 def lobby_payload(live: Live, locale: str) -> Payload:
@@ -31,7 +42,9 @@ def lobby_payload(live: Live, locale: str) -> Payload:
         elif kingdom == "random":
             kingdom = t("lobby.random", locale)
         embed.add_field(name=t("lobby.kingdom", locale), value=str(kingdom), inline=False)
-    if record.game == "everdell" and size == 1:
+    if record.game == "everdell" and record.options.get("opponent") == "nightweave":
+        embed.add_field(name=t("nw.lobby.opponent", locale), value=nightweave_line(record.options, locale), inline=False)
+    elif record.game == "everdell" and size == 1:
         year = int(record.options.get("rugwort_year", 1))
         rugwort = t(
             "everdell.lobby.year", locale, year=year, name=t(f"everdell.lobby.rugwort_name.{year}", locale)

@@ -2,6 +2,11 @@
 
 Sessions outlive their connections so that a client which drops can RESUME and receive every
 event it missed, by sequence number, exactly as on Discord.
+
+A session that identified with `shard: [id, count]` gets only its guilds' events, routed as
+Discord does: `(guild_id >> 22) % count`; events outside any guild (DMs) go to shard 0.
+With `spread_interactions` on, each interaction goes to one connected session in turn instead of
+all of them, as a load balancer in front of several bot processes would spread them.
 """
 
 from __future__ import annotations
@@ -74,13 +79,21 @@ class Gateway:
         self.resumes = 0
         # Called with (event name, data) right after each dispatch is written or buffered.
         self.on_dispatch: Callable[[str, JSON], None] | None = None
+        self.spread_interactions = False
+        self._turn = 0
 
     @property
     def live_sessions(self) -> list[Session]:
         return list(self.sessions.values())
 
     async def dispatch(self, event: str, data: JSON) -> None:
-        for session in self.live_sessions:
+        targets = [s for s in self.live_sessions if routes_to(s, event, data)]
+        if event == "INTERACTION_CREATE" and self.spread_interactions:
+            connected = [s for s in targets if s.connection is not None]
+            if connected:
+                targets = [connected[self._turn % len(connected)]]
+                self._turn += 1
+        for session in targets:
             await self._dispatch_to(session, event, data)
         if self.on_dispatch is not None:
             self.on_dispatch(event, data)
@@ -141,9 +154,14 @@ class Gateway:
         session = Session(id=secrets.token_hex(16), identify=data)
         self.sessions[session.id] = session
         session.connection = conn
-        await self._dispatch_to(session, "READY", self._ready_payload(session))
+        ready = self._ready_payload(session)
+        ready["guilds"] = [g for g in ready.get("guilds", []) if routes_to(session, "GUILD_CREATE", g)]
+        if session.identify.get("shard"):
+            ready["shard"] = session.identify["shard"]
+        await self._dispatch_to(session, "READY", ready)
         for guild in self._guild_payloads():
-            await self._dispatch_to(session, "GUILD_CREATE", guild)
+            if routes_to(session, "GUILD_CREATE", guild):
+                await self._dispatch_to(session, "GUILD_CREATE", guild)
         self.identified.set()
         return session
 
@@ -160,6 +178,24 @@ class Gateway:
                 await conn.send(payload)
         await self._dispatch_to(session, "RESUMED", {})
         return session
+
+
+def shard_of(guild_id: int | str, count: int) -> int:
+    return (int(guild_id) >> 22) % count
+
+
+def routes_to(session: Session, event: str, data: JSON) -> bool:
+    """Does this event belong to the session's shard? (Unsharded sessions get everything.)"""
+    shard = session.identify.get("shard")
+    if not shard:
+        return True
+    shard_id, count = int(shard[0]), int(shard[1])
+    guild_id = data.get("guild_id")
+    if guild_id is None and event.startswith("GUILD_"):
+        guild_id = data.get("id")
+    if guild_id is None:
+        return shard_id == 0
+    return shard_of(guild_id, count) == shard_id
 
 
 def ready_payload(session: Session, user: JSON, application_id: str, guild_ids: list[str], resume_url: str) -> JSON:

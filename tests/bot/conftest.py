@@ -21,14 +21,13 @@ __all__ = ["postgres_session_url"]  # a fixture, shared through this module
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=needs_postgres)])
-async def db_path(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+async def db_path(request: pytest.FixtureRequest, tmp_path: Path, postgres_session_url: str) -> AsyncIterator[str]:
     """The database URL a test opens (an SQLite file path, or a throwaway PostgreSQL database)."""
     if request.param == "sqlite":
         yield str(tmp_path / "test.sqlite3")
         return
-    url = request.getfixturevalue("postgres_session_url")
-    await empty_tables(url)
-    yield url
+    await empty_tables(postgres_session_url)
+    yield postgres_session_url
 
 
 @pytest.fixture

@@ -3,6 +3,8 @@ process and the Discord stand-in, with a restart in the middle."""
 
 from __future__ import annotations
 
+import re
+import sqlite3
 from typing import Any
 
 from bot.standin.state import Message
@@ -74,3 +76,46 @@ async def test_companion_session_survives_a_restart(world: World, start_bot: Sta
     assert body["data"]["flags"] & EPHEMERAL and "Top of" in body["data"]["content"]
     _, drawn = await slash(world, world.bob, "deck draw", {"name": "Plots"})
     assert "drew from" in text_of(drawn)
+
+
+async def test_her_score_opens_a_table_result(world: World, start_bot: StartBot) -> None:
+    """After /automa score one button opens the /result record sheet with her level and score in;
+    the people are picked and the result counts as for any table result."""
+    standin = world.standin
+    await start_bot()
+    await slash(world, world.alice, "automa start", {"game": "nightweave", "level": 3})
+    for _ in range(2):
+        await slash(world, world.alice, "automa turn")
+    _, score = await slash(world, world.alice, "automa score", {"cards": 30, "basic_events": 6})
+    assert score is not None and "Record this game" in buttons(score)
+    total = int(re.search(r"final score: (\d+)", text_of(score)).group(1))  # type: ignore[union-attr]
+
+    click = await standin.click(world.alice, score, buttons(score)["Record this game"])
+    await click.response()
+    sheet = await click.wait_original()
+    assert sheet.ephemeral and "Nightweave" in str(sheet.embeds)
+    pick = f"bgu:lbpl:{sheet.custom_ids()[0].split(':')[2]}"
+    chosen = await standin.select(world.alice, standin.message(sheet.id) or sheet, pick, [world.alice.id])
+    await chosen.response()
+    current = standin.message(sheet.id) or sheet
+    assert f"**{total}**" in str(current.embeds)  # her seat is already scored
+    button = next(c for c in current.custom_ids() if c.startswith("bgb:lbsc:") and c.endswith(":0"))
+    opened = await standin.click(world.alice, current, button)
+    await opened.response()
+    done = await standin.submit_modal(world.alice, opened, {"cards": str(total + 10)})
+    await done.response()
+    current = standin.message(sheet.id) or sheet
+    submit = next(c for c in current.custom_ids() if c.startswith("bgb:lbsub:"))
+    sent = await standin.click(world.alice, current, submit)
+    await sent.response()
+    await standin.wait_until(lambda: db_row(world) is not None, timeout=10)
+    assert db_row(world) == ("table", "nightweave", 3)
+    with sqlite3.connect(world.db) as db:
+        scores = [r[0] for r in db.execute("SELECT score FROM play_seats ORDER BY seat")]
+    assert scores[1] == total
+
+
+def db_row(world: World) -> tuple[str, str, int] | None:
+    with sqlite3.connect(world.db) as db:
+        row = db.execute("SELECT source, solo_opponent, solo_level FROM plays").fetchone()
+    return tuple(row) if row else None  # type: ignore[return-value]

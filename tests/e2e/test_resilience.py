@@ -52,8 +52,19 @@ async def test_kill_9_mid_game_then_old_buttons_work(world: World, start_bot: St
     assert human_answers(world.db, match_id) == table.actions
     # Play on: the bot seat's turns resume and the table keeps going.
     bot_before = answers(world.db, match_id) - table.actions
-    for _ in range(8):
-        assert await table.step()
+    try:
+        for _ in range(8):
+            assert await table.step()
+    except TimeoutError:
+        from tests.e2e.hidden import replay_knowledge
+        live, _ = await replay_knowledge(world.db, match_id)
+        print("PROMPTS", live.match.prompts(), "STATUS", live.record.status)
+        for u in (world.alice, world.bob):
+            for m in standin.dm_messages(u)[-3:]:
+                print("DM", u.name, m.id, m.embeds[0].get("title") if m.embeds else None, m.custom_ids(), m.ephemeral, len(m.history))
+        for m in standin.messages(world.channel)[-6:]:
+            print("CH", m.id, m.content[:80], m.custom_ids(), m.ephemeral)
+        raise
     assert answers(world.db, match_id) - table.actions > bot_before
     assert human_answers(world.db, match_id) == table.actions
 

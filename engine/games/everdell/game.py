@@ -453,6 +453,16 @@ class EverdellGame(Prompter):
         self.emit("give_resources", seat=p, target=q, res=as_dict(vec))
         return q
 
+    # -- where an extra opponent's rules join the base ones (no effect in the base game) --------
+    def before_place(self, p: int, loc: str) -> Step:
+        """A worker is about to go on `loc` (a cost some opponents' rules charge is paid here)."""
+        return
+        yield  # pragma: no cover
+
+    def can_activate(self, cc: CityCard) -> bool:
+        """Whether a production card may produce now."""
+        return True
+
     # -- workers -------------------------------------------------------------------------------
     def occupy(self, p: int, loc: str, permanent: bool = False) -> None:
         self.players[p].placed.append(Placement(loc, permanent))
@@ -548,6 +558,10 @@ class EverdellGame(Prompter):
         for claim in self.claims.values():
             out += claim.beneath
         return out
+
+    def seat_total(self, p: int) -> int:
+        """The score shown for p while the game runs (an extra opponent scores by its own card)."""
+        return scoring.total(self, p)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         from engine.games.everdell.view import build_view

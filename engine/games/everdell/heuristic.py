@@ -32,9 +32,14 @@ class HeuristicBot:
         self.rng = random.Random(seed * 104729 + seat)
         self.card = cards()
         self.cost = costs()
+        self._values = {}
+        self._want = None
 
     # ------------------------------------------------------------------------------------------
     def choose(self, seat_view: Mapping[str, Any], prompt: Prompt) -> Answer:
+        # Valuations depend only on this view; one decision asks for the same ones many times.
+        self._values: dict[str, float] = {}
+        self._want: dict[str, float] | None = None
         view = dict(seat_view)
         key = prompt.key.removeprefix("everdell.prompt.")
         me = view["players"][self.seat]
@@ -64,6 +69,12 @@ class HeuristicBot:
         return SEASONS.index(me["season"])
 
     def value(self, name: str, me: dict[str, Any]) -> float:
+        cached = self._values.get(name)
+        if cached is None:
+            cached = self._values[name] = self._value(name, me)
+        return cached
+
+    def _value(self, name: str, me: dict[str, Any]) -> float:
         card = self.card.get(name)
         if card is None:
             return 0.0
@@ -91,6 +102,11 @@ class HeuristicBot:
 
     def needs(self, view: dict[str, Any], me: dict[str, Any]) -> dict[str, float]:
         """How much each resource would help pay for the best cards in sight."""
+        if self._want is None:
+            self._want = self._needs(view, me)
+        return dict(self._want)
+
+    def _needs(self, view: dict[str, Any], me: dict[str, Any]) -> dict[str, float]:
         want = dict.fromkeys(RESOURCES, 0.0)
         pool = list(view.get("hand", [])) + [c for c in view["meadow"] if c]
         best = sorted(pool, key=lambda n: -self.value(n, me))[:4]

@@ -92,6 +92,7 @@ def placement_options(g: EverdellGame, p: int) -> list[Option]:
 def place_worker(g: EverdellGame, p: int, loc: str) -> Step:
     from engine.games.everdell.powers import DESTINATIONS
 
+    yield from g.before_place(p, loc)
     permanent = False
     owner_card = None
     if loc.startswith("card:"):

@@ -112,57 +112,83 @@ def can_place(g: EverdellGame, p: int, name: str, full: bool | None = None) -> b
     return g.fits(pl, name)
 
 
-def can_play(g: EverdellGame, p: int, name: str, mode: str = NORMAL, full: bool | None = None) -> bool:
-    return can_place(g, p, name, full) and affordable(g, p, name, mode)
+def can_play(
+    g: EverdellGame, p: int, name: str, mode: str = NORMAL, full: bool | None = None, purse: Purse | None = None
+) -> bool:
+    return can_place(g, p, name, full) and (purse or Purse(g, p)).ok(name, mode)
 
 
 def affordable(g: EverdellGame, p: int, name: str, mode: str = NORMAL) -> bool:
     """Whether `payments` would offer anything, without listing them (this runs very often)."""
-    if mode == FREE:
-        return True
-    pl = g.players[p]
-    cost = g.cost[name]
-    res = pl.res
-    have = (res["twig"], res["resin"], res["pebble"], res["berry"])
-    short = sum(c - h for c, h in zip(cost, have) if c > h)
-    if short == 0:
-        return True
-    total = sum(cost)
-    if mode == INN:
-        return short <= min(3, total)
-    if mode == FOREST:
-        return short <= min(1, total)
-    card = g.card[name]
-    city = pl.city
-    if card.critter and any(not cc.occupied and hosts(g, cc.card, name) for cc in city):
-        return True
-    if short == 1 and any(cc.card == "judge" for cc in city) and any(h > c for c, h in zip(cost, have)):
-        return True
-    for cc in city:
-        if cc.card == "innkeeper" and card.critter and fits(berries_off(cost, 3), res):
+    return Purse(g, p).ok(name, mode)
+
+
+class Purse:
+    """What p holds towards paying for cards: resources, and the city cards that discount or
+    stand in for a cost. Built once when many cards are checked against the same position."""
+
+    __slots__ = ("_flags", "_hosts", "city", "g", "have", "p", "res")
+
+    def __init__(self, g: EverdellGame, p: int) -> None:
+        pl = g.players[p]
+        self.g, self.p, self.res, self.city = g, p, pl.res, pl.city
+        res = pl.res
+        self.have = (res["twig"], res["resin"], res["pebble"], res["berry"])
+        self._flags: tuple[bool, bool, bool, bool] | None = None
+        self._hosts: list[str] | None = None
+
+    def flags(self) -> tuple[bool, bool, bool, bool]:
+        """Judge, Innkeeper, Crane, and a Dungeon with a free cell and a critter to put in it."""
+        if self._flags is None:
+            g, city = self.g, self.city
+            names = {cc.card for cc in city}
+            cells = dungeon_cells(g, self.p)
+            dungeon = any(cc.card == "dungeon" and len(cc.prisoners) < cells for cc in city) and any(
+                g.card[c.card].critter for c in city
+            )
+            self._flags = ("judge" in names, "innkeeper" in names, "crane" in names, dungeon)
+        return self._flags
+
+    def free_hosts(self) -> list[str]:
+        if self._hosts is None:
+            self._hosts = [cc.card for cc in self.city if not cc.occupied]
+        return self._hosts
+
+    def ok(self, name: str, mode: str = NORMAL) -> bool:
+        if mode == FREE:
             return True
-        if cc.card == "crane" and card.construction and short <= min(3, total):
+        g, have = self.g, self.have
+        cost = g.cost[name]
+        short = sum(c - h for c, h in zip(cost, have) if c > h)
+        if short == 0:
             return True
-        if (
-            cc.card == "dungeon"
-            and len(cc.prisoners) < dungeon_cells(g, p)
-            and short <= min(3, total)
-            and any(g.card[c.card].critter for c in city)
-        ):
+        total = sum(cost)
+        if mode == INN:
+            return short <= min(3, total)
+        if mode == FOREST:
+            return short <= min(1, total)
+        card = g.card[name]
+        if card.critter and any(hosts(g, host, name) for host in self.free_hosts()):
             return True
-    return False
+        judge, innkeeper, crane, dungeon = self.flags()
+        if short == 1 and judge and any(h > c for c, h in zip(cost, have)):
+            return True
+        if innkeeper and card.critter and fits(berries_off(cost, 3), self.res):
+            return True
+        return short <= min(3, total) and ((crane and card.construction) or dungeon)
 
 
 def playable_options(g: EverdellGame, p: int) -> list[Option]:
     pl = g.players[p]
     full = g.used_spaces(pl) >= CITY_LIMIT
+    purse = Purse(g, p)
     opts: list[Option] = []
     for name in sorted(set(pl.hand)):
-        if can_play(g, p, name, NORMAL, full):
+        if can_play(g, p, name, NORMAL, full, purse):
             opts.append(Option(f"play:h:{name}", name, card=name, group="hand", cost=sum(g.cost[name])))
     for slot in g.meadow_slots():
         found = g.meadow[slot]
-        if found is not None and can_play(g, p, found, NORMAL, full):
+        if found is not None and can_play(g, p, found, NORMAL, full, purse):
             opts.append(Option(f"play:m{slot}", found, card=found, group="meadow", cost=sum(g.cost[found])))
     return opts
 

@@ -33,7 +33,7 @@ def on_play(g: EverdellGame, p: int, cc: CityCard) -> Step:
 
 def produce(g: EverdellGame, p: int, cc: CityCard, host: int) -> Step:
     effect = PRODUCE.get(cc.card)
-    if effect is not None:
+    if effect is not None and g.can_activate(cc):
         g.emit("produce", seat=p, card=cc.card, host=host)
         yield from effect(g, p, cc, host)
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.games.everdell import scoring
 from engine.games.everdell.data import RESOURCES
 from engine.games.everdell.state import SEASONS
 
@@ -42,7 +41,7 @@ def build_view(g: EverdellGame, seat: int | None) -> dict[str, Any]:
                 "passed": pl.passed,
                 "events": list(pl.events),
                 "journey": pl.journey,
-                "score": scoring.total(g, pl.seat),
+                "score": g.seat_total(pl.seat),
             }
         )
     view: dict[str, Any] = {

@@ -1,15 +1,22 @@
 """Solo games against Nightweave with the heuristic bot as the human, at every level: they end,
 conserve cards, score consistently, leak nothing hidden, and replay identically.
 
-NIGHTWEAVE_GAMES sets the games per level (8 by default, about 2 s per level with replay;
-set 2000 for the long run). Her score distribution and the bot's win rate are printed (-s).
+Games run in a pool of NIGHTWEAVE_WORKERS processes (2), in chunks spread over all levels.
+Every game is checked in its worker; every REPLAY_EVERY-th game (20) travels back as its record
+and a digest of its final state, and is replayed here, in another process, to the same digest.
+NIGHTWEAVE_GAMES sets the games per level (2000; about 3 minutes on two free cores). Her score
+distribution and the bot's win rate are printed (-s).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import statistics
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 import pytest
 
@@ -20,10 +27,15 @@ from engine.games.everdell.data import full_deck
 from engine.games.everdell.scoring import breakdown
 from tests.engine.mistwood.lair_helpers import game, new_match
 
-GAMES = int(os.environ.get("NIGHTWEAVE_GAMES", "8"))
+GAMES = int(os.environ.get("NIGHTWEAVE_GAMES", "2000"))
+WORKERS = int(os.environ.get("NIGHTWEAVE_WORKERS", "2"))
+REPLAY_EVERY = int(os.environ.get("NIGHTWEAVE_REPLAY_EVERY", "20"))
+CHUNK = 100
+LEVELS = range(5)
 DECK = Counter(full_deck())
 PRIVATE = {"drew", "discarded", "gave", "received", "took", "looked"}
-SCORES: dict[int, list[tuple[int, int]]] = {}
+
+Sample = tuple[int, dict[str, Any], str]  # seed, match record, digest of the final state
 
 
 def play(seed: int, level: int) -> tuple[Match, list[Event]]:
@@ -38,6 +50,12 @@ def play(seed: int, level: int) -> tuple[Match, list[Event]]:
             steps += 1
         assert steps < 20_000
     return match, events
+
+
+def digest(match: Match) -> str:
+    """What replay must rebuild: both views, her public state and the result."""
+    state = {"seat": match.view(0), "table": match.view(None), "result": repr(match.result())}
+    return hashlib.sha256(json.dumps(state, sort_keys=True, default=repr).encode()).hexdigest()
 
 
 def check(match: Match, events: list[Event]) -> tuple[int, int]:
@@ -55,26 +73,61 @@ def check(match: Match, events: list[Event]) -> tuple[int, int]:
     for ev in events:
         if ev.kind in PRIVATE:
             assert ev.to is not None
-        if ev.kind.startswith("nw_") and ev.kind not in ("nw_play", "nw_meadow_discard", "nw_discard_card"):
-            assert "card" not in ev.data or ev.kind in ("nw_flip", "nw_fool", "nw_achievement")
+        if ev.kind.startswith("nw_"):
+            assert ev.to is None  # her steps are public, and never addressed to one seat
+            if ev.kind not in ("nw_play", "nw_meadow_discard", "nw_discard_card"):
+                assert "card" not in ev.data or ev.kind in ("nw_flip", "nw_fool", "nw_achievement")
     view = match.view(None)
     assert "hand" not in view and "deck" not in view["nightweave"]
-    again = Match.from_record(match.record())
-    assert again.view(0) == match.view(0) and again.result() == result
     return human["total"], her["total"]
 
 
-@pytest.mark.parametrize("level", range(5))
-def test_solo_games_end_and_replay(level: int) -> None:
-    SCORES[level] = [check(*play(seed, level)) for seed in range(GAMES)]
+def run_chunk(level: int, seeds: range) -> tuple[list[tuple[int, int]], list[Sample]]:
+    """One worker's share: play and check each game; keep a sample for replay elsewhere."""
+    scores, samples = [], []
+    for seed in seeds:
+        match, events = play(seed, level)
+        scores.append(check(match, events))
+        if seed % REPLAY_EVERY == 0:
+            samples.append((seed, match.record(), digest(match)))
+    return scores, samples
 
 
-def test_harder_levels_score_higher() -> None:
-    if len(SCORES) < 5:
-        pytest.skip("needs the per-level games of this module")
-    means = [statistics.mean(her for _, her in SCORES[level]) for level in range(5)]
-    for level in range(5):
-        rows = SCORES[level]
+def run_all() -> dict[int, tuple[list[tuple[int, int]], list[Sample]]]:
+    chunks = [(level, range(a, min(a + CHUNK, GAMES))) for a in range(0, GAMES, CHUNK) for level in LEVELS]
+    out: dict[int, tuple[list[tuple[int, int]], list[Sample]]] = {level: ([], []) for level in LEVELS}
+    if WORKERS <= 1:
+        done = [run_chunk(level, seeds) for level, seeds in chunks]
+    else:
+        with ProcessPoolExecutor(WORKERS) as pool:
+            done = list(pool.map(run_chunk, *zip(*chunks, strict=True)))
+    for (level, _), (scores, samples) in zip(chunks, done, strict=True):
+        out[level][0].extend(scores)
+        out[level][1].extend(samples)
+    return out
+
+
+@pytest.fixture(scope="module")
+def results() -> dict[int, tuple[list[tuple[int, int]], list[Sample]]]:
+    return run_all()
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_solo_games_end_and_replay(level: int, results: dict[int, tuple[list[tuple[int, int]], list[Sample]]]) -> None:
+    scores, samples = results[level]
+    assert len(scores) == GAMES
+    assert samples
+    for seed, record, expected in samples:
+        again = Match.from_record(record)
+        assert digest(again) == expected, (level, seed)
+
+
+def test_harder_levels_score_higher(results: dict[int, tuple[list[tuple[int, int]], list[Sample]]]) -> None:
+    means = [statistics.mean(her for _, her in results[level][0]) for level in LEVELS]
+    for level in LEVELS:
+        rows = results[level][0]
+        hers = [her for _, her in rows]
         wins = sum(1 for human, her in rows if human > her) / len(rows)
-        print(f"level {level}: her mean {means[level]:.1f}, bot win rate {wins:.0%}")
+        spread = statistics.pstdev(hers)
+        print(f"level {level}: her mean {means[level]:.1f} (sd {spread:.1f}), bot win rate {wins:.1%}")
     assert means == sorted(means) and means[0] < means[-1]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, PrivateAttr
 
 Season = Literal["winter", "spring", "summer", "autumn"]
 SEASONS: tuple[Season, ...] = ("winter", "spring", "summer", "autumn")
@@ -138,6 +138,9 @@ class ActivityDeck(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     cards: tuple[ActivityCard, ...]
+    _index: dict[str, ActivityCard] | None = PrivateAttr(default=None)  # built on first lookup
 
     def by_id(self) -> dict[str, ActivityCard]:
-        return {c.id: c for c in self.cards}
+        if self._index is None:
+            self._index = {c.id: c for c in self.cards}
+        return self._index

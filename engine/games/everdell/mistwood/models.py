@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 
 class _Frozen(BaseModel):
@@ -53,9 +53,12 @@ class ModuleCard(_Frozen):
 
 class ModuleDeck(_Frozen):
     cards: tuple[ModuleCard, ...]
+    _index: dict[str, ModuleCard] | None = PrivateAttr(default=None)  # built on first lookup
 
     def by_id(self) -> dict[str, ModuleCard]:
-        return {c.id: c for c in self.cards}
+        if self._index is None:
+            self._index = {c.id: c for c in self.cards}
+        return self._index
 
 
 class ContentCard(_Frozen):

@@ -284,9 +284,13 @@ class NightweaveGame(EverdellGame):
     def total_of(self, p: int) -> int:
         return self.her_score()["total"] if p == self.nw else scoring.total(self, p)
 
+    def seat_total(self, p: int) -> int:
+        return -1 if p == self.nw else scoring.total(self, p)  # hers is filled in by `view`
+
     def view(self, seat: int | None) -> dict[str, Any]:
         view = super().view(seat)
         st = self.lair
+        score = self.her_score()
         her = view["players"][self.nw]
         her.update(
             nightweave=True,
@@ -298,7 +302,7 @@ class NightweaveGame(EverdellGame):
             passed=st.finished,
             events=list(st.events) + list(st.pending_events),
             journey=st.journey,
-            score=self.her_score()["total"],
+            score=score["total"],
         )
         current = self.activity.by_id().get(st.current or "")
         view["solo"] = len(self.humans) == 1
@@ -322,7 +326,7 @@ class NightweaveGame(EverdellGame):
             "activity_count": len(st.deck),
             "played": list(st.played),
             "finished": st.finished,
-            "score": self.her_score(),
+            "score": score,
             **self.hooks.public(),
         }
         return view
@@ -347,7 +351,8 @@ class NightweaveGame(EverdellGame):
         seats = range(self.seat_count)
         ranks = tuple(ranks_all[s] for s in seats)
         her = scores[self.nw]
-        details = {
+        she_won = all(scores[p] <= her for p in self.humans)
+        details: dict[str, Any] = {
             "breakdown": parts,
             "tie_break": ["nightweave_wins_ties", "events", "leftover_resources"],
             "forest": list(self.forest),
@@ -357,10 +362,14 @@ class NightweaveGame(EverdellGame):
                 "score": her,
                 "breakdown": parts[self.nw],
                 "beaten_by": [p for p in self.humans if scores[p] > her],
-                "won": all(scores[p] <= her for p in self.humans),
+                "won": she_won,
                 "modules": list(self.modules),
             },
         }
+        if self.seat_count == len(self.humans) == 1:
+            # Without a seat of her own she is a solo opponent for the records (like Rugwort);
+            # "won" there says whether the person beat her.
+            details["solo"] = {"opponent": "nightweave", "level": self.level, "score": her, "won": not she_won}
         return Result(
             scores=tuple(scores[s] for s in seats),
             ranks=ranks,

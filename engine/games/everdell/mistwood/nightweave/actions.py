@@ -133,7 +133,7 @@ def play_card(ctx: Ctx, card: str, source: str) -> None:
         humans = [h for h in board.humans_from(ctx.table.humans(), ctx.decider) if can_take_fool(ctx, h)]
         if humans:
             ctx.table.put_in_city(humans[0], card)
-            st.note("fool", to=humans[0], source=source)
+            st.note("fool", target=humans[0], source=source)  # "to" would address a private event
         else:
             ctx.table.discard(card)
             st.note("discard_card", card=card, source=source)

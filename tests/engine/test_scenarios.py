@@ -15,7 +15,7 @@ from engine.scenario import Scenario, ScenarioError, collect, load_file, run
 
 HERE = Path(__file__).parent / "scenarios"
 ROOT = HERE / "dominion"
-SCENARIOS = collect([ROOT, HERE / "adventures"])  # other folders have their own test files
+SCENARIOS = collect([ROOT, HERE / "adventures", HERE / "everdell"])
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.id.split("scenarios/", 1)[-1] for s in SCENARIOS])

@@ -44,9 +44,9 @@ def create(seats: list[SeatSpec], options: dict[str, Any], seed: int) -> Everdel
 def create_from_position(
     seats: list[SeatSpec], options: dict[str, Any], seed: int, position: dict[str, Any]
 ) -> EverdellGame:
-    """Described positions are offered for games against Nightweave (her scenario tests)."""
+    """A game started from a described position (scenario files and rules tests)."""
     if options.get("opponent") != "nightweave":
-        raise InvalidSetup("error.positions_unsupported", game="everdell")
+        return EverdellGame(seats, options, seed, position)
     from engine.games.everdell.mistwood.lair.game import NightweaveGame
 
     return NightweaveGame(seats, options, seed, position)

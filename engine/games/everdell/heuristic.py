@@ -32,14 +32,14 @@ class HeuristicBot:
         self.rng = random.Random(seed * 104729 + seat)
         self.card = cards()
         self.cost = costs()
-        self._values = {}
-        self._want = None
+        self._values: dict[str, float] = {}  # per decision (see `choose`)
+        self._want: dict[str, float] | None = None
 
     # ------------------------------------------------------------------------------------------
     def choose(self, seat_view: Mapping[str, Any], prompt: Prompt) -> Answer:
         # Valuations depend only on this view; one decision asks for the same ones many times.
-        self._values: dict[str, float] = {}
-        self._want: dict[str, float] | None = None
+        self._values = {}
+        self._want = None
         view = dict(seat_view)
         key = prompt.key.removeprefix("everdell.prompt.")
         me = view["players"][self.seat]

@@ -253,6 +253,20 @@ class NightweaveGame(EverdellGame):
             self.hooks.meadow_taken(self.current, slots, taken)
         return taken
 
+    def action_options(self, p: int) -> list[Option]:
+        """The base options, less the locations her module cards close or price out of reach."""
+        opts = super().action_options(p)
+        if not self.hooks.charges_places():
+            return opts
+        return [o for o in opts if not o.id.startswith("place:") or self.hooks.place_allowed(p, o.id[6:])]
+
+    def before_place(self, p: int, loc: str) -> Step:
+        if p != self.nw:
+            yield from self.hooks.before_place(p, loc)
+
+    def can_activate(self, cc: CityCard) -> bool:
+        return self.hooks.may_activate(cc)
+
     def fits(self, pl: Player, name: str) -> bool:
         """Her village holds 15 cards, whatever they are (she ignores card text)."""
         if pl.seat == self.nw:

@@ -1,9 +1,9 @@
 """Personalities, Plans and Plots wired into a match (the subset the engine can enforce).
 
-Effects that only need points, cards, rolls or Webs that stop her spiders are here. Effects that
-would change the humans' legal moves or payments in the base rules (extra costs to place, face-
-down cards, borrowed workers) are listed in the README and refused as options, so a match never
-pretends to play a card it does not enforce.
+Effects that need points, cards, rolls or Webs that stop her spiders are here; what they charge
+the humans to place a worker, and the Production cards they web, in `tolls.py`. Effects the
+engine does not enforce (face-down cards, borrowed workers, extra costs inside a card's payment)
+are listed in the README and refused as options, so a match never pretends to play them.
 """
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ from engine.core.prompts import Option
 from engine.games.everdell.asks import Step
 from engine.games.everdell.mistwood import loader
 from engine.games.everdell.mistwood.activity import BASIC_TARGETS
-from engine.games.everdell.mistwood.lair import pay
+from engine.games.everdell.mistwood.lair import pay, tolls
 from engine.games.everdell.mistwood.nightweave import actions
 from engine.games.everdell.mistwood.nightweave.hooks import Hooks
 from engine.games.everdell.mistwood.nightweave.table import Flow
+from engine.games.everdell.state import CityCard
 
 if TYPE_CHECKING:
     from engine.games.everdell.mistwood.lair.game import NightweaveGame
@@ -37,6 +38,8 @@ PLANS = (
     "plot_thickens",
     "weavers_whims",
     "weaving_webs",
+    "masquerade",
+    "silk_barrier",
 )
 ONE_SHOT = (
     "great_trickster",
@@ -50,7 +53,16 @@ ONE_SHOT = (
     "ingenious",
     "pilfer",
 )
-SEASONAL = ("clerical_errors", "recession", "unproductive", "fatigue", "forest_bandits", "web_tax", "compromised_judges")
+SEASONAL = (
+    "clerical_errors",
+    "recession",
+    "unproductive",
+    "fatigue",
+    "forest_bandits",
+    "web_tax",
+    "compromised_judges",
+    *tolls.TOLL_PLOTS,
+)
 COLOR_PLOTS = {"clerical_errors": "governance", "recession": "prosperity", "unproductive": "production"}
 RESOURCE_ROLLS = ("caught", "snatched", "robbed", "thief")
 SEASON_JUDGES = (3, 3, 2, 1)  # her points when drawn, by the human's season (winter read as spring)
@@ -73,6 +85,8 @@ class LairHooks(Hooks):
         self.seasonals: list[str] = []
         self.webs: dict[str, str] = {}  # location -> what put the Web there
         self.pending_nasty: list[tuple[int, int]] = []
+        self.event_webs: dict[str, int] = {}  # Masquerade Ball: Webs per Event
+        self.silk: set[int] = set()  # Silk Barrier: webbed Production cards (uids)
         self.turn_slot: int | None = None
         mods = g.modules
         if ("plans" in mods or "plots" in mods) and len(g.humans) != 1:
@@ -112,6 +126,8 @@ class LairHooks(Hooks):
             "plan": self.plan,
             "plot": self.plot,
             "webs": sorted(self.webs),
+            "event_webs": dict(sorted(self.event_webs.items())),
+            "webbed_cards": sorted(self.silk),
         }
 
     def spider_webs(self) -> set[str]:
@@ -121,6 +137,8 @@ class LairHooks(Hooks):
         for loc, source in self.webs.items():
             if source == "smothering_swarm" or (source in plots and plots[source].blocks_spiders):
                 out.add(loc)
+        if self.plot == "infestation":
+            out.update(f"card:{cc.uid}" for pl in self.g.players for cc in pl.city if tolls.destination(self, f"card:{cc.uid}"))
         return out
 
     def human(self) -> int:
@@ -254,6 +272,8 @@ class LairHooks(Hooks):
                 continue
             if kind == "city_add" and data.get("by") == p and seat == p:
                 self.on_human_play(str(data["card"]))
+                if self.plan == tolls.SILK and isinstance(data.get("uid"), int):
+                    yield from tolls.silk_barrier(self, p, data["uid"])
             elif kind == "place":
                 self.on_human_place(str(data["location"]), data.get("card"))
         pending, self.pending_nasty = self.pending_nasty, []
@@ -285,6 +305,20 @@ class LairHooks(Hooks):
             self.gain(self.icon(), source)
         if self.plot == "fatigue" and isinstance(card, str) and self.g.card[card].color == "destination":
             self.gain(self.icon(), "fatigue")
+
+    # -- what the humans pay to place, and webbed Production cards (see tolls.py) -------------
+    def charges_places(self) -> bool:
+        return bool(self.webs or self.event_webs) or self.plot in ("infestation", "compromised_judges")
+
+    def place_allowed(self, p: int, loc: str) -> bool:
+        return tolls.place_allowed(self, p, loc)
+
+    def before_place(self, p: int, loc: str) -> Step:
+        if self.charges_places():
+            yield from tolls.before_place(self, p, loc)
+
+    def may_activate(self, cc: CityCard) -> bool:
+        return tolls.may_activate(self, cc)
 
     # -- Plans: when she enters the Meadow -----------------------------------------------------
     def plan_on_entry(self, plan: str) -> Step:
@@ -318,6 +352,8 @@ class LairHooks(Hooks):
             yield from self.enveloping(p)
         elif plan == "bounty":
             yield from self.bounty(p)
+        elif plan == tolls.MASQUERADE:
+            yield from tolls.masquerade(self, p)
         elif plan == "smothering_swarm":
             free = [
                 loc
@@ -421,6 +457,9 @@ class LairHooks(Hooks):
                 self.webs[loc] = plot
         elif plot == "web_tax":
             for loc in BASIC_TARGETS:
+                self.webs[loc] = plot
+        elif plot in tolls.TOLL_PLOTS:
+            for loc in tolls.plot_webs(self, plot):
                 self.webs[loc] = plot
         elif plot == "compromised_judges":
             self.gain(SEASON_JUDGES[g.players[self.human()].season], plot)

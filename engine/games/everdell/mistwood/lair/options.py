@@ -28,7 +28,7 @@ def _bad(option: str, value: Any) -> InvalidSetup:
 
 def normalize(options: dict[str, Any], players: int) -> dict[str, Any]:
     """The canonical options; raises InvalidSetup naming the offending option."""
-    from engine.games.everdell.mistwood.lair import modules
+    from engine.games.everdell.mistwood.lair.modules import PERSONALITIES, PLANS
 
     out: dict[str, Any] = {"opponent": OPPONENT}
     level = options.get("nightweave_level", 1)
@@ -52,8 +52,8 @@ def normalize(options: dict[str, Any], players: int) -> dict[str, Any]:
         raise InvalidSetup("error.nightweave.pearlbrook_unsupported")
     out["pearlbrook"] = False
     for key, pool, module in (
-        ("personality", modules.PERSONALITIES, "personalities"),
-        ("plan", modules.PLANS, "plans"),
+        ("personality", PERSONALITIES, "personalities"),
+        ("plan", PLANS, "plans"),
     ):
         value = options.get(key)
         if value is None:

@@ -71,7 +71,7 @@ def possible(ctx: Ctx, action: Action) -> bool:
     if kind == "her_village":
         return bool(own_destinations(ctx, open_=False))
     if kind == "open_destination":
-        return any(ctx.table.open_spots(h) for h in ctx.table.humans()) or bool(
+        return any(open_spots(ctx, h) for h in ctx.table.humans()) or bool(
             own_destinations(ctx, open_=True)
         )
     if kind == "basic_event":
@@ -112,9 +112,15 @@ def own_destinations(ctx: Ctx, open_: bool) -> list[int]:
     out = []
     for c in ctx.st.city:
         spots = ctx.table.card_spots(c.card)
-        if spots and ctx.table.card_open(c.card) == open_ and ctx.st.visits.get(c.uid, 0) < spots:
+        webbed = f"card:{c.uid}" in ctx.blocked_webs
+        if spots and not webbed and ctx.table.card_open(c.card) == open_ and ctx.st.visits.get(c.uid, 0) < spots:
             out.append(c.uid)
     return out
+
+
+def open_spots(ctx: Ctx, human: int) -> list[tuple[int, str]]:
+    """A human's Open Destinations with room that no Web keeps her spiders from."""
+    return [(uid, card) for uid, card in ctx.table.open_spots(human) if f"card:{uid}" not in ctx.blocked_webs]
 
 
 def place(ctx: Ctx, key: str, action: Action) -> None:
@@ -275,7 +281,7 @@ def visit_own(ctx: Ctx, action: Action, open_: bool) -> Flow[None]:
 
 def visit_open(ctx: Ctx, action: Action) -> Flow[None]:
     for human in board.humans_from(ctx.table.humans(), ctx.decider):
-        spots = ctx.table.open_spots(human)
+        spots = open_spots(ctx, human)
         if spots:
             uid = yield from choose(human, "nightweave.choose_your_destination", [str(u) for u, _ in spots])
             ctx.table.visit_open(human, int(uid))

@@ -249,7 +249,7 @@ class Load:
         env.update(
             DISCORD_TOKEN=s.token,
             DISCORD_API_BASE=s.url,
-            DATABASE_URL=str(self.workdir / "load.sqlite3"),
+            DATABASE_URL=os.environ.get("LOAD_DATABASE_URL") or str(self.workdir / "load.sqlite3"),
             BOT_PAUSE_SECONDS="0",
             GUILD_READY_TIMEOUT="0.05",
             LOG_LEVEL="WARNING",
@@ -544,7 +544,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--profile", type=Path, default=None, help="cProfile the bot into this file")
     parser.add_argument("--py-spy", type=Path, default=None, help="sample the bot with py-spy (raw stacks)")
+    parser.add_argument(
+        "--database-url", default=None, help="the bot's DATABASE_URL, e.g. postgresql://... (default: fresh SQLite)"
+    )
     args = parser.parse_args(argv)
+    if args.database_url:
+        os.environ["LOAD_DATABASE_URL"] = args.database_url
     result = asyncio.run(
         run_load(
             args.matches,

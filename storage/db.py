@@ -272,6 +272,14 @@ class SqliteDatabase(Database):
         return out
 
 
+async def lock_in(conn: Conn, key: str) -> None:
+    """Serialise transactions that read, then write, the same data (until this one ends). SQLite's
+    BEGIN IMMEDIATE already runs one writer at a time; on PostgreSQL this takes an advisory lock."""
+    lock = getattr(conn, "advisory_lock", None)
+    if lock is not None:
+        await lock(key)
+
+
 async def all_rows(conn: Conn, sql: str, params: Sequence[Any]) -> list[Any]:
     cur = await conn.execute(sql, tuple(params))
     rows = await cur.fetchall()

@@ -13,7 +13,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from storage.db import Conn, Database, Row, all_rows
+from storage.db import Conn, Database, Row, all_rows, lock_in
 
 
 @dataclass
@@ -314,6 +314,9 @@ class PlayRepo:
     # -- ratings ------------------------------------------------------------------------------
     @staticmethod
     async def reset_point_in(conn: Conn, guild_id: int) -> int:
+        """Where the server's boards start. Every change to its ratings reads this first, so this
+        is where concurrent rating updates of one server queue behind each other."""
+        await lock_in(conn, f"ratings:{guild_id}")
         rows = await all_rows(conn, "SELECT after_play_id FROM board_resets WHERE guild_id = ?", (guild_id,))
         return int(rows[0]["after_play_id"]) if rows else 0
 

@@ -141,6 +141,10 @@ class PgConn:
             raise
         return PgCursor([], affected(status), None)
 
+    async def advisory_lock(self, key: str) -> None:
+        """Held until the transaction ends; other transactions asking for `key` wait."""
+        await self.execute("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", (key,))
+
     async def executemany(self, sql: str, parameters: Iterable[Iterable[Any]]) -> None:
         rows = [tuple(p) for p in parameters]
         if not rows:

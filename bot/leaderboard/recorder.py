@@ -13,11 +13,10 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import aiosqlite
-
 from bot.leaderboard.ratings import apply, unrated_reason
 from bot.leaderboard.solo import solo_of
 from storage import Store
+from storage.db import Conn
 from storage.leaderboard import Play, PlayRepo, SeatResult
 from storage.matches import MatchRecord
 
@@ -119,7 +118,7 @@ def abandoned_play(record: MatchRecord, replacements: Replacements) -> Play:
     )
 
 
-async def rate_in(conn: aiosqlite.Connection, play: Play) -> None:
+async def rate_in(conn: Conn, play: Play) -> None:
     """Fold one new play into the stored ratings (the same step a full replay takes)."""
     if play.guild_id is None or unrated_reason(play) is not None:
         return
@@ -131,14 +130,14 @@ async def rate_in(conn: aiosqlite.Connection, play: Play) -> None:
     await PlayRepo.save_ratings_in(conn, play.guild_id, play.game, [table[k] for k in keys], history)
 
 
-async def insert_and_rate_in(conn: aiosqlite.Connection, play: Play) -> Play:
+async def insert_and_rate_in(conn: Conn, play: Play) -> Play:
     await PlayRepo.insert_in(conn, play)
     await rate_in(conn, play)
     return play
 
 
 async def record_finished_in(
-    conn: aiosqlite.Connection,
+    conn: Conn,
     record: MatchRecord,
     scores: Sequence[int],
     ranks: Sequence[int],
@@ -158,7 +157,7 @@ async def record_finished_in(
         return None
 
 
-async def record_abandoned_in(conn: aiosqlite.Connection, record: MatchRecord) -> Play | None:
+async def record_abandoned_in(conn: Conn, record: MatchRecord) -> Play | None:
     """Record a running game that ended without a result (never rated); never raises."""
     try:
         async with PlayRepo.savepoint(conn):
@@ -172,7 +171,7 @@ async def record_abandoned_in(conn: aiosqlite.Connection, record: MatchRecord) -
 
 
 async def note_replacement_in(
-    conn: aiosqlite.Connection, match_id: int, seat: int, user_id: int, name: str
+    conn: Conn, match_id: int, seat: int, user_id: int, name: str
 ) -> None:
     try:
         async with PlayRepo.savepoint(conn):

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from bot.standin.gateway import shard_of
-from tests.e2e.conftest import StartBot, World
+from tests.e2e.conftest import StartBot, World, wait_for
 from tests.e2e.driver import Table, buttons, decide, is_board, lobby_id
 from tests.e2e.test_pbp import HOUR, status_messages
 from tests.pg import needs_postgres, postgres_database
@@ -147,13 +147,7 @@ async def test_two_processes_share_a_game_then_one_dies(
     await bots[holder].kill()
 
     # The survivor takes the bot's turn over once the lease runs out, and alice is up again.
-    try:
-        await standin.wait_until(lambda: table.whose_turn() is not None, timeout=30)
-    except TimeoutError:
-        print("DEBUG turns", await query(pg_url, "SELECT * FROM bot_turns"))
-        print("DEBUG log", await answers(pg_url, match_id), "before", log_before)
-        print("DEBUG holder", holder, "dms", [(m.embeds[0].get("title") if m.embeds else m.content, m.custom_ids()) for m in standin.dm_messages(world.alice)[-3:]])
-        raise
+    await standin.wait_until(lambda: table.whose_turn() is not None, timeout=30)
     assert "taking over its bot seats" in bots[survivor].output()
     log_after = await answers(pg_url, match_id)
     assert len(log_after) > len(log_before)
@@ -216,5 +210,6 @@ async def test_shards_split_the_guilds(pg_url: str, world: World, start_bot: Sta
         await inter.response(timeout=10)
         lobby = await inter.wait_original()
         assert lobby_id(lobby) > 0
-        await standin.wait_until(lambda: handled(ports[shard], "command") == before[shard] + 1, timeout=5)
+        port, want = ports[shard], before[shard] + 1
+        await wait_for(lambda: handled(port, "command") == want, 5, "the command's metric")  # noqa: B023
         assert handled(ports[1 - shard], "command") == before[1 - shard]

@@ -136,6 +136,7 @@ class EverdellGame(Prompter):
         used += [c for c in meadow if c]
         self.discard = list(pos.get("discard") or [])
         used += self.discard
+        placements: list[tuple[int, str]] = []  # placed once every city is known
         for i, data in enumerate(pos.get("players") or []):
             pl = self.players[i]
             pl.hand = list(data.get("hand") or [])
@@ -159,11 +160,17 @@ class EverdellGame(Prompter):
             pl.season = int(data.get("season", 0))
             pl.workers = int(data.get("workers", sum(NEW_WORKERS[: pl.season + 1])))
             pl.passed = bool(data.get("passed", False))
-            for loc in data.get("placed") or []:
-                self.occupy(i, loc)
+            pl.journey = int(data.get("journey", 0))
+            for ev in data.get("events") or []:
+                self.claims[ev] = EventClaim(owner=i)
+                pl.events.append(ev)
+            placements += [(i, loc) for loc in data.get("placed") or []]
         for name in used:
             if name not in self.card:
                 raise InvalidSetup("error.unknown_card", card=name)
+        for i, loc in placements:
+            found = self.owner_of(int(loc[5:])) if loc.startswith("card:") else None
+            self.occupy(i, loc, found is not None and self.card[found[1].card].permanent_workers)
         if "deck" in pos:
             self.deck = list(reversed(pos["deck"]))
         else:
@@ -428,7 +435,10 @@ class EverdellGame(Prompter):
         """Cards already out of p's hand go to an opponent; Rugwort's and the excess are discarded."""
         if not names:
             return None
+        self.limbo += names  # held aside while the recipient is chosen
         q = yield from self.pick_recipient(p, key, cards=True)
+        for name in names:
+            self.unlimbo(name)
         if q is None or self.players[q].rugwort:
             self.discard += names
             self.emit("give_cards", seat=p, target=q, count=len(names), discarded=True)

@@ -273,7 +273,9 @@ def play_card(g: EverdellGame, p: int, name: str, source: str, mode: str = NORMA
     )
     if card.pay_to_opponent and any(vec):
         # the Shepherd's price goes to an opponent instead of the supply
+        g.limbo.append(name)  # between its old place and the city while the opponent is chosen
         q = yield from g.pick_recipient(p, "everdell.prompt.shepherd_pay")
+        g.unlimbo(name)
         if q is not None:
             for r, v in as_dict(vec).items():
                 g.players[q].res[r] += v

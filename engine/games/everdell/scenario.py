@@ -6,7 +6,9 @@ from typing import Any, cast
 
 from engine.core.match import Match
 from engine.games.everdell import scoring
+from engine.games.everdell.data import RESOURCES
 from engine.games.everdell.game import EverdellGame
+from engine.games.everdell.state import CityCard
 
 
 class EverdellAdapter:
@@ -20,6 +22,7 @@ class EverdellAdapter:
                     "hand": list(p.hand),
                     "city": [c.card for c in p.city],
                     "res": {k: v for k, v in p.res.items() if v},
+                    "resources": _vec(p.res),
                     "tokens": p.tokens,
                     "workers": p.workers,
                     "placed": [pl.loc for pl in p.placed],
@@ -28,15 +31,38 @@ class EverdellAdapter:
                     "events": list(p.events),
                     "journey": p.journey,
                     "score": scoring.total(g, i),
+                    "occupied": [c.card for c in p.city if c.occupied],
+                    "card_tokens": {c.card: c.tokens for c in p.city if c.tokens},
+                    "stored": _vec(_stored(p.city)),
+                    "prisoners": [name for c in p.city for name in c.prisoners],
                 }
                 for i, p in enumerate(g.players)
             ],
+            "claims": {
+                ev: {"owner": c.owner, "bonus": c.bonus, "beneath": list(c.beneath)} for ev, c in g.claims.items()
+            },
+            "blocked": sorted(g.blocked),
             "meadow": list(g.meadow),
             "deck": list(reversed(g.deck)),
             "deck_count": len(g.deck),
             "discard": list(g.discard),
             "current": g.current,
         }
+
+
+def _vec(res: dict[str, int]) -> str:
+    """Resources as one exact value, `<twig>.<resin>.<pebble>.<berry>` (as in option ids)."""
+    return ".".join(str(res.get(r, 0)) for r in RESOURCES)
+
+
+def _stored(city: list[CityCard]) -> dict[str, int]:
+    """Resources lying on the city's cards (Storehouses), by kind."""
+    out: dict[str, int] = {}
+    for c in city:
+        for r, v in c.stored.items():
+            if v:
+                out[r] = out.get(r, 0) + v
+    return out
 
 
 ADAPTER = EverdellAdapter()

@@ -22,7 +22,7 @@ import pytest
 
 from bot.standin.gateway import shard_of
 from tests.e2e.conftest import StartBot, World, wait_for
-from tests.e2e.driver import Table, buttons, decide, is_board, lobby_id
+from tests.e2e.driver import EN, Table, buttons, decide, is_board, lobby_id
 from tests.e2e.test_pbp import HOUR, status_messages
 from tests.pg import needs_postgres, postgres_database
 
@@ -97,7 +97,7 @@ async def open_clocked_table(world: World) -> int:
     await standin.wait_until(lambda: start in buttons(standin.message(lobby.id) or lobby).values(), timeout=10)
     click = await standin.click(world.alice, standin.message(lobby.id) or lobby, start)
     await click.response()
-    await standin.wait_for_message(world.channel, lambda m: is_board(m, Table(standin, world.channel, 0, []).words), timeout=15)
+    await standin.wait_for_message(world.channel, lambda m: is_board(m, EN), timeout=15)
     return match_id
 
 

@@ -126,8 +126,10 @@ class PlayByPost:
         timer = await self.timers.current(job)
         if timer is None:
             return None
-        live = await self.table.get(timer.match_id)
+        # Any process may run the job, and another may have moved the game on since it cached it.
+        live = await self.table.fresh(timer.match_id)
         if live.record.status != "active" or waiting_seats(live).get(timer.seat) != timer.user_id:
+            log.debug("job %s: that turn is over", job.id)
             return None
         return live, timer
 

@@ -49,6 +49,7 @@ RESOURCE_COLOURS: dict[str, RGB] = {
 }
 SEAT_COLOURS: tuple[RGB, ...] = ((66, 135, 245), (245, 197, 66), (40, 190, 180), (235, 90, 160))
 RUGWORT_COLOUR: RGB = (20, 20, 20)
+NIGHTWEAVE_COLOUR: RGB = (120, 40, 150)
 FOREST: RGB = (46, 92, 54)
 BASIC: RGB = (120, 104, 80)
 HAVEN: RGB = (70, 110, 130)
@@ -79,7 +80,7 @@ def full_glyphs() -> bool:
 def plain(text: str) -> str:
     """Text the font can draw: no emoji (the bot mark in names); Pillow's bundled font also lacks
     accents and the star."""
-    text = "".join(ch for ch in text if ord(ch) < 0x10000).strip()
+    text = "".join(ch for ch in text if ord(ch) < 0x10000 and ch != "\ufe0f").strip()  # emoji and their selector
     if full_glyphs():
         return text
     folded = unicodedata.normalize("NFKD", text.replace("★", "*").replace("—", "-").replace("…", "..."))
@@ -90,6 +91,8 @@ def seat_colour(view: Mapping[str, Any], seat: int) -> RGB:
     players = view["players"]
     if 0 <= seat < len(players) and players[seat]["rugwort"]:
         return RUGWORT_COLOUR
+    if 0 <= seat < len(players) and players[seat].get("nightweave"):
+        return NIGHTWEAVE_COLOUR
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
@@ -205,6 +208,9 @@ class Board:
             box = (x, y, x + TILE_W, y + MEADOW_H)
             if card is None:
                 self.draw.rounded_rectangle(box, radius=6, outline=PANEL, width=2)
+                her = self.view.get("nightweave") or {}
+                if her.get("meadow_slot") == slot:  # Nightweave sits here until she Prepares
+                    self.workers(x + 2, y + MEADOW_H // 2, [int(her["seat"])])
                 continue
             self.card(box, card, show_cost=True)
             if slot in blocked:
@@ -270,7 +276,10 @@ class Board:
         self.draw.ellipse((MARGIN, y + 4, MARGIN + 12, y + 16), fill=colour, outline=TEXT)
         res = "  ".join(f"{t(f'everdell.res_many.{r}', self.locale)} {p['resources'][r]}" for r in RESOURCES)
         head = f"{self.names.get(seat, '?')} — {p['score']}★"
-        if not p["rugwort"]:
+        if p.get("nightweave"):  # her resources go back to the supply; her hand is a count
+            season = t(f"everdell.season.{p['season']}", self.locale)
+            head += f" · {season} · {p['available']}/{p['workers']} · {t('nw.hand', self.locale)}: {p['hand_count']}"
+        elif not p["rugwort"]:
             season = t(f"everdell.season.{p['season']}", self.locale)
             head += f" · {season} · {p['available']}/{p['workers']} · {res}"
         self.write((MARGIN + 18, y + 2), head, TEXT, 14)

@@ -155,7 +155,13 @@ async def test_two_processes_share_a_game_then_one_dies(
 
     # Its scheduler runs the reminders now: half the turn time passes on the shared clock.
     offset.write_text(str(12.5 * HOUR), encoding="utf-8")
-    await standin.wait_until(lambda: any("Reminder" in m.content for m in status_messages(world)), timeout=15)
+    try:
+        await standin.wait_until(lambda: any("Reminder" in m.content for m in status_messages(world)), timeout=30)
+    except TimeoutError:
+        print("jobs", await query(pg_url, "SELECT * FROM pbp_jobs"))
+        print("timers", await query(pg_url, "SELECT * FROM pbp_timers"))
+        print("status", [m.content for m in status_messages(world)])
+        raise
 
     # Play on against the survivor alone; every acknowledged human answer is in the log.
     for _ in range(4):

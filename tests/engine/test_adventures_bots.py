@@ -9,31 +9,29 @@ from typing import cast
 
 import pytest
 
-from engine.cli.simulate import play
 from engine.core.match import Match
 from engine.core.registry import get_game
 from engine.core.seats import SeatSpec
 from engine.games.dominion.adventures.game import AdventuresGame
 
 OPTIONS = {"sets": ["base", "adventures"], "max_events": 3}
+MAX_DECISIONS = 6_000
 
 
 def run(bots: list[str], seed: int, options: dict[str, object]) -> tuple[Match, Counter[str]]:
+    """Play to the end as the bot process does (view + prompt -> answer); count the prompt keys
+    answered and the Events bought."""
     definition = get_game("dominion")
     match = Match("dominion", [SeatSpec("bot", b, b) for b in bots], options, seed)
     policies = [definition.policies[b](i, seed) for i, b in enumerate(bots)]
     seen: Counter[str] = Counter()
-    original = match.submit
-
-    def submit(seat: int, answer: tuple[str, ...] | list[str], pid: int | None = None) -> list[object]:
-        prompt = match.prompt_for(seat)
-        if prompt is not None and prompt.seat == seat:
+    while not match.finished:
+        assert match.version < MAX_DECISIONS, "the bots do not finish"
+        for prompt in match.prompts():
+            answer = policies[prompt.seat].choose(match.policy_view(prompt.seat), prompt)
             seen[prompt.key] += 1
             seen.update(a for a in answer if a.startswith("event:"))
-        return original(seat, answer, pid)  # type: ignore[return-value]
-
-    match.submit = submit  # type: ignore[method-assign]
-    play(match, policies, max_decisions=6_000)
+            match.submit(prompt.seat, answer, pid=prompt.pid)  # refuses anything illegal
     return match, seen
 
 

@@ -74,7 +74,7 @@ def payments(g: EverdellGame, p: int, name: str, mode: str = NORMAL) -> dict[str
         if pl.has("judge"):
             for v in substitutions(cost):
                 add("judge", v)
-        for cc in pl.city:
+        for cc in pl.city if any(cost) else ():  # a free card spends no discount card
             if cc.card == "innkeeper" and card.critter:
                 add(f"innkeeper@{cc.uid}", berries_off(cost, 3))
             elif cc.card == "crane" and card.construction:

@@ -78,6 +78,11 @@ class Runner:
         for match_id in await self.table.rebuild_live():
             self.poke(match_id)
 
+    @property
+    def _hold(self) -> float:
+        """A claim must outlast the pause before the bot acts, or others would take it meanwhile."""
+        return self.lease + self.pause
+
     def waiting(self, live: Live) -> bool:
         """Does a bot seat of this match have a prompt? (in-memory covers only: a hint)"""
         return bool(self._bot_prompts(live, set()))
@@ -95,7 +100,7 @@ class Runner:
         assert self.turns is not None
         while True:
             try:
-                for match_id in await self.turns.orphans():
+                for match_id in await self.turns.orphans(grace=self.lease):
                     task = self._tasks.get(match_id)
                     if task is None or task.done():
                         log.info("match %s: taking over its bot seats", match_id)
@@ -130,7 +135,7 @@ class Runner:
             while True:
                 wakes = None
                 if self.turns is not None:
-                    wakes = await self.turns.claim(match_id, self.owner, self.lease)
+                    wakes = await self.turns.claim(match_id, self.owner, self._hold)
                     if wakes is None:
                         return  # another process holds it; it will see our request
                 if takeover:
@@ -170,7 +175,7 @@ class Runner:
             return False
         await asyncio.sleep(self.pause)
         for prompt in todo:
-            if self.turns is not None and await self.turns.claim(match_id, self.owner, self.lease) is None:
+            if self.turns is not None and await self.turns.claim(match_id, self.owner, self._hold) is None:
                 return False  # the lease ran out while we paused and another process took over
             live = await self.table.fresh(match_id)
             current = live.prompt_for(prompt.seat)

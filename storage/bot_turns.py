@@ -61,11 +61,14 @@ class BotTurnRepo:
             "UPDATE bot_turns SET claimed_by = NULL, lease_until = NULL WHERE claimed_by = ?", (owner,)
         )
 
-    async def orphans(self) -> list[int]:
-        """Queued matches nobody holds: never claimed, released, or their holder's lease ran out."""
+    async def orphans(self, grace: float = 0.0) -> list[int]:
+        """Queued matches nobody holds: their holder's lease ran out, or nobody claimed them within
+        `grace` seconds (the process that queued one normally claims it at once)."""
+        now = time.time()
         rows = await self.db.fetchall(
-            "SELECT match_id FROM bot_turns WHERE claimed_by IS NULL OR lease_until < ? ORDER BY queued_at",
-            (time.time(),),
+            """SELECT match_id FROM bot_turns
+               WHERE (claimed_by IS NULL AND queued_at < ?) OR lease_until < ? ORDER BY queued_at""",
+            (now - grace, now),
         )
         return [int(r["match_id"]) for r in rows]
 

@@ -15,7 +15,7 @@ import re
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -130,8 +130,8 @@ class Database:
     async def close(self) -> None:
         raise NotImplementedError
 
-    def transaction(self) -> Any:
-        """An async context manager yielding a Conn: committed on exit, rolled back on error."""
+    def transaction(self) -> AbstractAsyncContextManager[Conn]:
+        """Yields a Conn: committed on exit, rolled back if the block raises."""
         raise NotImplementedError
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:

@@ -6,12 +6,29 @@ Prompts are plain data; what they carry is what a good interface needs to render
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.errors import IllegalAnswer
 
 Answer = tuple[str, ...]
+
+
+def instance_ids(names: Sequence[str]) -> list[tuple[str, str]]:
+    """Stable option ids for a multiset of cards: 'Copper', 'Copper#2', ... (sorted by name)."""
+    seen: dict[str, int] = {}
+    out = []
+    for name in sorted(names):
+        k = seen.get(name, 0) + 1
+        seen[name] = k
+        out.append((name if k == 1 else f"{name}#{k}", name))
+    return out
+
+
+def card_of(option_id: str) -> str:
+    """The card named by an instance option id."""
+    return option_id.split("#", 1)[0]
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAnswer, InvalidSetup
 from engine.core.flow import Ask, FlowGame, PromptSpec
-from engine.core.prompts import Answer, Option
+from engine.core.prompts import Answer, Option, card_of, instance_ids
 from engine.core.result import Result, rank_by
 from engine.games.dominion.cards import Card, cards
 from engine.games.dominion.setup import basic_supply, kingdom_pile_size
@@ -25,21 +25,6 @@ YES = "yes"
 NONE = "none"
 END = "end"
 PLAY_ALL = "play_all"
-
-
-def instance_ids(names: list[str]) -> list[tuple[str, str]]:
-    """Give each card of a multiset a stable option id: 'Copper', 'Copper#2', ..."""
-    seen: dict[str, int] = {}
-    out = []
-    for name in sorted(names):
-        k = seen.get(name, 0) + 1
-        seen[name] = k
-        out.append((name if k == 1 else f"{name}#{k}", name))
-    return out
-
-
-def card_of(option_id: str) -> str:
-    return option_id.split("#", 1)[0]
 
 
 # Options are immutable: the ones every turn offers are built once and shared.

@@ -10,7 +10,7 @@ from collections.abc import Generator, Sequence
 from typing import Any
 
 from engine.core.flow import Ask, FlowGame, PromptSpec
-from engine.core.prompts import Answer, Option
+from engine.core.prompts import Answer, Option, card_of, instance_ids
 from engine.games.everdell.data import RESOURCES, Cost
 from engine.games.everdell.payment import bundles, vec_id
 
@@ -19,21 +19,6 @@ Step = Generator[Ask, dict[int, Answer], Any]
 NONE = "none"
 YES = "yes"
 NO = "no"
-
-
-def instance_ids(names: Sequence[str]) -> list[tuple[str, str]]:
-    """Stable option ids for a multiset of cards: 'farm', 'farm#2', ..."""
-    seen: dict[str, int] = {}
-    out = []
-    for name in sorted(names):
-        k = seen.get(name, 0) + 1
-        seen[name] = k
-        out.append((name if k == 1 else f"{name}#{k}", name))
-    return out
-
-
-def card_of(option_id: str) -> str:
-    return option_id.split("#", 1)[0]
 
 
 def bundle_label(vec: Cost) -> str:

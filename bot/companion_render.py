@@ -12,6 +12,7 @@ import discord
 from bot.companion import Report
 from bot.i18n import t
 from bot.render import ids
+from bot.render.everdell_lair import action_text
 from bot.render.items import GameButton, GameSelect
 from bot.render.limits import EMBED_DESCRIPTION, OPTION_DESCRIPTION, OPTION_LABEL, SELECT_OPTIONS, clip
 from engine.games.everdell import card_name
@@ -45,24 +46,6 @@ def event_name(event: str, locale: str) -> str:
     if event.startswith("special_"):
         return t("nw.special_event", locale)
     return card_name(event, locale)
-
-
-def action_text(text: str, locale: str) -> str:
-    """An action string from her card (`forest:top_left+difficulty`) in words."""
-    base, _, points = text.partition("+")
-    kind, _, target = base.partition(":")
-    if kind == "forest":
-        words = t("nw.act.forest", locale, where=t(f"nw.forest.{target}", locale))
-    elif kind == "basic":
-        words = t("nw.act.basic", locale, where=card_name(target, locale))
-    elif kind == "journey":
-        words = t("nw.act.journey", locale, n=target)
-    else:
-        words = t(f"nw.act.{kind}", locale)
-    if points:
-        amount = t("nw.difficulty", locale) if points == "difficulty" else points
-        words += " " + t("nw.plus_points", locale, n=amount)
-    return words
 
 
 def line(entry: dict[str, Any], locale: str, level: int) -> str | None:

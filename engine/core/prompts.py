@@ -26,6 +26,21 @@ def instance_ids(names: Sequence[str]) -> list[tuple[str, str]]:
     return out
 
 
+def card_choice(names: Sequence[str], low: int, high: int) -> tuple[list[str] | None, tuple[Option, ...], int, int]:
+    """Plan a pick of `low`..`high` cards from a multiset. Returns the forced answer when there is
+    nothing to decide (else None), the instance options, and the bounds clamped to the cards."""
+    high = min(high, len(names))
+    low = min(low, high)
+    if high == 0:
+        return [], (), 0, 0
+    if low == len(names):
+        return list(names), (), low, high
+    ids = instance_ids(names)
+    if len({n for _, n in ids}) == 1 and low == high:
+        return [ids[0][1]] * low, (), low, high
+    return None, tuple(Option(oid, name, card=name) for oid, name in ids), low, high
+
+
 def card_of(option_id: str) -> str:
     """The card named by an instance option id."""
     return option_id.split("#", 1)[0]

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAnswer, InvalidSetup
 from engine.core.flow import Ask, FlowGame, PromptSpec
-from engine.core.prompts import Answer, Option, card_of, instance_ids
+from engine.core.prompts import Answer, Option, card_choice, card_of, instance_ids
 from engine.core.result import Result, rank_by
 from engine.games.dominion.cards import Card, cards
 from engine.games.dominion.setup import basic_supply, kingdom_pile_size
@@ -489,16 +489,9 @@ class DominionGame(FlowGame):
         check: Callable[[Answer], None] | None = None,
     ) -> Step:
         """Pick between `low` and `high` cards out of a multiset; returns card names."""
-        high = min(high, len(names))
-        low = min(low, high)
-        if high == 0:
-            return []
-        if low == len(names):
-            return list(names)
-        ids = instance_ids(names)
-        if len({n for _, n in ids}) == 1 and low == high:
-            return [ids[0][1]] * low
-        opts = tuple(Option(oid, name, card=name) for oid, name in ids)
+        forced, opts, low, high = card_choice(names, low, high)
+        if forced is not None:
+            return forced
         answer = yield from self.ask(
             PromptSpec(p, "choose", key, opts, min=low, max=high, params=params or {}, check=check)
         )

@@ -10,7 +10,7 @@ from collections.abc import Generator, Sequence
 from typing import Any
 
 from engine.core.flow import Ask, FlowGame, PromptSpec
-from engine.core.prompts import Answer, Option, card_of, instance_ids
+from engine.core.prompts import Answer, Option, card_choice, card_of
 from engine.games.everdell.data import RESOURCES, Cost
 from engine.games.everdell.payment import bundles, vec_id
 
@@ -81,17 +81,10 @@ class Prompter(FlowGame):
         params: dict[str, Any] | None = None,
     ) -> Step:
         """Between `low` and `high` cards out of a multiset; returns card ids."""
-        high = min(high, len(names))
-        low = min(low, high)
-        if high == 0:
-            return []
-        if low == len(names):
-            return list(names)
-        ids = instance_ids(names)
-        if len({n for _, n in ids}) == 1 and low == high:
-            return [ids[0][1]] * low
-        opts = [Option(oid, name, card=name) for oid, name in ids]
-        picked = yield from self.choose_many(p, key, opts, low, high, params)
+        forced, opts, low, high = card_choice(names, low, high)
+        if forced is not None:
+            return forced
+        picked = yield from self.choose_many(p, key, list(opts), low, high, params)
         return [card_of(a) for a in picked]
 
     def yes_no(self, p: int, key: str, params: dict[str, Any] | None = None, card: str | None = None) -> Step:

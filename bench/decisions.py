@@ -27,7 +27,7 @@ if str(HERE) not in sys.path:
 
 from ours import Timed  # noqa: E402
 
-from engine.cli.simulate import game_seed, make_policies, play  # noqa: E402
+from engine.cli.simulate import MAX_DECISIONS, Stalled, game_seed, make_policies, play  # noqa: E402
 from engine.core.match import Match  # noqa: E402
 from engine.core.registry import get_game  # noqa: E402
 from engine.core.seats import SeatSpec  # noqa: E402
@@ -40,6 +40,16 @@ CASES: list[tuple[str, str, list[str], dict[str, Any]]] = [
     ("Dominion expert, 2p random kingdoms", "dominion", ["expert", "expert"], {"kingdom": "random"}),
     ("Dominion expert, 4p random kingdoms", "dominion", ["expert"] * 4, {"kingdom": "random"}),
     ("Everdell heuristic, 2p", "everdell", ["heuristic", "heuristic"], {}),
+]
+
+# Nightweave (Everdell: Mistwood) at level 2 against one heuristic human: (label, modules). She
+# has no policy: her turn runs inside the engine when the human's answer is submitted, so the
+# sample is that whole `Match.submit` (the rest of the human's turn, her turn, up to the human's
+# next prompt). A Personality and a Plan or Plot are drawn from the match RNG.
+NIGHTWEAVE_CASES: list[tuple[str, list[str]]] = [
+    ("Nightweave turn, level 2 solo, no modules (submit running it)", []),
+    ("Nightweave turn, level 2 solo, personalities + plans (submit running it)", ["personalities", "plans"]),
+    ("Nightweave turn, level 2 solo, personalities + plots (submit running it)", ["personalities", "plots"]),
 ]
 
 
@@ -69,6 +79,36 @@ def decision_times(game: str, bots: list[str], options: dict[str, Any], games: i
     return samples
 
 
+def nightweave_turn_times(modules: list[str], games: int, seed: int, level: int = 2) -> list[float]:
+    """CPU time of every submit during which one of Nightweave's turns began (an `nw_flip` event).
+    After the human passes, the submit of the pass runs all her remaining turns: one sample."""
+    definition = get_game("everdell")
+    samples: list[float] = []
+    options = {"opponent": "nightweave", "nightweave_level": level, "modules": modules}
+    for i in range(games):
+        s = game_seed(seed, i)
+        match = Match(
+            "everdell", [SeatSpec(kind="bot", name="heuristic", policy="heuristic")], dict(options), s
+        )
+        policy = make_policies(definition, ["heuristic"], s)[0]
+        decisions = 0
+        while not match.finished:
+            prompts = match.prompts()
+            if not prompts:
+                raise Stalled("match is not finished but has no open prompt")
+            for prompt in prompts:
+                answer = policy.choose(match.policy_view(prompt.seat), prompt)
+                start = time.thread_time()
+                events = match.submit(prompt.seat, answer)
+                elapsed = time.thread_time() - start
+                if any(e.kind == "nw_flip" for e in events):
+                    samples.append(elapsed)
+                decisions += 1
+            if decisions > MAX_DECISIONS:
+                raise Stalled(f"no result after {decisions} decisions (seed {s})")
+    return samples
+
+
 def run(games: int, seed: int = 4000) -> list[DecisionResult]:
     out = []
     for label, game, bots, options in CASES:
@@ -76,6 +116,11 @@ def run(games: int, seed: int = 4000) -> list[DecisionResult]:
             samples = decision_times(game, bots, options, games, seed)
             out.append(DecisionResult(label, games, samples))
         except Exception as exc:  # noqa: BLE001 - a game that cannot be played is reported, not fatal
+            out.append(DecisionResult(label, games, [], f"{type(exc).__name__}: {exc}"))
+    for label, modules in NIGHTWEAVE_CASES:
+        try:
+            out.append(DecisionResult(label, games, nightweave_turn_times(modules, games, seed)))
+        except Exception as exc:  # noqa: BLE001 - reported like a policy that cannot play
             out.append(DecisionResult(label, games, [], f"{type(exc).__name__}: {exc}"))
     return out
 

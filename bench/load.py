@@ -170,6 +170,13 @@ class LoadResult:
     def rest_per_click(self) -> float:
         return sum(self.rest.values()) / self.acked if self.acked else float("nan")
 
+    @property
+    def messages_per_click(self) -> float:
+        """Messages posted or edited per player action, outside the interaction callback itself
+        (those count against Discord's global rate limit; callbacks do not)."""
+        sent = sum(n for kind, n in self.rest.items() if kind != "callback")
+        return sent / self.acked if self.acked else float("nan")
+
     def rest_summary(self) -> str:
         if not self.acked:
             return "-"
@@ -545,7 +552,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", type=Path, default=None, help="cProfile the bot into this file")
     parser.add_argument("--py-spy", type=Path, default=None, help="sample the bot with py-spy (raw stacks)")
     parser.add_argument(
-        "--database-url", default=None, help="the bot's DATABASE_URL, e.g. postgresql://... (default: fresh SQLite)"
+        "--database-url",
+        default=None,
+        help="the bot's DATABASE_URL, e.g. postgresql://... (default: fresh SQLite)",
     )
     args = parser.parse_args(argv)
     if args.database_url:
@@ -567,6 +576,7 @@ def main(argv: list[str] | None = None) -> int:
         f"\nsetup: {result.setup_interactions} interactions in {result.setup_seconds:.1f} s; "
         f"clicks {result.clicks}, answered {result.acked}, starved {result.starved}, errors {result.errors}, "
         f"given up {result.expired}, "
+        f"messages sent per action {result.messages_per_click:.2f}, "
         f"bot RSS {result.bot_rss_mb:.0f} MB"
     )
     if args.profile is not None:

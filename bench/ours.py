@@ -73,6 +73,17 @@ def long_game(players: int, min_turns: int, seed: int) -> tuple[dict[str, Any], 
     raise RuntimeError("no game long enough")
 
 
+def everdell_game(players: int, seed: int) -> tuple[dict[str, Any], int]:
+    """The record of a complete base Everdell game between heuristic bots, and its table turns."""
+    bots = ["heuristic"] * players
+    s = game_seed(seed, 0)
+    match = Match("everdell", seats(bots), {}, s)
+    play(match, make_policies(get_game("everdell"), bots, s))
+    result = match.result()
+    assert result is not None
+    return match.record(), sum(result.turns)
+
+
 def restore_times(record: dict[str, Any], repeats: int) -> list[float]:
     """CPU time of each rebuild (other processes on a busy machine do not inflate it)."""
     samples = []

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Benchmarks: engine vs peers, the bot under load, memory, bot decisions. Creates bench/.venv
+# Benchmarks: engine vs peers, the bot under load (SQLite, and PostgreSQL on a throwaway cluster
+# when its binaries are installed), memory, bot decisions. Creates bench/.venv
 # (peers + this project with its runtime deps) on first use, and refreshes it when the
 # requirements or pyproject.toml change.
 # Usage: bash bench/run.sh [--quick] [--ours-only] [--games N] [--no-load]

@@ -4,9 +4,12 @@ bot-seat runner together, and loads the cogs. It never syncs slash commands on s
 
 from __future__ import annotations
 
+import gc
 import logging
+import time
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -31,6 +34,20 @@ from storage.pbp import PbpStore
 
 log = logging.getLogger(__name__)
 
+# Young-generation size for the cyclic garbage collector. Python's default (700) promotes every
+# object alive at a collection -- the requests and interactions in flight -- to the old generation
+# almost at once, which soon triggers a full collection: with a thousand matches cached, that is a
+# pause of a second or more on the event loop (missed interaction deadlines, a blocked heartbeat).
+GC_YOUNG = 10_000
+# Connections the REST client keeps to Discord. discord.py's default is unlimited: a burst of a
+# few hundred clicks then opens a few hundred connections at once (each a connect, and on Discord a
+# TLS handshake) instead of queueing briefly for the ones already open.
+HTTP_CONNECTIONS = 100
+# discord.py drops idle rate-limit buckets by scanning all of them each time it creates one, once
+# there are 256: with a bucket per channel and per DM, a bot in thousands of channels spent a fifth
+# of its time in that scan. Sweep at most this often instead (idle means 5 minutes unused anyway).
+BUCKET_SWEEP_SECONDS = 30.0
+
 EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.prefs", "cogs.pbp", "cogs.admin", "cogs.leaderboard", "cogs.results", "cogs.automa", "cogs.table_tools")
 
 
@@ -43,14 +60,18 @@ class BoardGamesBot(commands.Bot):
     pbp: PlayByPost
 
     def __init__(self, settings: Settings, *, sync_only: bool = False, **client_options: Any) -> None:
+        # Guilds only: the bot reads no messages (everything arrives as interactions), and the
+        # message intents would echo every board edit and DM it makes back at it over the gateway.
         intents = discord.Intents.none()
         intents.guilds = True
-        intents.dm_messages = True
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             guild_ready_timeout=settings.guild_ready_timeout,
+            # No message cache: the bot reads no messages, and every message it sent would stay
+            # alive there and be searched through linearly on every click.
+            max_messages=None,
             **client_options,
         )
         self.settings = settings
@@ -62,6 +83,12 @@ class BoardGamesBot(commands.Bot):
         self.drafts = Drafts()
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
 
+    async def login(self, token: str) -> None:
+        if self.http.connector is discord.utils.MISSING:
+            self.http.connector = aiohttp.TCPConnector(limit=HTTP_CONNECTIONS)
+        throttle_bucket_sweeps(self.http)
+        await super().login(token)
+
     async def setup_hook(self) -> None:
         await self.tree.set_translator(Translator())
         if self.sync_only:
@@ -70,10 +97,21 @@ class BoardGamesBot(commands.Bot):
                 await self.load_extension(name)
             return
         self.store = await Store.open(self.settings.database_url)
+        # No live process shares this instance id, so whatever is leased under it was held by this
+        # process's previous life (killed, say): hand it back now instead of after LEASE_SECONDS.
+        if freed := await self.store.release_leases(self.settings.instance_id):
+            log.info("took back %d lease(s) held by this instance before its restart", freed)
         self.table = TableService(self.store, self.settings.match_cache_size)
         self.prefs = PrefsService(self.store)
         clock = clock_from_settings(self.settings.clock_offset_file)
-        self.notifier = Notifier(self, self.table, self.prefs, self.settings.board_max_age_seconds, clock)
+        self.notifier = Notifier(
+            self,
+            self.table,
+            self.prefs,
+            self.settings.board_max_age_seconds,
+            clock,
+            board_delay=self.settings.board_edit_delay_seconds,
+        )
         owner, lease = self.settings.instance_id, self.settings.lease_seconds
         self.runner = Runner(
             self.table, self.settings.bot_pause_seconds, self.notifier.bot_summary, self.store.turns, owner, lease
@@ -99,6 +137,7 @@ class BoardGamesBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         live = await self.table.rebuild_live()
         log.info("rebuilt %d running matches from their logs", len(live))
+        tune_gc()
         # Bot turns post messages, so they wait for the gateway before resuming.
         self.loop.create_task(self._resume_when_ready())
 
@@ -154,6 +193,7 @@ class BoardGamesBot(commands.Bot):
             await self.runner.stop()
         if hasattr(self, "table"):
             await self.table.drain(5.0)  # let answers already committed reach the channel
+            await self.notifier.flush(5.0)  # and the board edits still waiting to be coalesced
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()
@@ -163,11 +203,23 @@ class BoardGamesBot(commands.Bot):
         """Register a component handler wrapped with the house error reporting."""
 
         async def guarded(interaction: discord.Interaction[Any], args: list[int], values: list[str]) -> None:
+            if time.time() - interaction.created_at.timestamp() > TOO_LATE:
+                # Discord has already told the user this click failed, and refuses any answer:
+                # acting on it would change the game behind their back and cost an overloaded
+                # process more work for nothing.
+                log.info("component %s: too old to answer, ignored", interaction.id)
+                self.interactions.finish(interaction.id, "component", False)
+                return
             ok = False
             try:
                 await handler(interaction, args, values)
                 ok = True
             except Exception as exc:  # noqa: BLE001 - every failure gets an answer
+                if expired(exc):
+                    # Nothing can answer it any more; a traceback per late click would only make an
+                    # overloaded process later still.
+                    log.info("component %s: the click expired before it was acknowledged", interaction.id)
+                    return
                 await report(interaction, unwrap(exc), await self.locale_of(interaction), self._game_of(args))
             finally:
                 self.interactions.finish(interaction.id, "component", ok)
@@ -197,6 +249,43 @@ class BoardGamesBot(commands.Bot):
 class ShardedBoardGamesBot(BoardGamesBot, commands.AutoShardedBot):
     """The same bot on an AutoShardedClient: one process connects the shards SHARD_IDS of
     SHARD_COUNT, so several processes split the guilds between them."""
+
+
+UNKNOWN_INTERACTION = 10062
+# Seconds after which Discord takes no answer to an interaction (3), plus leeway for clocks.
+TOO_LATE = 3.2
+
+
+def throttle_bucket_sweeps(http: Any) -> None:
+    """Let discord.py's sweep of idle rate-limit buckets run at most every BUCKET_SWEEP_SECONDS
+    (see there); the buckets it keeps meanwhile are only a little memory."""
+    sweep = getattr(http, "_try_clear_expired_ratelimits", None)
+    if sweep is None:  # another discord.py: nothing to throttle
+        return
+    due = [0.0]
+
+    def throttled() -> None:
+        now = time.monotonic()
+        if now >= due[0]:
+            due[0] = now + BUCKET_SWEEP_SECONDS
+            sweep()
+
+    http._try_clear_expired_ratelimits = throttled
+
+
+def expired(exc: BaseException) -> bool:
+    """Did Discord refuse to hear about this interaction at all (its 3-second window closed)?"""
+    return isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_INTERACTION
+
+
+def tune_gc() -> None:
+    """Once started: what exists now (modules, card data, the matches just rebuilt) lives as long
+    as the process, so keep it out of every future collection; and collect the young generation
+    less often, so fewer short-lived objects get promoted and full collections stay rare."""
+    gc.collect()
+    gc.freeze()
+    _, middle, old = gc.get_threshold()
+    gc.set_threshold(GC_YOUNG, middle, old)
 
 
 def make_bot(settings: Settings) -> BoardGamesBot:

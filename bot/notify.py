@@ -1,9 +1,14 @@
 """After a commit: refresh the public board, deliver private views, nudge players.
 
-Runs per match under its own lock so two quick answers cannot post boards out of order; every
-render reads the current state, so the last update always shows the latest position.
+Runs per match under its own lock so two quick answers cannot post out of order; every render
+reads the current state, so the last update always shows the latest position. Board edits are
+coalesced per match: a step within a turn waits a short moment, at most one edit is in flight,
+and it shows the latest state, so a burst of actions costs one edit; a new turn goes out at once,
+before the private prompts it brings.
 Private views go by DM; when DMs are closed (error 50007) or the player opted out, the channel
-gets a neutral notice pointing at /hand, which says nothing about what the decision is.
+gets a neutral notice pointing at /hand, which says nothing about what the decision is. The last
+prompt delivered to each seat is also stored, so a process taking a match over from another does
+not send it again.
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -24,8 +29,8 @@ from bot.render import ids as custom_ids
 from bot.render.common import WORDING, Wording, event_line, seat_name
 from bot.render.items import GameButton
 from bot.render.limits import CONTENT, clip
-from bot.table import Live, Outcome, TableService
-from engine.core import Event
+from bot.table import KeyedLocks, Live, Outcome, TableService
+from engine.core import Event, Prompt
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +45,16 @@ class PrivateNote:
     message_id: int
     pid: int | None
     turn: Any
+    buttons: bool = True  # does it still show components? (no need to strip them if not)
+
+
+@dataclass
+class BoardJob:
+    """A board refresh waiting or under way for one match."""
+
+    dirty: bool = True  # something changed since the last render
+    hurry: asyncio.Event = field(default_factory=asyncio.Event)  # skip the wait (game over, shutdown)
+    task: asyncio.Task[None] | None = None
 
 
 class Notifier:
@@ -50,31 +65,38 @@ class Notifier:
         prefs: PrefsService,
         board_max_age: float = 3600.0,
         clock: Clock | None = None,
+        board_delay: float = 0.5,
     ) -> None:
         self.client = client
         self.clock: Clock = clock or SystemClock()
         self.table = table
         self.prefs = prefs
         self.board_max_age = board_max_age
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._notes: dict[tuple[int, int], PrivateNote] = {}
-        self._notices: set[tuple[int, int, Any]] = set()
+        self.board_delay = board_delay
+        self._locks = KeyedLocks()  # per match, only while an outcome of it is being handled
+        self._boards: dict[int, BoardJob] = {}  # only while a board refresh waits or runs
+        self._notes: dict[tuple[int, int], PrivateNote] = {}  # dropped when the game ends
+        self._notices: dict[tuple[int, int], Any] = {}  # (match, seat) -> turn of the last channel notice
         self.dms_closed: set[int] = set()
         self._dm_channels: dict[int, int] = {}  # user id -> DM channel id
-
-    def _lock(self, match_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(match_id, asyncio.Lock())
 
     def channel(self, live: Live) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(live.record.channel_id, guild_id=live.record.guild_id)
 
     # -- entry point -------------------------------------------------------------------------
     async def on_outcome(self, outcome: Outcome) -> None:
-        async with self._lock(outcome.match_id):
+        async with self._locks.hold(outcome.match_id):
             live = await self.table.get(outcome.match_id)
-            await self.update_board(live)
-            await self._automa_lines(live, outcome)
             status = live.record.status
+            ended = outcome.kind == "abandon" or status in ("abandoned", "finished")
+            # A new turn (or the end) reaches the board before anyone's private prompt, so the
+            # table never sees a decision under way with the previous turn still on show; the
+            # steps within a turn are coalesced.
+            turn = self._turn(live)
+            urgent = ended or turn != live.board_turn
+            live.board_turn = turn
+            await self.refresh_board(live.id, now=urgent)
+            await self._automa_lines(live, outcome)
             if outcome.kind == "abandon" or status == "abandoned":
                 await self.channel(live).send(t("notice.abandoned", live.record.locale, id=live.id))
                 await self._close_privates(live)
@@ -86,6 +108,44 @@ class Notifier:
                 return
             skip = outcome.seat if outcome.via == "component" else None
             await self._privates(live, skip)
+
+    # -- the board, coalesced -----------------------------------------------------------------
+    async def refresh_board(self, match_id: int, now: bool = False) -> None:
+        """Have the board show the current state soon (`now`: before returning)."""
+        job = self._boards.get(match_id)
+        if job is None:
+            job = self._boards[match_id] = BoardJob()
+            job.task = asyncio.create_task(self._board_worker(match_id, job), name=f"board-{match_id}")
+        job.dirty = True
+        if now:
+            job.hurry.set()
+            assert job.task is not None
+            await asyncio.shield(job.task)
+
+    async def _board_worker(self, match_id: int, job: BoardJob) -> None:
+        try:
+            while job.dirty:
+                if self.board_delay > 0:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(job.hurry.wait(), self.board_delay)
+                job.dirty = False
+                try:
+                    await self.update_board(await self.table.get(match_id))
+                except Exception:
+                    log.exception("board of match %s not updated", match_id)
+        finally:
+            if self._boards.get(match_id) is job:
+                del self._boards[match_id]
+
+    async def flush(self, timeout: float) -> None:
+        """Send the board edits still waiting (shutdown): at most `timeout` seconds."""
+        tasks = []
+        for job in list(self._boards.values()):
+            job.hurry.set()
+            if job.task is not None:
+                tasks.append(job.task)
+        if tasks:
+            await asyncio.wait(tasks, timeout=timeout)
 
     # -- the board ----------------------------------------------------------------------------
     async def update_board(self, live: Live) -> None:
@@ -136,15 +196,23 @@ class Notifier:
         prompt = live.prompt_for(seat)
         turn = self._turn(live)
         if prefs.dm_hands and user_id not in self.dms_closed:
-            payload = private_payload(live, seat, locale)
             note = self._notes.get((live.id, seat))
+            if (
+                note is None
+                and prompt is not None
+                and await self.table.store.notices.sent(live.id, seat) == prompt.pid
+            ):
+                return  # another process (or this one before a restart) already sent this prompt
+            payload = private_payload(live, seat, locale)
             try:
                 if note is not None and note.turn == turn:
                     dm = self.client.get_partial_messageable(note.channel_id)
                     await dm.get_partial_message(note.message_id).edit(embed=payload.embed, view=payload.view)
                     note.pid = prompt.pid if prompt else None
+                    note.buttons = payload.view is not None
+                    await self._sent(live, seat, prompt)
                     return
-                if note is not None:
+                if note is not None and note.buttons:
                     await self._strip(
                         self.client.get_partial_messageable(note.channel_id).get_partial_message(
                             note.message_id
@@ -152,8 +220,13 @@ class Notifier:
                     )
                 message = await (await self._dm(user_id)).send(**payload.kwargs())
                 self._notes[(live.id, seat)] = PrivateNote(
-                    message.channel.id, message.id, prompt.pid if prompt else None, turn
+                    message.channel.id,
+                    message.id,
+                    prompt.pid if prompt else None,
+                    turn,
+                    payload.view is not None,
                 )
+                await self._sent(live, seat, prompt)
                 return
             except discord.Forbidden as exc:
                 if exc.code == DMS_CLOSED:
@@ -163,6 +236,12 @@ class Notifier:
             except discord.HTTPException as exc:
                 log.warning("DM to %s failed: %s", user_id, exc)
         await self._notice(live, seat, turn)
+
+    async def _sent(self, live: Live, seat: int, prompt: Prompt | None) -> None:
+        """Record the delivered prompt for other processes (after sending: a crash in between
+        may repeat a DM, never lose one)."""
+        if prompt is not None:
+            await self.table.store.notices.record(live.id, seat, prompt.pid)
 
     async def _dm(self, user_id: int) -> discord.abc.Messageable:
         """The user's DM channel; remembered, so a DM costs one request rather than three."""
@@ -177,17 +256,22 @@ class Notifier:
         """A component handler refreshed `seat`'s private message itself; remember it if it is a DM."""
         prompt = live.prompt_for(seat)
         if message is not None and message.guild is None and not message.flags.ephemeral:
+            # The message now shows the view rendered for the current prompt: buttons iff one.
             self._notes[(live.id, seat)] = PrivateNote(
-                message.channel.id, message.id, prompt.pid if prompt else None, self._turn(live)
+                message.channel.id,
+                message.id,
+                prompt.pid if prompt else None,
+                self._turn(live),
+                prompt is not None,
             )
         elif (note := self._notes.get((live.id, seat))) is not None:
             note.pid = prompt.pid if prompt else None
 
     async def _notice(self, live: Live, seat: int, turn: Any) -> None:
-        key = (live.id, seat, turn)
-        if key in self._notices:
+        key = (live.id, seat)
+        if key in self._notices and self._notices[key] == turn:
             return
-        self._notices.add(key)
+        self._notices[key] = turn
         user_id = live.record.seats[seat].user_id
         locale = live.record.locale
         view = discord.ui.View(timeout=None)
@@ -211,14 +295,16 @@ class Notifier:
         try:
             dm = self.client.get_partial_messageable(note.channel_id)
             await dm.get_partial_message(note.message_id).edit(embed=payload.embed, view=payload.view)
+            note.buttons = payload.view is not None
         except discord.HTTPException as exc:
             log.info("could not refresh private view: %s", exc)
         note.pid = None
 
     async def _close_privates(self, live: Live) -> None:
         for seat in range(len(live.record.seats)):
+            self._notices.pop((live.id, seat), None)
             note = self._notes.pop((live.id, seat), None)
-            if note is not None:
+            if note is not None and note.buttons:
                 await self._strip(
                     self.client.get_partial_messageable(note.channel_id).get_partial_message(note.message_id)
                 )
@@ -242,7 +328,9 @@ class Notifier:
         ruled = {
             e.seat
             for e in outcome.events
-            if e.public and e.seat is not None and e.seat != outcome.seat
+            if e.public
+            and e.seat is not None
+            and e.seat != outcome.seat
             and (e.seat >= len(seats) or seats[e.seat].kind == "automa")
         }
         for seat in sorted(ruled):

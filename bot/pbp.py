@@ -68,7 +68,7 @@ class PlayByPost:
         self.timers = TurnTimers(store.games, self.scheduler, clock)
         self.votes = VoteService(store.audit)
         self.undo = UndoService(table, store.audit)
-        self.status = StatusBoard(herald, store.games, clock)
+        self.status = StatusBoard(herald, store.games, clock, owner, lease)
         self.moderation = Moderation(table, store.audit)
         self.scheduler.on(REMIND, self.on_remind)
         self.scheduler.on(TIMEOUT, self.on_timeout)
@@ -165,12 +165,16 @@ class PlayByPost:
                 return
             policy = "bot_turn"  # nobody else to ask
         if policy == "wait":
-            await self.timers.extend(timer, min(total, MAX_WAIT_REPEAT))
+            if not await self.timers.extend(timer, min(total, MAX_WAIT_REPEAT)):
+                return  # the turn ended (or paused) since the job was read
             note = t("status.overdue", locale, player=name)
             await self.status.refresh(live, await self.store.games.timers(live.id), note=note, repost=True)
             return
-        await self.timers.cover(timer)
-        await self.herald.post(live.record.channel_id, live.record.guild_id, t("notice.timeout_bot", locale, player=name))
+        if not await self.timers.cover(timer):
+            return  # the turn ended, or another process covered it already
+        await self.herald.post(
+            live.record.channel_id, live.record.guild_id, t("notice.timeout_bot", locale, player=name)
+        )
         await self.status.refresh(live, await self.store.games.timers(live.id))
         self.poke(live.id)
 
@@ -190,10 +194,14 @@ class PlayByPost:
         locale = live.record.locale
         mentions = " ".join(f"<@{uid}>" for uid in voters)
         text = t("vote.replace", locale, voters=mentions, player=seat_name(live, timer.seat), id=live.id)
-        vote.message_id = await self.herald.post(
-            live.record.channel_id, live.record.guild_id, text, tuple(voters), self._vote_buttons(vote, locale)
+        message_id = await self.herald.post(
+            live.record.channel_id,
+            live.record.guild_id,
+            text,
+            tuple(voters),
+            self._vote_buttons(vote, locale),
         )
-        await self.store.audit.save_vote(vote)
+        await self.store.audit.set_vote_message(vote, message_id)
 
     @staticmethod
     def _vote_buttons(vote: Vote, locale: str) -> tuple[Button, ...]:
@@ -221,7 +229,15 @@ class PlayByPost:
         if vote.kind == REPLACE:
             live = await self._settle_replace(live, vote, ballot.outcome == "passed")
         elif ballot.outcome == "passed":
-            live = await self._apply_undo(live, int(vote.target), user_id, "consent", vote.requested_by)
+            try:
+                # Only the process whose ballot closed the vote gets here; `log_count` refuses the
+                # rewind if an answer landed since the request (its cancel lost the race).
+                live = await self._apply_undo(
+                    live, int(vote.target), user_id, "consent", vote.requested_by, vote.log_count
+                )
+            except UserError:
+                await self._close_vote_message(live, vote, t("vote.moved_on", locale))
+                raise
             await self._close_vote_message(live, vote, t("vote.undo_passed", locale, step=int(vote.target)))
         else:
             await self._close_vote_message(live, vote, t("vote.undo_failed", locale))
@@ -257,14 +273,25 @@ class PlayByPost:
         if user_id == live.record.host_id or not voters:
             await self._apply_undo(live, target, user_id, "host", user_id, expect_steps)
             return None
-        vote = await self.votes.open(match_id, UNDO, seat, target, user_id, voters)
+        vote = await self.votes.open(match_id, UNDO, seat, target, user_id, voters, log_count=count)
         locale = live.record.locale
         mentions = " ".join(f"<@{uid}>" for uid in voters)
-        text = t("vote.undo", locale, voters=mentions, player=seat_name(live, seat), count=count - target, id=live.id)
-        vote.message_id = await self.herald.post(
-            live.record.channel_id, live.record.guild_id, text, tuple(voters), self._vote_buttons(vote, locale)
+        text = t(
+            "vote.undo",
+            locale,
+            voters=mentions,
+            player=seat_name(live, seat),
+            count=count - target,
+            id=live.id,
         )
-        await self.store.audit.save_vote(vote)
+        message_id = await self.herald.post(
+            live.record.channel_id,
+            live.record.guild_id,
+            text,
+            tuple(voters),
+            self._vote_buttons(vote, locale),
+        )
+        await self.store.audit.set_vote_message(vote, message_id)
         return vote
 
     async def _apply_undo(
@@ -327,7 +354,9 @@ class PlayByPost:
         for live in await self.games_of(user_id):
             name = seat_name(live, live.record.seat_of(user_id))
             await self.herald.post(
-                live.record.channel_id, live.record.guild_id, t(key, live.record.locale, player=name, **params)
+                live.record.channel_id,
+                live.record.guild_id,
+                t(key, live.record.locale, player=name, **params),
             )
             await self.follow(live)
 

@@ -65,14 +65,34 @@ class Runner:
 
     async def on_outcome(self, outcome: Outcome) -> None:
         if outcome.kind in ("answer", "start", "leave", "undo", "replace", "transfer"):
+            if outcome.kind == "answer" and self._humans_only(outcome.match_id):
+                return  # nobody for the runner to play: no queueing, no lease, no database trip
             self.poke(outcome.match_id)
+
+    def _humans_only(self, match_id: int) -> bool:
+        """Is this (cached) match played by people alone, none of them covered by a substitute
+        bot here? A seat covered by another process is played by that process, whose timer job
+        pokes its own runner."""
+        live = self.table.cached(match_id)
+        if live is None:
+            return False
+        seats = live.record.seats
+        return all(s.kind == "human" and not self.covers(match_id, i) for i, s in enumerate(seats))
 
     def poke(self, match_id: int, takeover: bool = False) -> None:
         task = self._tasks.get(match_id)
         if task is not None and not task.done():
             self._again.add(match_id)
             return
-        self._tasks[match_id] = asyncio.create_task(self._run(match_id, takeover), name=f"bot-seats-{match_id}")
+        task = asyncio.create_task(self._run(match_id, takeover), name=f"bot-seats-{match_id}")
+        self._tasks[match_id] = task
+        task.add_done_callback(lambda done: self._finished(match_id, done))
+
+    def _finished(self, match_id: int, task: asyncio.Task[None]) -> None:
+        """Forget a finished run, so the table of runs holds only matches being played."""
+        if self._tasks.get(match_id) is task:
+            del self._tasks[match_id]
+            self._again.discard(match_id)
 
     async def resume(self) -> None:
         for match_id in await self.table.rebuild_live():

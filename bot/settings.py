@@ -2,11 +2,58 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
+import re
 import socket
+import tempfile
+from pathlib import Path
+from typing import IO
 
-from pydantic import Field
+from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+# Instance-id slots this process holds, by base name: the open, locked files live as long as the
+# process (the OS drops the locks when it dies, however it dies).
+_SLOTS: dict[str, tuple[str, IO[bytes]]] = {}
+MAX_SLOTS = 64
+
+
+def stable_instance_id(shard_ids: str | None, shard_count: int | None) -> str:
+    """`host:shards#slot`, the same after a restart, never shared by two live processes.
+
+    The host name and the shard range make it stable; the slot keeps two processes on one
+    machine with the same shards apart: each holds an exclusive lock on a file named after its id
+    (in the temp dir), and takes the lowest slot nobody holds. A process that died, even by
+    kill -9, let go of its lock, so its restart gets the same id back and reclaims its leases at
+    once. Processes that share a host name but not a temp dir (containers with the host's name)
+    cannot see each other's locks: give those an explicit INSTANCE_ID.
+    """
+    host = socket.gethostname() or "localhost"
+    ids = re.sub(r"\s+", "", shard_ids or "")
+    shards = "all" if not ids and shard_count is None else f"{ids or 'auto'}of{shard_count or '?'}"
+    base = f"{host}:{shards}"
+    held = _SLOTS.get(base)
+    if held is not None:
+        return held[0]
+    folder = Path(tempfile.gettempdir()) / "boardgamesbot-instances"
+    safe = re.sub(r"[^A-Za-z0-9_.-]", "_", base)
+    for slot in range(MAX_SLOTS):
+        try:
+            folder.mkdir(mode=0o1777, parents=True, exist_ok=True)
+            handle = open(folder / f"{safe}#{slot}.lock", "ab")  # noqa: SIM115 (held for the process's life)
+        except OSError:
+            continue  # another user's file, or no temp dir to write to
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.close()
+            continue  # a live process holds this slot
+        name = f"{base}#{slot}"
+        _SLOTS[base] = (name, handle)
+        return name
+    # No slot could be locked: an id unique to this process (its leases then wait out a restart).
+    return f"{base}:pid{os.getpid()}"
 
 
 class Settings(BaseSettings):
@@ -23,6 +70,9 @@ class Settings(BaseSettings):
     # How long discord.py waits for more GUILD_CREATEs before READY; the stand-in needs none.
     guild_ready_timeout: float = Field(default=2.0, ge=0, alias="GUILD_READY_TIMEOUT")
     board_max_age_seconds: float = Field(default=3600.0, gt=0, alias="BOARD_MAX_AGE_SECONDS")
+    # Board edits wait this long so a burst of actions in one match makes one edit (0: edit at
+    # once, still at most one edit in flight per board).
+    board_edit_delay_seconds: float = Field(default=0.5, ge=0, alias="BOARD_EDIT_DELAY_SECONDS")
     # Play-by-post: how often the scheduler looks for due reminders and timeouts, and (tests only)
     # a file holding seconds to add to the clock, so deadlines can pass without waiting.
     scheduler_tick_seconds: float = Field(default=30.0, gt=0, alias="SCHEDULER_TICK_SECONDS")
@@ -34,12 +84,21 @@ class Settings(BaseSettings):
     # How long a claim on a bot turn or a due job lasts without renewal: a process that dies has
     # its work taken over this long after its last renewal.
     lease_seconds: float = Field(default=30.0, gt=0, alias="LEASE_SECONDS")
-    # Names this process in leases and logs; defaults to host:pid.
-    instance_id: str = Field(default_factory=lambda: f"{socket.gethostname()}:{os.getpid()}", alias="INSTANCE_ID")
+    # Names this process in leases and logs. Default: host name, shard range and a slot no other
+    # live process on this machine holds (see stable_instance_id), so a restarted process takes
+    # its own leases back at once instead of waiting LEASE_SECONDS. Set it explicitly (distinct
+    # per process!) where processes share a host name but not a temp dir.
+    instance_id: str = Field(default="", alias="INSTANCE_ID")
     # -- operations ---------------------------------------------------------------------------
     metrics_port: int | None = Field(default=None, ge=0, le=65535, alias="METRICS_PORT")  # off unless set
     metrics_host: str = Field(default="0.0.0.0", alias="METRICS_HOST")
     log_format: str = Field(default="text", pattern="^(text|json)$", alias="LOG_FORMAT")
+
+    @model_validator(mode="after")
+    def _default_instance_id(self) -> Settings:
+        if not self.instance_id:
+            self.instance_id = stable_instance_id(self.shard_ids, self.shard_count)
+        return self
 
     def shard_id_list(self) -> list[int] | None:
         if not self.shard_ids:

@@ -6,11 +6,20 @@ edited in place. The channel thus always holds exactly one current status per ga
 
 Only the player whose turn the public view shows is named and pinged: announcing that someone
 else has a decision open (a reaction to an attack) would tell the table what they hold.
+
+Several processes may refresh the same game's status (one took an answer, another ran a
+reminder). Posting or replacing the message happens under a claim on the game's row (with a
+lease, so a dead holder does not block it for long): two processes never both post a new status
+and ping twice. An in-place edit needs no claim; it is recorded only if its message is still the
+current one.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
 
 from bot.clock import Clock
@@ -22,6 +31,7 @@ from bot.table import Live
 from storage.pbp import GameSettings, PbpRepo, Timer
 
 UNDO = "uu"  # button kind; args: match. Undo my last action.
+CLAIM_POLL = 0.05  # seconds between attempts to claim a status message another process holds
 
 
 def jump_link(guild_id: int | None, channel_id: int, message_id: int | None) -> str:
@@ -48,10 +58,14 @@ class StatusLine:
 
 
 class StatusBoard:
-    def __init__(self, herald: Herald, repo: PbpRepo, clock: Clock) -> None:
+    def __init__(
+        self, herald: Herald, repo: PbpRepo, clock: Clock, owner: str = "local", lease: float = 30.0
+    ) -> None:
         self.herald = herald
         self.repo = repo
         self.clock = clock
+        self.owner = owner  # this process, in claims on a game's status message
+        self.lease = lease
         # Answers from people and from bot seats are announced concurrently; without a lock two
         # refreshes would both delete (or edit) the same old status message.
         self._locks: dict[int, asyncio.Lock] = {}
@@ -59,14 +73,34 @@ class StatusBoard:
     def _lock(self, match_id: int) -> asyncio.Lock:
         return self._locks.setdefault(match_id, asyncio.Lock())
 
-    async def compose(self, live: Live, timers: dict[int, Timer], settings: GameSettings, note: str | None) -> StatusLine:
+    @contextlib.asynccontextmanager
+    async def _claimed(self, match_id: int) -> AsyncIterator[None]:
+        """Hold the game's status message across processes. Waits while another process holds it:
+        at most until that claim's lease runs out, which ends any wait on a dead holder."""
+        deadline = time.monotonic() + 2 * self.lease
+        while not await self.repo.claim_status(match_id, self.owner, self.lease):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"status message of match {match_id} stayed claimed")
+            await asyncio.sleep(CLAIM_POLL)
+        try:
+            yield
+        finally:
+            await self.repo.release_status(match_id, self.owner)
+
+    async def compose(
+        self, live: Live, timers: dict[int, Timer], settings: GameSettings, note: str | None
+    ) -> StatusLine:
         locale = live.record.locale
         lines = []
         mentions: list[int] = []
         for seat in shown_seats(live):
             spec = live.record.seats[seat]
             timer = timers.get(seat)
-            who = f"<@{spec.user_id}>" if spec.kind == "human" and spec.user_id else f"**{seat_name(live, seat)}**"
+            who = (
+                f"<@{spec.user_id}>"
+                if spec.kind == "human" and spec.user_id
+                else f"**{seat_name(live, seat)}**"
+            )
             line = t("status.waiting", locale, player=who)
             if timer is not None and timer.covered:
                 line += " · " + t("status.covered", locale)
@@ -111,28 +145,47 @@ class StatusBoard:
         if record.status != "active":
             return await self._close(live)
         line = await self.compose(live, timers, settings, note)
+        edited = await self._edit(live, settings, line, repost)
+        if edited is not None:
+            return edited
+        async with self._claimed(live.id):
+            latest = await self.repo.settings(live.id)
+            if latest.status_message_id != settings.status_message_id:
+                # Another process posted a status while this one waited: that message is the
+                # current one now, and the reason to repost (a reminder) was served by it.
+                edited = await self._edit(live, latest, line, repost=False)
+                if edited is not None:
+                    return edited
+            return await self._post(live, latest, line)
+
+    async def _edit(
+        self, live: Live, settings: GameSettings, line: StatusLine, repost: bool
+    ) -> GameSettings | None:
+        """Update the current message in place when that is enough (nobody new to ping, no
+        repost asked); None when a new message must be posted."""
         new_people = bool(set(line.mentions) - set(settings.status_pinged))
-        if settings.status_message_id and not repost and not new_people:
-            if line.text != settings.status_text:
-                ok = await self.herald.edit(record.channel_id, settings.status_message_id, line.text, self.buttons(live))
-                if not ok:
-                    settings.status_message_id = None
-                    return await self._post(live, settings, line)
-                settings.status_text = line.text
-                settings.status_pinged = line.mentions
-                await self.repo.save_settings(settings)
+        message_id = settings.status_message_id
+        if not message_id or repost or new_people:
+            return None
+        if line.text == settings.status_text:
             return settings
-        return await self._post(live, settings, line)
+        if not await self.herald.edit(live.record.channel_id, message_id, line.text, self.buttons(live)):
+            return None  # deleted by someone: post a new one
+        await self.repo.note_status_edit(live.id, message_id, line.text, line.mentions)
+        return replace(settings, status_text=line.text, status_pinged=line.mentions)
 
     async def _post(self, live: Live, settings: GameSettings, line: StatusLine) -> GameSettings:
+        """Replace the status message (the caller holds the claim)."""
         record = live.record
         if settings.status_message_id:
             await self.herald.delete(record.channel_id, settings.status_message_id)
         message_id = await self.herald.post(
             record.channel_id, record.guild_id, line.text, line.mentions, self.buttons(live)
         )
-        updated = replace(settings, status_message_id=message_id, status_text=line.text, status_pinged=line.mentions)
-        await self.repo.save_settings(updated)
+        updated = replace(
+            settings, status_message_id=message_id, status_text=line.text, status_pinged=line.mentions
+        )
+        await self.repo.save_status(live.id, message_id, line.text, line.mentions)
         return updated
 
     async def close(self, live: Live) -> GameSettings:
@@ -142,8 +195,12 @@ class StatusBoard:
 
     async def _close(self, live: Live) -> GameSettings:
         settings = await self.repo.settings(live.id)
-        if settings.status_message_id:
-            await self.herald.delete(live.record.channel_id, settings.status_message_id)
-            settings = replace(settings, status_message_id=None, status_text=None, status_pinged=())
-            await self.repo.save_settings(settings)
+        if not settings.status_message_id:
+            return settings
+        async with self._claimed(live.id):
+            settings = await self.repo.settings(live.id)
+            if settings.status_message_id:
+                await self.herald.delete(live.record.channel_id, settings.status_message_id)
+                settings = replace(settings, status_message_id=None, status_text=None, status_pinged=())
+                await self.repo.save_status(live.id, None, None, ())
         return settings

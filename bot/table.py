@@ -6,11 +6,13 @@ appends the answer to match_log in one transaction. Only after that commit do li
 (board, private views, pings, the bot runner) hear about it, so nothing is announced that a
 crash could lose. A double click finds the prompt already answered and is refused as stale.
 
-Several processes may share the database, so the asyncio lock is not the whole story: before
-changing a match the service checks its cached copy against the stored revision (reloading when
-another process moved it on), and every write is a compare-and-set on that revision, with the
-(match_id, seq) key of the log as a second guard. The loser of a race reloads and tries again;
-if its prompt is gone by then, the answer is refused as stale, so each answer lands once.
+Several processes may share the database, so the asyncio lock is not the whole story: every
+write is a compare-and-set on the match's revision, with the (match_id, seq) key of the log as a
+second guard. A change is judged on the cached copy without asking the database first (the hot
+path of an answer is one transaction, one trip to the database); when the write finds that
+another process moved the match on, or a refusal was judged on a copy that turns out to be old,
+the copy is reloaded and the change tried again. If its prompt is gone by then, the answer is
+refused as stale, so each answer lands once.
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ class Live:
     match: Match | None = None
     tail: deque[Event] = field(default_factory=lambda: deque(maxlen=TAIL))
     broken: str | None = None  # why the log could not be replayed, if it could not
+    board_turn: Any = None  # the turn the channel board was last asked to show (the notifier's)
 
     @property
     def id(self) -> int:
@@ -83,6 +86,32 @@ class Outcome:
     via: str = "command"  # command | component | bot | system
     actor_id: int | None = None
     finished: bool = False
+
+
+class KeyedLocks:
+    """One asyncio lock per key (a match id), kept only while somebody holds or awaits it, so
+    the table of locks stays as small as the work under way."""
+
+    def __init__(self) -> None:
+        self._held: dict[int, tuple[asyncio.Lock, list[int]]] = {}  # key -> (lock, [users])
+
+    @asynccontextmanager
+    async def hold(self, key: int) -> AsyncIterator[None]:
+        entry = self._held.get(key)
+        if entry is None:
+            entry = self._held[key] = (asyncio.Lock(), [0])
+        lock, users = entry
+        users[0] += 1
+        try:
+            async with lock:
+                yield
+        finally:
+            users[0] -= 1
+            if not users[0]:
+                del self._held[key]
+
+    def __len__(self) -> int:
+        return len(self._held)
 
 
 Listener = Callable[[Outcome], Awaitable[None]]
@@ -111,7 +140,7 @@ class TableService:
         self.store = store
         self.cache_size = cache_size
         self._cache: OrderedDict[int, Live] = OrderedDict()
-        self._locks: dict[int, asyncio.Lock] = {}
+        self.locks = KeyedLocks()
         self.listeners: list[Listener] = []
         # Does a bot seat now wait on this match? (set by the runner) Such answers queue the match
         # for the runner in the answer's own transaction, so no crash can lose the bot's turn.
@@ -124,12 +153,6 @@ class TableService:
         self._quiet.set()
 
     # -- loading --------------------------------------------------------------------------------
-    def lock(self, match_id: int) -> asyncio.Lock:
-        lock = self._locks.get(match_id)
-        if lock is None:
-            lock = self._locks[match_id] = asyncio.Lock()
-        return lock
-
     async def get(self, match_id: int) -> Live:
         """The live match, from the cache or rebuilt from storage. Raises UserError if unknown."""
         live = self._cache.get(match_id)
@@ -159,14 +182,18 @@ class TableService:
 
     @asynccontextmanager
     async def writing(self, match_id: int) -> AsyncIterator[Live]:
-        """The match's lock and its current copy. A refusal (UserError, EngineError) keeps the
-        copy; a lost race or any other failure drops it, since memory may have moved ahead of
-        what was stored."""
-        async with self.lock(match_id):
-            live = await self.fresh(match_id)
+        """The match's lock and its copy (the cached one as is: the write's compare-and-set
+        catches a copy another process made old). A refusal keeps the copy unless it was judged
+        on an old one (then: reload and retry); a lost race or any other failure drops it, since
+        memory may have moved ahead of what was stored."""
+        async with self.locks.hold(match_id):
+            live = await self.get(match_id)
             try:
                 yield live
-            except (UserError, EngineError):
+            except (UserError, EngineError) as exc:
+                if not isinstance(exc, Conflict) and await self._outdated(live):
+                    self.forget(match_id)
+                    raise Conflict(match_id) from exc
                 raise
             except (StaleMatch, IntegrityError) as exc:  # (IntegrityError: the log key)
                 self.forget(match_id)
@@ -174,6 +201,11 @@ class TableService:
             except BaseException:
                 self.forget(match_id)
                 raise
+
+    async def _outdated(self, live: Live) -> bool:
+        """Has another process written the match since this copy was loaded? (Only asked when a
+        change is refused, which is rare, so answers that go through never wait on a read.)"""
+        return await self.store.matches.revision(live.id) != live.record.revision
 
     async def for_channel(self, channel_id: int) -> Live:
         record = await self.store.matches.live_in_channel(channel_id)
@@ -185,10 +217,7 @@ class TableService:
         self._cache[live.id] = live
         self._cache.move_to_end(live.id)
         while len(self._cache) > self.cache_size:
-            old_id, _ = self._cache.popitem(last=False)
-            lock = self._locks.get(old_id)
-            if lock is not None and not lock.locked():
-                del self._locks[old_id]
+            self._cache.popitem(last=False)
 
     def cached_count(self) -> int:
         return len(self._cache)
@@ -325,6 +354,13 @@ class TableService:
         match = live.match
         assert match is not None
         record = live.record
+        if not match.finished:
+            # The common case in one batch: the log append (its key refuses a second answer at
+            # this step), the revision compare-and-set, the bot-turn request if one is due.
+            append = self.store.log.append_write(record.id, match.version - 1, seat, answer)
+            queue = [BotTurnRepo.queue_write(record.id)] if self.bot_waiting(live) else []
+            await self.store.matches.save_with(record, [append, *queue])
+            return
         async with self.store.db.transaction() as conn:
             # The (match_id, seq) key refuses a second answer at this step (IntegrityError).
             await self.store.log.append_in(conn, record.id, match.version - 1, seat, answer)

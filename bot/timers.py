@@ -7,6 +7,11 @@ timeout in the durable scheduler; the jobs carry the timer's start time, so a jo
 that has since ended is recognised as stale and ignored.
 
 Vacations pause a user's timers (the time left is kept) and resume them afterwards.
+
+Several processes may follow the same game (the one that took an answer, the one running a due
+job). Every timer write is conditional on what was read (the turn's `started_at`, the deadline
+seen), so only one process starts, covers, extends, pauses or resumes a turn's clock, and only
+that one schedules its jobs or pings the player.
 """
 
 from __future__ import annotations
@@ -86,14 +91,17 @@ class TurnTimers:
             for seat, user_id in sorted(waiting.items()):
                 if seat in timers and timers[seat].user_id == user_id:
                     continue
-                started.append(await self._start(live.id, seat, user_id, settings))
+                new = await self._start(live.id, seat, user_id, settings)
+                if new is not None:
+                    started.append(new)
         return Sync(tuple(started), tuple(ended))
 
     async def drop_all(self, match_id: int) -> None:
         for timer in (await self.repo.timers(match_id)).values():
             await self._drop(timer)
 
-    async def _start(self, match_id: int, seat: int, user_id: int, settings: GameSettings) -> Timer:
+    async def _start(self, match_id: int, seat: int, user_id: int, settings: GameSettings) -> Timer | None:
+        """The new timer, or None when another process started this turn's timer first."""
         now = self.clock.now()
         total = settings.turn_hours * HOUR if settings.turn_hours else None
         away = await self.on_vacation(user_id)
@@ -107,7 +115,8 @@ class TurnTimers:
             paused_left=total if total is not None and away else None,
             covered=False,
         )
-        await self.repo.put_timer(timer)
+        if not await self.repo.add_timer(timer):
+            return None
         await self._schedule(timer)
         return timer
 
@@ -137,18 +146,22 @@ class TurnTimers:
             return None
         return timer
 
-    async def cover(self, timer: Timer) -> None:
-        """A substitute bot plays the rest of this turn."""
-        await self.repo.put_timer(replace(timer, covered=True))
+    async def cover(self, timer: Timer) -> bool:
+        """A substitute bot plays the rest of this turn; False if the turn is over or covered."""
+        if not await self.repo.cover_timer(timer):
+            return False
         self._covered.add((timer.match_id, timer.seat))
+        return True
 
-    async def extend(self, timer: Timer, seconds: float) -> None:
-        """Push the deadline back (waiting policy, a failed vote) and schedule the next timeout."""
+    async def extend(self, timer: Timer, seconds: float) -> bool:
+        """Push the deadline back (waiting policy, a failed vote) and schedule the next timeout;
+        False if that turn is over or its clock paused meanwhile."""
         due = self.clock.now() + seconds
-        updated = replace(timer, due_at=due)
-        await self.repo.put_timer(updated)
+        if not await self.repo.move_deadline(timer, due):
+            return False
         payload = {"match_id": timer.match_id, "seat": timer.seat, "started_at": timer.started_at}
         await self.scheduler.add(TIMEOUT, due, payload, timer_ref(timer.match_id, timer.seat))
+        return True
 
     async def set_clock(self, match_id: int, hours: float | None, policy: str | None) -> GameSettings:
         """Change a game's clock; seats already waiting get a full period from now."""
@@ -156,7 +169,7 @@ class TurnTimers:
         settings.turn_hours = hours
         if policy is not None:
             settings.timeout_policy = policy
-        await self.repo.save_settings(settings)
+        await self.repo.save_clock(match_id, settings.turn_hours, settings.timeout_policy)
         now = self.clock.now()
         for timer in (await self.repo.timers(match_id)).values():
             await self.scheduler.cancel(timer_ref(match_id, timer.seat))
@@ -171,8 +184,8 @@ class TurnTimers:
                 covered=False,
             )
             self._covered.discard((match_id, timer.seat))
-            await self.repo.put_timer(fresh)
-            await self._schedule(fresh)
+            if await self.repo.restart_timer(timer, fresh):
+                await self._schedule(fresh)
         return settings
 
     # -- vacations ------------------------------------------------------------------------------------
@@ -193,18 +206,19 @@ class TurnTimers:
 
     async def pause_user(self, user_id: int) -> list[Timer]:
         """Vacation begins: stop every running clock of the user, keeping the time left."""
-        vacation = await self.repo.vacation(user_id)
-        if vacation is not None and not vacation.active:
-            await self.repo.put_vacation(replace(vacation, active=True))
+        await self.repo.activate_vacation(user_id)
         now = self.clock.now()
         paused = []
         for timer in await self.repo.timers_of_user(user_id):
             if timer.due_at is None:
                 continue
+            left = max(timer.due_at - now, 0.0)
+            # Only while the vacation is still on (an end committed first wins), and only the
+            # clock as read: its reminders are cancelled by whoever paused it.
+            if not await self.repo.pause_timer(timer, left):
+                continue
             await self.scheduler.cancel(timer_ref(timer.match_id, timer.seat))
-            updated = replace(timer, due_at=None, paused_left=max(timer.due_at - now, 0.0))
-            await self.repo.put_timer(updated)
-            paused.append(updated)
+            paused.append(replace(timer, due_at=None, paused_left=left))
         return paused
 
     async def resume_user(self, user_id: int) -> list[Timer]:
@@ -217,7 +231,8 @@ class TurnTimers:
             if timer.paused_left is None:
                 continue
             updated = replace(timer, due_at=now + timer.paused_left, paused_left=None)
-            await self.repo.put_timer(updated)
+            if not await self.repo.resume_timer(timer, now + timer.paused_left):
+                continue
             await self._schedule(updated)
             resumed.append(updated)
         return resumed

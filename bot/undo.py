@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from bot.errors import UserError
 from bot.replays import Replayed, rebuild
-from bot.table import Live, TableService, engine_options, seat_specs
+from bot.table import Live, TableService, engine_options, retrying, seat_specs
 from engine.core import Event
 from storage.pbp_audit import AuditRepo
 
@@ -45,7 +45,9 @@ class UndoCheck:
         return not self.reasons
 
 
-def check_undo(game: str, replayed: Replayed, log: list[tuple[int, tuple[str, ...]]], seat: int, steps: int) -> UndoCheck:
+def check_undo(
+    game: str, replayed: Replayed, log: list[tuple[int, tuple[str, ...]]], seat: int, steps: int
+) -> UndoCheck:
     """Which rules an undo of the last `steps` answers by `seat` would break (none: allowed)."""
     count = len(log)
     target = count - steps
@@ -88,6 +90,7 @@ class UndoService:
         )
         return check_undo(record.game, replayed, entries, seat, steps)
 
+    @retrying
     async def undo(self, match_id: int, user_id: int, steps: int = 1) -> tuple[Live, UndoCheck]:
         """Take back the caller's last `steps` answers if the rules allow it on their own."""
         async with self.table.writing(match_id) as live:
@@ -103,6 +106,7 @@ class UndoService:
             live = await self._cut(live, check.target, user_id, "undo")
             return live, check
 
+    @retrying
     async def rewind(
         self, match_id: int, to_step: int, actor: int | None, reason: str, expect_steps: int | None = None
     ) -> tuple[Live, int]:
@@ -119,7 +123,10 @@ class UndoService:
             return live, count - to_step
 
     async def _cut(self, live: Live, to_step: int, actor: int | None, reason: str) -> Live:
-        await self.audit.rewind(live.id, to_step, actor, reason)
+        # A compare-and-set on the revision this decision was made on: if another process added
+        # (or took back) an answer meanwhile, nothing is cut and the whole check runs again on
+        # the reloaded match (`retrying`), which then refuses or cuts what is really there.
+        await self.audit.rewind(live.id, to_step, actor, reason, revision=live.record.revision)
         # The cached match is ahead of the log now; the next load replays the shortened log.
         self.table.forget(live.id)
         fresh = await self.table.get(live.id)

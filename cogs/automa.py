@@ -11,9 +11,11 @@ from discord.ext import commands
 from bot import companion_render as render
 from bot.companion import CompanionService
 from bot.errors import UserError
-from bot.i18n import coarse, ls, t
+from bot.i18n import ls, t
 from bot.interact import send
 from bot.leaderboard import render as lb_render
+from cogs.options_common import NightweaveLevel, choices, module_list, value_of
+from cogs.options_common import channel_locale as locale_of_channel
 from cogs.results import Results
 
 if TYPE_CHECKING:
@@ -21,17 +23,14 @@ if TYPE_CHECKING:
 
 Interaction = discord.Interaction[Any]
 
-GAMES = [app_commands.Choice(name=ls("Nightweave (Everdell: Mistwood)", "cmd.automa.choice.nightweave"), value="nightweave")]
-SOURCES = [
-    app_commands.Choice(name=ls("the bot flips her card", "cmd.automa.choice.virtual"), value="virtual"),
-    app_commands.Choice(name=ls("we flipped our physical card", "cmd.automa.choice.physical"), value="physical"),
-]
-MODULES = [
-    app_commands.Choice(name=ls("none", "cmd.automa.choice.none"), value=""),
-    app_commands.Choice(name=ls("Personalities", "cmd.automa.choice.personalities"), value="personalities"),
-    app_commands.Choice(name=ls("Plans", "cmd.automa.choice.plans"), value="plans"),
-    app_commands.Choice(name=ls("Plots", "cmd.automa.choice.plots"), value="plots"),
-]
+GAMES = choices("cmd.automa.choice", [("nightweave", "Nightweave (Everdell: Mistwood)")])
+SOURCES = choices(
+    "cmd.automa.choice", [("virtual", "the bot flips her card"), ("physical", "we flipped our physical card")]
+)
+MODULES = choices(
+    "cmd.automa.choice",
+    [("", "none"), ("personalities", "Personalities"), ("plans", "Plans"), ("plots", "Plots")],
+)
 
 
 class Automa(commands.Cog):
@@ -59,9 +58,12 @@ class Automa(commands.Cog):
         return await self.bot.locale_of(interaction)
 
     def channel_locale(self, interaction: Interaction) -> str:
-        return coarse(interaction.guild_locale or interaction.locale)
+        return locale_of_channel(interaction)
 
-    @automa.command(name=ls("start", "cmd.automa.start.name"), description=ls("Set up the automated opponent in this channel", "cmd.automa.start.desc"))
+    @automa.command(
+        name=ls("start", "cmd.automa.start.name"),
+        description=ls("Set up the automated opponent in this channel", "cmd.automa.start.desc"),
+    )
     @app_commands.rename(
         game=ls("game", "cmd.automa.opt.game.name"),
         level=ls("level", "cmd.automa.opt.level.name"),
@@ -72,26 +74,36 @@ class Automa(commands.Cog):
         game=ls("Which automated opponent", "cmd.automa.opt.game.desc"),
         level=ls("Difficulty, 0 (tame) to 4 (terrifying)", "cmd.automa.opt.level.desc"),
         humans=ls("How many people play against her", "cmd.automa.opt.humans.desc"),
-        modules=ls("Bonus module in play (the bot reminds you; you run its card)", "cmd.automa.opt.modules.desc"),
+        modules=ls(
+            "Bonus module in play (the bot reminds you; you run its card)", "cmd.automa.opt.modules.desc"
+        ),
     )
     @app_commands.choices(game=GAMES, modules=MODULES)
     async def start(
         self,
         interaction: Interaction,
         game: app_commands.Choice[str],
-        level: app_commands.Range[int, 0, 4],
+        level: NightweaveLevel,
         humans: app_commands.Range[int, 1, 2] = 1,
         modules: app_commands.Choice[str] | None = None,
     ) -> None:
-        chosen = [modules.value] if modules is not None and modules.value else []
+        chosen = module_list(value_of(modules))
         report = await self.svc().start(
-            interaction.guild_id, interaction.channel_id or 0, interaction.user.id, game.value, level, humans, chosen
+            interaction.guild_id,
+            interaction.channel_id or 0,
+            interaction.user.id,
+            game.value,
+            level,
+            humans,
+            chosen,
         )
         locale = self.channel_locale(interaction)
         text = t("automa.started", locale, level=level, humans=humans, user=interaction.user.mention)
         await interaction.response.send_message(text, embed=render.status_embed(report, locale))
 
-    @automa.command(name=ls("turn", "cmd.automa.turn.name"), description=ls("Run her next turn", "cmd.automa.turn.desc"))
+    @automa.command(
+        name=ls("turn", "cmd.automa.turn.name"), description=ls("Run her next turn", "cmd.automa.turn.desc")
+    )
     @app_commands.rename(source=ls("card", "cmd.automa.opt.source.name"))
     @app_commands.describe(source=ls("Who flips her Activity card", "cmd.automa.opt.source.desc"))
     @app_commands.choices(source=SOURCES)
@@ -100,25 +112,39 @@ class Automa(commands.Cog):
         channel = interaction.channel_id or 0
         if source is not None and source.value == "physical":
             cid, steps, cards = await self.svc().card_choices(channel)
-            await interaction.response.send_message(t("nw.which_card", locale), view=render.card_menu(cid, steps, cards, locale))
+            await interaction.response.send_message(
+                t("nw.which_card", locale), view=render.card_menu(cid, steps, cards, locale)
+            )
             return
         report = await self.svc().turn(channel, interaction.user.id)
-        await interaction.response.send_message(embed=render.turn_embed(report, locale), view=render.turn_view(report, locale))
+        await interaction.response.send_message(
+            embed=render.turn_embed(report, locale), view=render.turn_view(report, locale)
+        )
 
-    @automa.command(name=ls("undo", "cmd.automa.undo.name"), description=ls("Take back her last step", "cmd.automa.undo.desc"))
+    @automa.command(
+        name=ls("undo", "cmd.automa.undo.name"),
+        description=ls("Take back her last step", "cmd.automa.undo.desc"),
+    )
     async def undo(self, interaction: Interaction) -> None:
         locale = self.channel_locale(interaction)
         report = await self.svc().undo(interaction.channel_id or 0)
         await interaction.response.send_message(
-            t("automa.undone", locale, user=interaction.user.mention, n=report.seq), embed=render.status_embed(report, locale)
+            t("automa.undone", locale, user=interaction.user.mention, n=report.seq),
+            embed=render.status_embed(report, locale),
         )
 
-    @automa.command(name=ls("status", "cmd.automa.status.name"), description=ls("Her season, workers, hand and points", "cmd.automa.status.desc"))
+    @automa.command(
+        name=ls("status", "cmd.automa.status.name"),
+        description=ls("Her season, workers, hand and points", "cmd.automa.status.desc"),
+    )
     async def status(self, interaction: Interaction) -> None:
         report = await self.svc().status(interaction.channel_id or 0)
         await send(interaction, embed=render.status_embed(report, await self.locale(interaction)))
 
-    @automa.command(name=ls("score", "cmd.automa.score.name"), description=ls("Her final score for the chosen level", "cmd.automa.score.desc"))
+    @automa.command(
+        name=ls("score", "cmd.automa.score.name"),
+        description=ls("Her final score for the chosen level", "cmd.automa.score.desc"),
+    )
     @app_commands.rename(
         cards=ls("cards", "cmd.automa.opt.cards.name"),
         zero_cards=ls("zero_cards", "cmd.automa.opt.zero_cards.name"),
@@ -160,10 +186,15 @@ class Automa(commands.Cog):
             embed=render.score_embed(report, locale, counts), view=render.record_view(report, total, locale)
         )
 
-    @automa.command(name=ls("stop", "cmd.automa.stop.name"), description=ls("Put the automated opponent away", "cmd.automa.stop.desc"))
+    @automa.command(
+        name=ls("stop", "cmd.automa.stop.name"),
+        description=ls("Put the automated opponent away", "cmd.automa.stop.desc"),
+    )
     async def stop(self, interaction: Interaction) -> None:
         await self.svc().stop(interaction.channel_id or 0)
-        await interaction.response.send_message(t("automa.stopped", self.channel_locale(interaction), user=interaction.user.mention))
+        await interaction.response.send_message(
+            t("automa.stopped", self.channel_locale(interaction), user=interaction.user.mention)
+        )
 
     # -- components ----------------------------------------------------------------------------
     async def on_button(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
@@ -173,19 +204,24 @@ class Automa(commands.Cog):
         if code == 4:
             report = await self.svc().undo(channel)
             await interaction.response.edit_message(
-                content=t("automa.undone", locale, user=interaction.user.mention, n=report.seq), embed=render.status_embed(report, locale), view=None
+                content=t("automa.undone", locale, user=interaction.user.mention, n=report.seq),
+                embed=render.status_embed(report, locale),
+                view=None,
             )
             return
         report = await self.svc().amend(channel, companion_id, seq, code)
-        await interaction.response.edit_message(embed=render.turn_embed(report, locale), view=render.turn_view(report, locale))
+        await interaction.response.edit_message(
+            embed=render.turn_embed(report, locale), view=render.turn_view(report, locale)
+        )
 
     async def on_select(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
         locale = self.channel_locale(interaction)
-        report = await self.svc().turn(interaction.channel_id or 0, interaction.user.id, card=values[0], expect=args[1])
+        report = await self.svc().turn(
+            interaction.channel_id or 0, interaction.user.id, card=values[0], expect=args[1]
+        )
         await interaction.response.edit_message(
             content=None, embed=render.turn_embed(report, locale), view=render.turn_view(report, locale)
         )
-
 
     async def on_record(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
         """The /result record sheet for this table game: Everdell against her at this level, her
@@ -195,7 +231,12 @@ class Automa(commands.Cog):
         if not isinstance(results, Results) or interaction.guild_id is None:
             raise UserError("automa.none")
         draft = results.results.start(
-            interaction.guild_id, interaction.channel_id or 0, interaction.user.id, "everdell", f"nightweave:{level}", total
+            interaction.guild_id,
+            interaction.channel_id or 0,
+            interaction.user.id,
+            "everdell",
+            f"nightweave:{level}",
+            total,
         )
         await send(interaction, **lb_render.draft_payload(draft, await self.locale(interaction)))
 

@@ -11,10 +11,22 @@ from discord.ext import commands
 
 from bot.i18n import coarse, ls, t
 from bot.interact import send
+from bot.lobby_dominion import choose_reactions, start_with_choices
 from bot.lobby_everdell import MODULE_CHOICES, OPPONENTS, everdell_setup
 from bot.render import board_payload, ids
-from bot.render.lobby import lobby_payload
+from bot.render.lobby import LOBBY_REACTIONS, lobby_payload, set_names
 from bot.table import Outcome
+from cogs.options_common import (
+    ERRATA,
+    REACTIONS,
+    SETS,
+    EventCount,
+    NightweaveLevel,
+    channel_locale,
+    choices,
+    dominion_options,
+    value_of,
+)
 from cogs.pbp import CLOCKS, clock_hours
 from engine.core.registry import game_ids, get_game
 
@@ -23,16 +35,18 @@ if TYPE_CHECKING:
 
 Interaction = discord.Interaction[Any]
 
-RUGWORT_YEARS = [
-    app_commands.Choice(name=ls("Year 1 — Rugwort the Rascal", "cmd.choice.rugwort.1"), value=1),
-    app_commands.Choice(name=ls("Year 2 — Rugwort the Rotten", "cmd.choice.rugwort.2"), value=2),
-    app_commands.Choice(name=ls("Year 3 — Rugwort the Rapscallion", "cmd.choice.rugwort.3"), value=3),
-]
-
-OPPONENT_CHOICES = [
-    app_commands.Choice(name=ls(text, f"cmd.choice.opponent.{value}"), value=value)
-    for value, text in zip(OPPONENTS, ("none", "Rugwort (solo)", "Nightweave (Mistwood)"), strict=True)
-]
+RUGWORT_YEARS = choices(
+    "cmd.choice.rugwort",
+    [
+        (1, "Year 1 — Rugwort the Rascal"),
+        (2, "Year 2 — Rugwort the Rotten"),
+        (3, "Year 3 — Rugwort the Rapscallion"),
+    ],
+)
+OPPONENT_CHOICES = choices(
+    "cmd.choice.opponent",
+    list(zip(OPPONENTS, ("none", "Rugwort (solo)", "Nightweave (Mistwood)"), strict=True)),
+)
 MODULE_NAMES = (
     "none",
     "Personalities",
@@ -41,10 +55,7 @@ MODULE_NAMES = (
     "Personalities + Plans (solo)",
     "Personalities + Plots (solo)",
 )
-MODULES = [
-    app_commands.Choice(name=ls(text, f"cmd.choice.modules.{value.replace(',', '_') or 'none'}"), value=value)
-    for value, text in zip(MODULE_CHOICES, MODULE_NAMES, strict=True)
-]
+MODULES = choices("cmd.choice.modules", list(zip(MODULE_CHOICES, MODULE_NAMES, strict=True)))
 
 
 def display_name(user: discord.abc.User) -> str:
@@ -64,9 +75,7 @@ class Lobby(commands.Cog):
         self.bot.on_component(ids.LOBBY_LEAVE, self.on_leave)
         self.bot.on_component(ids.LOBBY_BOT, self.on_add_bot)
         self.bot.on_component(ids.LOBBY_START, self.on_start)
-
-    def channel_locale(self, interaction: Interaction) -> str:
-        return coarse(interaction.guild_locale or interaction.locale)
+        self.bot.on_component(LOBBY_REACTIONS, self.on_reactions)
 
     # -- /game new -----------------------------------------------------------------------------
     @game.command(
@@ -83,6 +92,10 @@ class Lobby(commands.Cog):
         opponent=ls("opponent", "cmd.opt.opponent.name"),
         level=ls("level", "cmd.opt.level.name"),
         modules=ls("modules", "cmd.opt.modules.name"),
+        reactions=ls("reactions", "cmd.opt.reactions.name"),
+        sets=ls("sets", "cmd.opt.sets.name"),
+        max_events=ls("max_events", "cmd.opt.max_events.name"),
+        errata=ls("errata", "cmd.opt.errata.name"),
     )
     @app_commands.describe(
         game_id=ls("Which game", "cmd.opt.game.desc"),
@@ -95,10 +108,23 @@ class Lobby(commands.Cog):
         opponent=ls("Everdell with 1 or 2 people: an automated opponent", "cmd.opt.opponent.desc"),
         level=ls("Everdell: Nightweave's level, 0 (tame) to 4 (terrifying)", "cmd.opt.level.desc"),
         modules=ls("Everdell: Nightweave's bonus modules", "cmd.opt.modules.desc"),
+        reactions=ls(
+            "Dominion: Moat and Caravan Guard in hand — used at once, or asked", "cmd.opt.reactions.desc"
+        ),
+        sets=ls("Dominion: the card sets a random kingdom draws from", "cmd.opt.sets.desc"),
+        max_events=ls(
+            "Dominion with Adventures: most Events a random kingdom draws (0-20; the rulebook says 2)",
+            "cmd.opt.max_events.desc",
+        ),
+        errata=ls(
+            "Dominion: Adventures cards as first printed, or with the later official errata",
+            "cmd.opt.errata.desc",
+        ),
     )
     @app_commands.choices(clock=[c for c in CLOCKS if c.value != "custom"])
     @app_commands.choices(rugwort=RUGWORT_YEARS)
-    @app_commands.choices(opponent=OPPONENT_CHOICES, modules=MODULES)
+    @app_commands.choices(opponent=OPPONENT_CHOICES, modules=MODULES, reactions=REACTIONS)
+    @app_commands.choices(sets=SETS, errata=ERRATA)
     async def new(
         self,
         interaction: Interaction,
@@ -108,8 +134,12 @@ class Lobby(commands.Cog):
         clock: app_commands.Choice[str] | None = None,
         rugwort: app_commands.Choice[int] | None = None,
         opponent: app_commands.Choice[str] | None = None,
-        level: app_commands.Range[int, 0, 4] | None = None,
+        level: NightweaveLevel | None = None,
         modules: app_commands.Choice[str] | None = None,
+        reactions: app_commands.Choice[str] | None = None,
+        sets: app_commands.Choice[str] | None = None,
+        max_events: EventCount | None = None,
+        errata: app_commands.Choice[str] | None = None,
     ) -> None:
         locale = await self.bot.locale_of(interaction)
         if game_id not in game_ids():
@@ -117,13 +147,20 @@ class Lobby(commands.Cog):
             return
         assert interaction.channel_id is not None
         options: dict[str, Any] = {"kingdom": kingdom} if kingdom else {}
+        options.update(
+            dominion_options(
+                game_id,
+                locale,
+                kingdom=kingdom,
+                reactions=value_of(reactions),
+                sets=value_of(sets),
+                max_events=max_events,
+                errata=value_of(errata),
+            )
+        )
         if game_id == "everdell":
             chosen, players = everdell_setup(
-                opponent.value if opponent else None,
-                rugwort.value if rugwort else None,
-                level,
-                modules.value if modules else None,
-                players,
+                value_of(opponent), value_of(rugwort), level, value_of(modules), players
             )
             options.update(chosen)
         live = await self.bot.table.open_lobby(
@@ -133,7 +170,7 @@ class Lobby(commands.Cog):
             options=get_game(game_id).normalize_options(options, 2) if options else {},
             host_id=interaction.user.id,
             host_name=display_name(interaction.user),
-            locale=self.channel_locale(interaction),
+            locale=channel_locale(interaction),
             capacity=players,
         )
         payload = lobby_payload(live, live.record.locale)
@@ -162,15 +199,23 @@ class Lobby(commands.Cog):
     async def kingdom_autocomplete(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        from engine.games.dominion.cards import kingdoms
+        """Random, then the recommended kingdoms with the sets they use, found by their English or
+        Portuguese name; anything else typed (a list of cards) is sent as typed."""
+        from engine.games.dominion.cards import cards, kingdoms
 
         locale = coarse(interaction.locale)
-        choices = [app_commands.Choice(name=t("lobby.random", locale), value="random")]
-        for k in kingdoms().values():
-            name = k.name_pt if locale == "pt" else k.name
-            choices.append(app_commands.Choice(name=name, value=k.name))
         key = current.casefold()
-        return [c for c in choices if key in c.name.casefold()][:25]
+        found = [app_commands.Choice(name=t("lobby.random", locale), value="random")]
+        found = [c for c in found if key in c.name.casefold() or key in "random"]
+        table = cards()
+        for k in kingdoms().values():
+            if key not in k.name.casefold() and key not in k.name_pt.casefold():
+                continue
+            used = {table[c].set for c in (*k.cards, *k.events) if c in table}
+            sets = set_names([s for s in ("base", "adventures") if s in used], locale)
+            name = k.name_pt if locale == "pt" else k.name
+            found.append(app_commands.Choice(name=f"{name} · {sets}", value=k.name))
+        return found[:25]
 
     # -- lobby buttons ----------------------------------------------------------------------------
     async def _refresh(self, interaction: Interaction, match_id: int) -> None:
@@ -199,11 +244,17 @@ class Lobby(commands.Cog):
             await send(interaction, t("error.host_only", await self.bot.locale_of(interaction)))
             return
         await interaction.response.defer()  # building the match and posting the board can take a moment
-        await self.bot.table.start(args[0], interaction.user.id)
+        await start_with_choices(self.bot.table, args[0], interaction.user.id)
         await self._refresh(interaction, args[0])
         await self.bot.table.announce(
             Outcome(args[0], "start", via="component", actor_id=interaction.user.id)
         )
+
+    async def on_reactions(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
+        """Dominion: a seated player's own mode for reactions in hand (the select shows no
+        selection afterwards; the embed lists every seat's mode)."""
+        await choose_reactions(self.bot.table, args[0], interaction.user.id, values[0] if values else "")
+        await self._refresh(interaction, args[0])
 
     # -- /game status, leave, abandon -------------------------------------------------------------
     @game.command(

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -20,11 +23,44 @@ if TYPE_CHECKING:
     from bot.app import BoardGamesBot
 
 Interaction = discord.Interaction[Any]
+log = logging.getLogger(__name__)
+
+# An answer committed within this many seconds of the click (Discord's clock: the interaction
+# id) goes back in the click's own callback (one request); past it the click is deferred, well
+# inside Discord's 3-second window.
+ANSWER_BUDGET = 1.0
+# A busy process defers clicks at once, since waiting out the budget first would only delay
+# their acknowledgement: when answers have lately taken longer than BUSY to commit, or more than
+# BUSY_ANSWERS are under way (a burst: the average has not caught up yet).
+BUSY = 0.25
+BUSY_ANSWERS = 16
+
+
+class Pace:
+    """How answers have been going: a moving average of the time from click (as Discord dated it)
+    to commit, and how many are under way right now."""
+
+    def __init__(self, weight: float = 0.2) -> None:
+        self.weight = weight
+        self.seconds = 0.0
+        self.running = 0
+
+    def begin(self) -> None:
+        self.running += 1
+
+    def end(self, seconds: float) -> None:
+        self.running -= 1
+        self.seconds += self.weight * (seconds - self.seconds)
+
+    @property
+    def busy(self) -> bool:
+        return self.seconds > BUSY or self.running > BUSY_ANSWERS
 
 
 class Play(commands.Cog):
     def __init__(self, bot: BoardGamesBot) -> None:
         self.bot = bot
+        self.pace = Pace()
 
     async def cog_load(self) -> None:
         on = self.bot.on_component
@@ -190,30 +226,73 @@ class Play(commands.Cog):
         await interaction.response.edit_message(embed=payload.embed, view=payload.view)
 
     async def _submit(self, interaction: Interaction, match_id: int, pid: int, indices: list[int]) -> None:
-        """Acknowledge at once, commit the answer, refresh the clicked message, then tell everyone."""
+        """Commit the answer, then answer the click with the refreshed message in one callback
+        (UPDATE_MESSAGE) when that was quick; work that may approach Discord's 3-second window
+        (a match to rebuild from its log, a slow database) is deferred first. Then tell everyone."""
         locale = await self.bot.locale_of(interaction)
-        await interaction.response.defer()
         table = self.bot.table
+        # Ages count from Discord's creation of the click, so time spent queued here before this
+        # handler ran counts too: what is left of the budget, and what the pace learns. (A local
+        # clock running ahead only makes clicks deferred more often.)
+        created = interaction.created_at.timestamp()
+        budget = min(ANSWER_BUDGET, ANSWER_BUDGET - (time.time() - created))
+        # A match to rebuild from its log first, a busy process, a click already old: defer now.
+        if table.cached(match_id) is None or self.pace.busy or budget <= 0:
+            await interaction.response.defer()
+        work = asyncio.ensure_future(
+            table.submit_indices(match_id, interaction.user.id, pid, indices, via="component")
+        )
+        self.pace.begin()
+        work.add_done_callback(lambda _: self.pace.end(time.time() - created))
         try:
-            outcome = await table.submit_indices(match_id, interaction.user.id, pid, indices, via="component")
+            if not interaction.response.is_done():
+                done, _ = await asyncio.wait({work}, timeout=budget)
+                if not done:
+                    await self._defer(interaction)
+            outcome = await work
         except Exception as exc:  # noqa: BLE001 - refusals are answered, and the stale message refreshed
+            if not interaction.response.is_done():
+                await self._defer(interaction)
             live = await table.get(match_id)
             await report(interaction, exc, locale, live.record.game)
             await self._refresh_clicked(interaction, live, locale)
             return
-        self.bot.drafts.clear(match_id, pid, interaction.user.id)
-        live = await table.get(match_id)
-        await self._refresh_clicked(interaction, live, locale)
-        await table.announce(outcome)
+        # Committed: whatever happens to this click's reply, everyone else hears about it.
+        try:
+            self.bot.drafts.clear(match_id, pid, interaction.user.id)
+            live = await table.get(match_id)
+            await self._refresh_clicked(interaction, live, locale)
+        finally:
+            await table.announce(outcome)
+
+    @staticmethod
+    async def _defer(interaction: Interaction) -> None:
+        """Defer once the answer is under way; if the click can no longer be answered (its window
+        closed), the answer still goes on, and the clicker's view is sent another way."""
+        try:
+            await interaction.response.defer()
+        except discord.HTTPException as exc:
+            log.info("click %s could not be deferred: %s", interaction.id, exc)
 
     async def _refresh_clicked(self, interaction: Interaction, live: Live, locale: str) -> None:
+        """Show the clicker their new position in the clicked message: as the click's callback
+        if it was not answered yet, else by editing the deferred response; if the click can no
+        longer be answered at all, as a private view the usual way (DM, or the channel notice)."""
         seat = live.record.seat_of(interaction.user.id)
         if seat is None or live.match is None:
+            if not interaction.response.is_done():
+                await self._defer(interaction)
             return
         payload = private_payload(live, seat, locale)
         try:
-            message = await interaction.edit_original_response(embed=payload.embed, view=payload.view)
-        except discord.HTTPException:
+            if not interaction.response.is_done():
+                await interaction.response.edit_message(embed=payload.embed, view=payload.view)
+                message: discord.Message | None = interaction.message
+            else:
+                message = await interaction.edit_original_response(embed=payload.embed, view=payload.view)
+        except discord.HTTPException as exc:
+            log.info("click %s could not be answered: %s", interaction.id, exc)
+            await self.bot.notifier.deliver(live, seat)
             return
         self.bot.notifier.note_private(live, seat, message)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 
-from storage.db import Conn, Database
+from storage.db import Conn, Database, Write
 
 QUEUE = """INSERT INTO bot_turns (match_id, wakes, queued_at) VALUES (?, 1, ?)
            ON CONFLICT (match_id) DO UPDATE SET wakes = bot_turns.wakes + 1, queued_at = excluded.queued_at"""
@@ -25,6 +25,11 @@ class BotTurnRepo:
     @staticmethod
     async def queue_in(conn: Conn, match_id: int) -> None:
         await conn.execute(QUEUE, (match_id, time.time()))
+
+    @staticmethod
+    def queue_write(match_id: int) -> Write:
+        """The queueing as a statement for a batch (see MatchRepo.save_with)."""
+        return Write(QUEUE, (match_id, time.time()))
 
     async def queue(self, match_id: int) -> None:
         await self.db.execute(QUEUE, (match_id, time.time()))

@@ -59,6 +59,24 @@ class Conn(Protocol):
 
 
 @dataclass(frozen=True)
+class Write:
+    """One statement of a `write_batch`; `rows`, when set, is how many rows it must touch."""
+
+    sql: str
+    params: tuple[Any, ...] = ()
+    rows: int | None = None
+
+
+class RowsMismatch(Exception):
+    """A batched write touched another number of rows than required; the batch was rolled back."""
+
+    def __init__(self, index: int, touched: int) -> None:
+        super().__init__(f"write {index} touched {touched} rows")
+        self.index = index
+        self.touched = touched
+
+
+@dataclass(frozen=True)
 class Column:
     """One column of one table, as the privacy scrubber needs it."""
 
@@ -157,6 +175,17 @@ class Database:
             await cur.close()
             return max(int(count), 0)
 
+    async def write_batch(self, writes: Sequence[Write]) -> None:
+        """Run `writes` in one transaction, in order; RowsMismatch (all rolled back) when one
+        touches another number of rows than it requires."""
+        async with self.transaction() as conn:
+            for index, write in enumerate(writes):
+                cur = await conn.execute(write.sql, write.params)
+                touched = cur.rowcount
+                await cur.close()
+                if write.rows is not None and touched != write.rows:
+                    raise RowsMismatch(index, touched)
+
     async def columns(self, conn: Conn) -> list[Column]:
         """Every column of every application table, ordered by table then position."""
         raise NotImplementedError
@@ -249,15 +278,24 @@ class SqliteDatabase(Database):
             await self.conn.execute("COMMIT")
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        # One trip to the worker thread (execute, fetch and close there), not three.
         async with self._lock:
             try:
-                cur = await self.conn.execute(sql, tuple(params))
-                rows = await cur.fetchall()
+                rows = await self.conn.execute_fetchall(sql, tuple(params))
             except sqlite3.Error as exc:
                 self._count(exc)
                 raise
-            await cur.close()
             return list(rows)
+
+    async def write_batch(self, writes: Sequence[Write]) -> None:
+        """The whole transaction in one trip to aiosqlite's worker thread: every await on the
+        connection is a thread hop, and a hot answer path should pay for one."""
+        async with self._lock:
+            try:
+                await self.conn._execute(_run_batch, self.conn._conn, tuple(writes))
+            except BaseException as exc:
+                self._count(exc)
+                raise
 
     async def columns(self, conn: Conn) -> list[Column]:
         tables = await all_rows(
@@ -270,6 +308,20 @@ class SqliteDatabase(Database):
             for col in await all_rows(conn, f'PRAGMA table_info("{t["name"]}")', ()):
                 out.append(Column(str(t["name"]), str(col["name"]), bool(col["notnull"]), "any"))
         return out
+
+
+def _run_batch(conn: sqlite3.Connection, writes: tuple[Write, ...]) -> None:
+    """On aiosqlite's worker thread: BEGIN IMMEDIATE, the writes, COMMIT (ROLLBACK on any failure)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for index, write in enumerate(writes):
+            touched = conn.execute(write.sql, write.params).rowcount
+            if write.rows is not None and touched != write.rows:
+                raise RowsMismatch(index, touched)
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
 
 
 async def lock_in(conn: Conn, key: str) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import time
 
-from storage.db import Conn, Database
+from storage.db import Conn, Database, Write
 
 Entry = tuple[int, tuple[str, ...]]
 
@@ -16,13 +16,17 @@ class LogRepo:
         self.db = db
 
     @staticmethod
-    async def append_in(
-        conn: Conn, match_id: int, seq: int, seat: int, answer: tuple[str, ...]
-    ) -> None:
-        await conn.execute(
+    def append_write(match_id: int, seq: int, seat: int, answer: tuple[str, ...]) -> Write:
+        """The append as a statement for a batch (see MatchRepo.save_with)."""
+        return Write(
             "INSERT INTO match_log (match_id, seq, seat, answer, created_at) VALUES (?, ?, ?, ?, ?)",
             (match_id, seq, seat, json.dumps(list(answer)), time.time()),
         )
+
+    @staticmethod
+    async def append_in(conn: Conn, match_id: int, seq: int, seat: int, answer: tuple[str, ...]) -> None:
+        write = LogRepo.append_write(match_id, seq, seat, answer)
+        await conn.execute(write.sql, write.params)
 
     async def append(self, match_id: int, seq: int, seat: int, answer: tuple[str, ...]) -> None:
         async with self.db.transaction() as conn:

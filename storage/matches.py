@@ -7,7 +7,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from storage.db import Conn, Database, IntegrityError, Row
+from storage.db import Conn, Database, IntegrityError, Row, RowsMismatch, Write
 
 LIVE = ("lobby", "active")
 
@@ -173,31 +173,55 @@ class MatchRepo:
         """Write the mutable columns of `record` inside the caller's transaction, if nobody else
         wrote the match since `record` was read (compare-and-set on the revision); else raise
         StaleMatch and let the caller's transaction roll back."""
-        updated_at = time.time()
-        cur = await conn.execute(
-            """UPDATE matches SET engine_version = ?, host_id = ?, options = ?, seats = ?, status = ?, locale = ?,
-                                  lobby_message_id = ?, board_message_id = ?, board_posted_at = ?,
-                                  updated_at = ?, revision = revision + 1
-               WHERE id = ? AND revision = ?""",
-            (
-                record.engine_version,
-                record.host_id,
-                json.dumps(record.options),
-                json.dumps([s.to_dict() for s in record.seats]),
-                record.status,
-                record.locale,
-                record.lobby_message_id,
-                record.board_message_id,
-                record.board_posted_at,
-                updated_at,
-                record.id,
-                record.revision,
-            ),
-        )
+        write, updated_at = save_write(record)
+        cur = await conn.execute(write.sql, write.params)
         changed = cur.rowcount
         await cur.close()
         if changed != 1:
             raise StaleMatch(record.id)
         # The caller's transaction may still roll back; the copy then is dropped and reloaded.
-        record.updated_at = updated_at
-        record.revision += 1
+        saved(record, updated_at)
+
+    async def save_with(self, record: MatchRecord, writes: list[Write]) -> None:
+        """The compare-and-set save of `record`, then `writes`, as one transaction (on SQLite one
+        trip to the database thread): StaleMatch if another process wrote the match first,
+        IntegrityError if one of `writes` breaks a key. `record` is updated only on commit."""
+        write, updated_at = save_write(record)
+        try:
+            await self.db.write_batch([write, *writes])
+        except RowsMismatch as exc:
+            raise StaleMatch(record.id) from exc
+        saved(record, updated_at)
+
+
+def save_write(record: MatchRecord) -> tuple[Write, float]:
+    """The compare-and-set UPDATE of a match's mutable columns, and the updated_at it sets."""
+    updated_at = time.time()
+    write = Write(
+        """UPDATE matches SET engine_version = ?, host_id = ?, options = ?, seats = ?, status = ?, locale = ?,
+                              lobby_message_id = ?, board_message_id = ?, board_posted_at = ?,
+                              updated_at = ?, revision = revision + 1
+           WHERE id = ? AND revision = ?""",
+        (
+            record.engine_version,
+            record.host_id,
+            json.dumps(record.options),
+            json.dumps([s.to_dict() for s in record.seats]),
+            record.status,
+            record.locale,
+            record.lobby_message_id,
+            record.board_message_id,
+            record.board_posted_at,
+            updated_at,
+            record.id,
+            record.revision,
+        ),
+        rows=1,
+    )
+    return write, updated_at
+
+
+def saved(record: MatchRecord, updated_at: float) -> None:
+    """Bring the in-memory record in line with the row just written."""
+    record.updated_at = updated_at
+    record.revision += 1

@@ -7,7 +7,7 @@ import json
 import time
 from dataclasses import dataclass
 
-from storage.db import Database, Row
+from storage.db import Database, Row, lock_in
 
 POLICIES = ("wait", "bot_turn", "vote")
 
@@ -71,25 +71,70 @@ class PbpRepo:
             tuple(json.loads(row["status_pinged"])),
         )
 
-    async def save_settings(self, s: GameSettings) -> None:
-        if s.timeout_policy not in POLICIES:
-            raise ValueError(f"unknown timeout policy {s.timeout_policy!r}")
+    async def save_clock(self, match_id: int, turn_hours: float | None, timeout_policy: str) -> None:
+        """Only the clock columns: the status columns belong to whoever holds the status claim."""
+        if timeout_policy not in POLICIES:
+            raise ValueError(f"unknown timeout policy {timeout_policy!r}")
         await self.db.execute(
-            """INSERT INTO pbp_games (match_id, turn_hours, timeout_policy, status_message_id, status_text,
-                                      status_pinged)
-               VALUES (?, ?, ?, ?, ?, ?)
+            """INSERT INTO pbp_games (match_id, turn_hours, timeout_policy) VALUES (?, ?, ?)
                ON CONFLICT (match_id) DO UPDATE SET turn_hours = excluded.turn_hours,
-                   timeout_policy = excluded.timeout_policy, status_message_id = excluded.status_message_id,
-                   status_text = excluded.status_text, status_pinged = excluded.status_pinged""",
-            (
-                s.match_id,
-                s.turn_hours,
-                s.timeout_policy,
-                s.status_message_id,
-                s.status_text,
-                json.dumps(list(s.status_pinged)),
-            ),
+                   timeout_policy = excluded.timeout_policy""",
+            (match_id, turn_hours, timeout_policy),
         )
+
+    # -- the status message: one process at a time posts or replaces it --------------------------
+    async def claim_status(self, match_id: int, owner: str, lease: float) -> bool:
+        """Hold the game's status message until `release_status` or for `lease` seconds (wall
+        clock); False while another owner holds a live claim. The same owner may claim again."""
+        now = time.time()
+        # One statement: the row may not exist yet (a game without a clock), and the claim is the
+        # insert or an update allowed only when nobody else holds a live claim.
+        won = await self.db.execute_count(
+            """INSERT INTO pbp_games (match_id, status_claimed_by, status_claim_until) VALUES (?, ?, ?)
+               ON CONFLICT (match_id) DO UPDATE SET status_claimed_by = excluded.status_claimed_by,
+                   status_claim_until = excluded.status_claim_until
+               WHERE pbp_games.status_claimed_by IS NULL OR pbp_games.status_claimed_by = excluded.status_claimed_by
+                  OR pbp_games.status_claim_until < ?""",
+            (match_id, owner, now + lease, now),
+        )
+        return won == 1
+
+    async def release_status(self, match_id: int, owner: str) -> None:
+        await self.db.execute(
+            """UPDATE pbp_games SET status_claimed_by = NULL, status_claim_until = NULL
+               WHERE match_id = ? AND status_claimed_by = ?""",
+            (match_id, owner),
+        )
+
+    async def release_all_status(self, owner: str) -> int:
+        return await self.db.execute_count(
+            """UPDATE pbp_games SET status_claimed_by = NULL, status_claim_until = NULL
+               WHERE status_claimed_by = ?""",
+            (owner,),
+        )
+
+    async def save_status(
+        self, match_id: int, message_id: int | None, text: str | None, pinged: tuple[int, ...]
+    ) -> None:
+        """Only the status columns (another process may be changing the clock meanwhile)."""
+        await self.db.execute(
+            """INSERT INTO pbp_games (match_id, status_message_id, status_text, status_pinged) VALUES (?, ?, ?, ?)
+               ON CONFLICT (match_id) DO UPDATE SET status_message_id = excluded.status_message_id,
+                   status_text = excluded.status_text, status_pinged = excluded.status_pinged""",
+            (match_id, message_id, text, json.dumps(list(pinged))),
+        )
+
+    async def note_status_edit(
+        self, match_id: int, message_id: int, text: str, pinged: tuple[int, ...]
+    ) -> bool:
+        """Record an in-place edit of `message_id`, unless another process replaced that message
+        meanwhile (its newer message then stays the current one)."""
+        won = await self.db.execute_count(
+            """UPDATE pbp_games SET status_text = ?, status_pinged = ?
+               WHERE match_id = ? AND status_message_id = ?""",
+            (text, json.dumps(list(pinged)), match_id, message_id),
+        )
+        return won == 1
 
     # -- timers -----------------------------------------------------------------------------------
     @staticmethod
@@ -125,19 +170,83 @@ class PbpRepo:
 
     async def covered_in(self, match_id: int) -> set[int]:
         """Seats of one match a substitute bot plays, as stored (whichever process covered them)."""
-        rows = await self.db.fetchall("SELECT seat FROM pbp_timers WHERE match_id = ? AND covered = 1", (match_id,))
+        rows = await self.db.fetchall(
+            "SELECT seat FROM pbp_timers WHERE match_id = ? AND covered = 1", (match_id,)
+        )
         return {int(r["seat"]) for r in rows}
 
-    async def put_timer(self, t: Timer) -> None:
-        await self.db.execute(
-            """INSERT INTO pbp_timers
-                   (match_id, seat, user_id, started_at, total, due_at, paused_left, covered)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-               ON CONFLICT (match_id, seat) DO UPDATE SET user_id = excluded.user_id,
-                   started_at = excluded.started_at, total = excluded.total, due_at = excluded.due_at,
-                   paused_left = excluded.paused_left, covered = excluded.covered""",
+    # Conditional timer writes: each names the turn it was decided on (`started_at`, and the value
+    # it saw), so a process acting on an old read changes nothing and hears so (False), instead of
+    # bringing back a timer another process dropped or overwriting its newer deadline.
+    async def add_timer(self, t: Timer) -> bool:
+        """Insert the timer of a seat that began waiting; False if one is already there."""
+        won = await self.db.execute_count(
+            """INSERT INTO pbp_timers (match_id, seat, user_id, started_at, total, due_at, paused_left, covered)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, seat) DO NOTHING""",
             (t.match_id, t.seat, t.user_id, t.started_at, t.total, t.due_at, t.paused_left, int(t.covered)),
         )
+        return won == 1
+
+    async def cover_timer(self, t: Timer) -> bool:
+        """A substitute bot takes this turn; False if the turn ended or is covered already."""
+        won = await self.db.execute_count(
+            "UPDATE pbp_timers SET covered = 1 WHERE match_id = ? AND seat = ? AND started_at = ? AND covered = 0",
+            (t.match_id, t.seat, t.started_at),
+        )
+        return won == 1
+
+    async def move_deadline(self, t: Timer, due_at: float) -> bool:
+        """A later deadline for the same running (not paused) turn."""
+        won = await self.db.execute_count(
+            """UPDATE pbp_timers SET due_at = ?
+               WHERE match_id = ? AND seat = ? AND started_at = ? AND paused_left IS NULL""",
+            (due_at, t.match_id, t.seat, t.started_at),
+        )
+        return won == 1
+
+    async def pause_timer(self, t: Timer, left: float) -> bool:
+        """Stop a running clock (`t.due_at` as read), keeping `left` seconds, while the user's
+        vacation is active: an end of vacation committed first leaves the clock running."""
+        async with self.db.transaction() as conn:
+            # Queued behind (or ahead of) `drop_vacation` for this user, so an end of vacation
+            # either sees this pause and resumes it, or this pause sees the vacation gone.
+            await lock_in(conn, f"vacation:{t.user_id}")
+            cur = await conn.execute(
+                """UPDATE pbp_timers SET due_at = NULL, paused_left = ?
+                   WHERE match_id = ? AND seat = ? AND started_at = ? AND due_at = ? AND EXISTS
+                       (SELECT 1 FROM pbp_vacations v WHERE v.user_id = pbp_timers.user_id AND v.active = 1)""",
+                (left, t.match_id, t.seat, t.started_at, t.due_at),
+            )
+            won = cur.rowcount
+            await cur.close()
+        return won == 1
+
+    async def resume_timer(self, t: Timer, due_at: float) -> bool:
+        """Run a paused clock again (`t.paused_left` as read) until `due_at`."""
+        won = await self.db.execute_count(
+            """UPDATE pbp_timers SET due_at = ?, paused_left = NULL
+               WHERE match_id = ? AND seat = ? AND started_at = ? AND paused_left = ?""",
+            (due_at, t.match_id, t.seat, t.started_at, t.paused_left),
+        )
+        return won == 1
+
+    async def restart_timer(self, old: Timer, new: Timer) -> bool:
+        """Replace the clock of a turn still running as `old` (a changed game clock)."""
+        won = await self.db.execute_count(
+            """UPDATE pbp_timers SET started_at = ?, total = ?, due_at = ?, paused_left = ?, covered = ?
+               WHERE match_id = ? AND seat = ? AND started_at = ?""",
+            (
+                new.started_at,
+                new.total,
+                new.due_at,
+                new.paused_left,
+                int(new.covered),
+                old.match_id,
+                old.seat,
+                old.started_at,
+            ),
+        )
+        return won == 1
 
     async def drop_timer(self, match_id: int, seat: int) -> None:
         await self.db.execute("DELETE FROM pbp_timers WHERE match_id = ? AND seat = ?", (match_id, seat))
@@ -153,19 +262,26 @@ class PbpRepo:
         return PingPrefs(user_id, bool(row["ping"]), bool(row["dm_ping"]))
 
     async def set_ping_prefs(self, user_id: int, ping: bool | None, dm_ping: bool | None) -> PingPrefs:
-        current = await self.ping_prefs(user_id)
-        new = PingPrefs(
-            user_id,
-            current.ping if ping is None else ping,
-            current.dm_ping if dm_ping is None else dm_ping,
-        )
+        """Change the given preferences (None: keep), column by column in one statement, so two
+        changes made at once (two commands, two processes) both stay."""
+        new_ping = None if ping is None else int(ping)
+        new_dm = None if dm_ping is None else int(dm_ping)
         await self.db.execute(
             """INSERT INTO pbp_user_prefs (user_id, ping, dm_ping, updated_at) VALUES (?, ?, ?, ?)
-               ON CONFLICT (user_id) DO UPDATE SET ping = excluded.ping, dm_ping = excluded.dm_ping,
+               ON CONFLICT (user_id) DO UPDATE SET
+                   ping = CASE WHEN ? = 1 THEN excluded.ping ELSE pbp_user_prefs.ping END,
+                   dm_ping = CASE WHEN ? = 1 THEN excluded.dm_ping ELSE pbp_user_prefs.dm_ping END,
                    updated_at = excluded.updated_at""",
-            (user_id, int(new.ping), int(new.dm_ping), time.time()),
+            (
+                user_id,
+                1 if new_ping is None else new_ping,
+                0 if new_dm is None else new_dm,
+                time.time(),
+                int(new_ping is not None),
+                int(new_dm is not None),
+            ),
         )
-        return new
+        return await self.ping_prefs(user_id)
 
     # -- vacations ----------------------------------------------------------------------------------
     async def vacation(self, user_id: int) -> Vacation | None:
@@ -175,15 +291,25 @@ class PbpRepo:
         return Vacation(row["user_id"], row["starts_at"], row["ends_at"], bool(row["active"]))
 
     async def put_vacation(self, v: Vacation) -> None:
+        """Plan (or re-plan) a vacation. A re-plan keeps whether it has started: only the start
+        job (`activate_vacation`) and its end change that, whichever process runs them."""
         await self.db.execute(
             "INSERT INTO pbp_vacations (user_id, starts_at, ends_at, active) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT (user_id) DO UPDATE SET starts_at = excluded.starts_at, ends_at = excluded.ends_at, "
-            "active = excluded.active",
+            "ON CONFLICT (user_id) DO UPDATE SET starts_at = excluded.starts_at, ends_at = excluded.ends_at",
             (v.user_id, v.starts_at, v.ends_at, int(v.active)),
         )
 
+    async def activate_vacation(self, user_id: int) -> bool:
+        """The vacation begins; False if it was started already (or cancelled meanwhile)."""
+        won = await self.db.execute_count(
+            "UPDATE pbp_vacations SET active = 1 WHERE user_id = ? AND active = 0", (user_id,)
+        )
+        return won == 1
+
     async def drop_vacation(self, user_id: int) -> None:
-        await self.db.execute("DELETE FROM pbp_vacations WHERE user_id = ?", (user_id,))
+        async with self.db.transaction() as conn:
+            await lock_in(conn, f"vacation:{user_id}")  # see pause_timer
+            await conn.execute("DELETE FROM pbp_vacations WHERE user_id = ?", (user_id,))
 
 
 class PbpStore:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from storage.db import Database, Row
+from storage.matches import StaleMatch
 
 
 @dataclass
@@ -24,6 +25,9 @@ class Vote:
     status: str = "open"
     message_id: int | None = None
     created_at: float = 0.0
+    log_count: int | None = None  # undo: answers in the log when it was asked
+    # The ballots as stored when read: a ballot is written only if they are still the same.
+    stamp: str = field(default="{}", compare=False, repr=False)
 
     @classmethod
     def from_row(cls, row: Row) -> Vote:
@@ -39,6 +43,8 @@ class Vote:
             row["status"],
             row["message_id"],
             row["created_at"],
+            row["log_count"],
+            row["ballots"],
         )
 
 
@@ -56,10 +62,28 @@ class AuditRepo:
         self.db = db
 
     # -- rewinding ----------------------------------------------------------------------------------
-    async def rewind(self, match_id: int, to_step: int, actor: int | None, reason: str) -> int:
-        """Move every answer at seq >= to_step into pbp_undone, in one transaction; returns how many."""
+    async def rewind(
+        self, match_id: int, to_step: int, actor: int | None, reason: str, revision: int | None = None
+    ) -> int:
+        """Move every answer at seq >= to_step into pbp_undone, in one transaction; returns how many.
+        With `revision` (the one the caller decided on), raise StaleMatch and change nothing when
+        another process wrote the match since."""
         now = time.time()
         async with self.db.transaction() as conn:
+            # Bump first: the compare-and-set decides before anything is moved.
+            if revision is None:
+                cur = await conn.execute(
+                    "UPDATE matches SET revision = revision + 1 WHERE id = ?", (match_id,)
+                )
+            else:
+                cur = await conn.execute(
+                    "UPDATE matches SET revision = revision + 1 WHERE id = ? AND revision = ?",
+                    (match_id, revision),
+                )
+            won = cur.rowcount
+            await cur.close()
+            if won != 1:
+                raise StaleMatch(match_id)
             cur = await conn.execute(
                 "SELECT seq, seat, answer, created_at FROM match_log WHERE match_id = ? AND seq >= ? ORDER BY seq",
                 (match_id, to_step),
@@ -73,8 +97,7 @@ class AuditRepo:
                     (match_id, row["seq"], row["seat"], row["answer"], row["created_at"], now, actor, reason),
                 )
             await conn.execute("DELETE FROM match_log WHERE match_id = ? AND seq >= ?", (match_id, to_step))
-            # Processes holding this match in memory see the new revision and reload it.
-            await conn.execute("UPDATE matches SET revision = revision + 1 WHERE id = ?", (match_id,))
+            # Processes holding this match in memory saw the new revision above and reload it.
             return len(rows)
 
     async def undone(self, match_id: int) -> list[UndoneAnswer]:
@@ -105,12 +128,22 @@ class AuditRepo:
 
     # -- votes --------------------------------------------------------------------------------------
     async def open_vote(
-        self, match_id: int, kind: str, seat: int, target: float, requested_by: int | None, voters: list[int]
+        self,
+        match_id: int,
+        kind: str,
+        seat: int,
+        target: float,
+        requested_by: int | None,
+        voters: list[int],
+        log_count: int | None = None,
     ) -> Vote:
+        """A new open vote; IntegrityError when one of its kind is already open there (one
+        replacement vote per seat, one undo vote per game: unique indexes decide, whichever
+        process asks)."""
         vote_id = await self.db.execute(
-            """INSERT INTO pbp_votes (match_id, kind, seat, target, requested_by, voters, created_at)
-               VALUES (?, ?, ?, ?, ?, ?, ?)""",
-            (match_id, kind, seat, target, requested_by, json.dumps(voters), time.time()),
+            """INSERT INTO pbp_votes (match_id, kind, seat, target, requested_by, voters, created_at, log_count)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+            (match_id, kind, seat, target, requested_by, json.dumps(voters), time.time(), log_count),
         )
         vote = await self.vote(vote_id)
         assert vote is not None
@@ -127,17 +160,34 @@ class AuditRepo:
         votes = [Vote.from_row(r) for r in rows]
         return [v for v in votes if kind is None or v.kind == kind]
 
-    async def save_vote(self, vote: Vote) -> None:
-        await self.db.execute(
-            "UPDATE pbp_votes SET ballots = ?, status = ?, message_id = ?, closed_at = ? WHERE id = ?",
-            (
-                json.dumps({str(k): v for k, v in vote.ballots.items()}),
-                vote.status,
-                vote.message_id,
-                None if vote.status == "open" else time.time(),
-                vote.id,
-            ),
+    async def record_ballots(self, vote: Vote) -> bool:
+        """Store `vote`'s ballots and status if the vote is still open with the ballots it was read
+        with (compare-and-set); False: another ballot or a close landed first, read it again."""
+        ballots = json.dumps({str(k): v for k, v in sorted(vote.ballots.items())})
+        won = await self.db.execute_count(
+            """UPDATE pbp_votes SET ballots = ?, status = ?, closed_at = ?
+               WHERE id = ? AND status = 'open' AND ballots = ?""",
+            (ballots, vote.status, None if vote.status == "open" else time.time(), vote.id, vote.stamp),
         )
+        if won:
+            vote.stamp = ballots
+        return won == 1
+
+    async def close_vote(self, vote: Vote, status: str) -> bool:
+        """Close an open vote (cancelled, or settled without ballots); False if it was closed
+        already, by a ballot or by another process."""
+        won = await self.db.execute_count(
+            "UPDATE pbp_votes SET status = ?, closed_at = ? WHERE id = ? AND status = 'open'",
+            (status, time.time(), vote.id),
+        )
+        if won:
+            vote.status = status
+        return won == 1
+
+    async def set_vote_message(self, vote: Vote, message_id: int | None) -> None:
+        """Only the message column: ballots may already be arriving through its buttons."""
+        vote.message_id = message_id
+        await self.db.execute("UPDATE pbp_votes SET message_id = ? WHERE id = ?", (message_id, vote.id))
 
     # -- imported replays ---------------------------------------------------------------------------
     async def save_replay(self, user_id: int, data: dict[str, Any]) -> int:

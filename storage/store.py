@@ -9,6 +9,9 @@ from storage.leaderboard_pending import PendingRepo
 from storage.leaderboard_privacy import PrivacyRepo
 from storage.log import LogRepo
 from storage.matches import MatchRepo
+from storage.notices import NoticeRepo
+from storage.pbp import PbpRepo
+from storage.pbp_jobs import JobRepo
 from storage.prefs import PrefsRepo
 from storage.results import ResultRepo
 
@@ -24,10 +27,19 @@ class Store:
         self.pending = PendingRepo(db)
         self.privacy = PrivacyRepo(db)
         self.turns = BotTurnRepo(db)
+        self.notices = NoticeRepo(db)
 
     @classmethod
     async def open(cls, url: str) -> Store:
         return cls(await Database.open(url))
+
+    async def release_leases(self, owner: str) -> int:
+        """Hand back every lease held under `owner` (bot turns, due jobs, status-message claims);
+        returns how many. At startup this frees what this process's previous life held when it
+        died: instance ids are never shared by two live processes, so nobody else holds them."""
+        freed = await self.turns.release(owner)
+        freed += await JobRepo(self.db).release(owner)
+        return freed + await PbpRepo(self.db).release_all_status(owner)
 
     async def close(self) -> None:
         await self.db.close()

@@ -1,11 +1,13 @@
 """The benchmark's smoke mode runs (our engine only: CI does not install the peer engines).
 
 It also drives the real bot process with a few simulated players (`bench/load.py`, 5 matches,
-two seconds), the cache memory probe and the decision timer: no timing is asserted, only that
-every part runs and reports."""
+two seconds) on SQLite and, when TEST_DATABASE_URL names a PostgreSQL server, on a fresh database
+there; the cache memory probe and the decision timer: no timing is asserted, only that every part
+runs and reports."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -26,9 +28,14 @@ def test_bench_quick_runs_our_part() -> None:
     assert "| ours (match contract) |" in out
     assert "restore 4-player game" in out and "bot decision" in out
     assert "| Everdell heuristic, 2p |" in out and "failed" not in out
+    assert "restore 4-player Everdell game" in out and "| Nightweave turn, level 2 solo" in out
     assert "memory per hot match" in out and "MATCH_CACHE_SIZE=5" in out
-    # The load run answered clicks through the real bot process.
-    row = next(line for line in out.splitlines() if line.startswith("| 5 | saturated |"))
-    answered = int(row.split("|")[3].strip().replace(",", ""))
-    assert answered > 0, row
+    # The load run answered clicks through the real bot process, on each database measured.
+    rows = {line.split("|")[1].strip(): line for line in out.splitlines() if "| 5 | saturated |" in line}
+    measured = ["SQLite", "PostgreSQL"] if os.environ.get("TEST_DATABASE_URL") else ["SQLite"]
+    for name in measured:
+        answered = int(rows[name].split("|")[4].strip().replace(",", ""))
+        assert answered > 0, rows[name]
+    if "PostgreSQL" not in measured:
+        assert "| PostgreSQL | not measured" in out
     assert "## Targets" in out

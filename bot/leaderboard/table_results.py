@@ -225,7 +225,10 @@ class TableResults:
         pending = await self._live(pending_id, now)
         if user_id not in [s.user_id for s in pending.seats]:
             raise UserError("result.error.not_listed")
-        await self.store.pending.delete(pending_id)
+        # The last confirmation (perhaps in another process) may have recorded it meanwhile: only
+        # the call that deletes the row may tell the table it was rejected.
+        if not await self.store.pending.delete(pending_id):
+            raise UserError("result.error.gone")
         return pending
 
     async def expire(self, now: float | None = None) -> list[PendingResult]:

@@ -101,6 +101,8 @@ class DominionRenderer:
         lines.append("")
         if prompt is not None:
             lines.append(f"**{prompt_text(self.game, prompt, locale)}**")
+            if "coins_after" in prompt.params:  # what the "play Treasures, buy" options are priced on
+                lines.append(t("dominion.hand.coins_after", locale, coins=prompt.params["coins_after"]))
         elif view["finished"]:
             lines.append(t("hand.game_over", locale))
         else:
@@ -115,7 +117,7 @@ class DominionRenderer:
         if live.match is None or option.card is None:
             return None
         supply = live.match.view(None)["supply"]
-        if option.id.startswith("buy:") and option.card in supply:
+        if option.group in ("buy", "playbuy") and option.card in supply:
             return t("board.pile_left", locale, count=supply[option.card])
         return None
 

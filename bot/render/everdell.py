@@ -30,6 +30,16 @@ SEASON_ICON = {"winter": "❄️", "spring": "🌱", "summer": "☀️", "autumn
 CITY_LIMIT = 15
 
 
+def city_names(city: list[Mapping[str, Any]], locale: str) -> str:
+    """A city's card names; a face-down card says so (it only takes its space)."""
+    return join_names(
+        t("everdell.board.face_down", locale, card=name(c["card"], locale))
+        if c.get("face_down")
+        else name(c["card"], locale)
+        for c in city
+    )
+
+
 class EverdellRenderer:
     game = "everdell"
 
@@ -99,9 +109,18 @@ class EverdellRenderer:
                 locale,
                 used=me["spaces"],
                 limit=CITY_LIMIT,
-                cards=join_names(name(c["card"], locale) for c in me["city"]) or "—",
+                cards=city_names(me["city"], locale) or "—",
             ),
         ]
+        if view.get("hand_down"):  # only its owner's view names them
+            lines.insert(
+                1,
+                t(
+                    "everdell.hand.face_down",
+                    locale,
+                    cards=join_names(name(c, locale) for c in view["hand_down"]),
+                ),
+            )
         prompt = live.match.prompt_for(seat)
         lines.append("")
         if prompt is not None:
@@ -112,6 +131,9 @@ class EverdellRenderer:
                     lines.append(
                         t("everdell.hand.cost", locale, cost=resources(cards()[card].cost_t, locale))
                     )
+                extra = everdell_lair.extra_line(prompt.params.get("extra"), locale)
+                if extra:
+                    lines.append(extra)
         elif view["finished"]:
             lines.append(t("hand.game_over", locale))
         else:
@@ -165,7 +187,7 @@ class EverdellRenderer:
         return f"{marker}{seat_name(live, p['seat'])} — {p['score']} ⭐"
 
     def _player(self, live: Live, p: Mapping[str, Any], locale: str) -> str:
-        city = join_names(name(c["card"], locale) for c in p["city"]) or "—"
+        city = city_names(p["city"], locale) or "—"
         if p["rugwort"]:
             lines = [t("everdell.board.rugwort_city", locale, count=len(p["city"]), cards=city)]
         else:
@@ -181,6 +203,10 @@ class EverdellRenderer:
                 ),
                 t("everdell.board.city", locale, used=p["spaces"], limit=CITY_LIMIT, cards=city),
             ]
+            if p.get("hand_down_count"):
+                lines.append(t("everdell.board.hand_down", locale, count=p["hand_down_count"]))
+            if p.get("held"):
+                lines.append(t("everdell.board.held", locale, count=len(p["held"])))
             if p["passed"]:
                 lines.append(t("everdell.board.passed", locale))
         if p["events"]:

@@ -307,6 +307,8 @@ class Board:
                 extra.append(f"+{len(cc['prisoners'])}")
             if cc["occupied"]:
                 extra.append("●")
+            if cc.get("face_down"):  # takes its space, nothing else
+                extra.append("▼")
             if extra and not marks:
                 self.write((x + 5, top + CITY_H - 16), " ".join(extra), TEXT, 10)
         return y + self.city_rows(p) * (CITY_H + GAP) + GAP

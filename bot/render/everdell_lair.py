@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.i18n import has, join_names, t
 from bot.render.common import event_line, seat_name
-from bot.render.everdell_text import location, public_view, seat_label
+from bot.render.everdell_text import icons, location, public_view, seat_label
 from bot.table import Live
 from engine.core import Event, Option
 from engine.games.everdell import card_name
@@ -135,6 +135,22 @@ def option_label(option: Option, locale: str) -> str | None:
     if option.label.startswith("nightweave.opt."):
         return t(option.label, locale)
     return None
+
+
+def extra_line(extra: object, locale: str) -> str | None:
+    """What her module cards add to the card being paid for (a payment prompt's `extra`)."""
+    if not isinstance(extra, Mapping):
+        return None
+    items = []
+    surcharge = extra.get("surcharge")
+    if isinstance(surcharge, Mapping) and surcharge:
+        what = what_text(str(extra.get("why", "")), locale)
+        items.append(t("everdell.hand.surcharge", locale, res=icons(surcharge), what=what))
+    for toll in extra.get("tolls") or []:
+        kinds = "_".join(toll.get("kinds") or ())
+        what = what_text(str(toll.get("what", "")), locale)
+        items.append(t(f"everdell.hand.toll.{kinds}", locale, n=toll.get("n", 0), what=what))
+    return t("everdell.hand.extra", locale, items="; ".join(items)) if items else None
 
 
 def what_text(what: str, locale: str) -> str:

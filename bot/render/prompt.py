@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import has, t
 from bot.render import ids
 from bot.render.items import GameButton, GameSelect
 from bot.render.limits import (
@@ -86,15 +86,21 @@ class PromptUI:
         )
 
     def _paged_select(
-        self, kind: str, indices: list[int], low: int, high: int, placeholder: str
+        self, kind: str, indices: list[int], low: int, high: int, placeholder: str, serial: int = 0
     ) -> list[Row]:
+        """`serial` tells apart several (unpaged) menus of one message: custom ids must differ."""
         pages = max(1, -(-len(indices) // SELECT_OPTIONS))
         page = min(max(self.page, 0), pages - 1)
         shown = indices[page * SELECT_OPTIONS : (page + 1) * SELECT_OPTIONS]
         if pages > 1:
             placeholder = f"{placeholder} ({page + 1}/{pages})"
+        args = (
+            (self.match_id, self.prompt.pid, page)
+            if serial == 0
+            else (self.match_id, self.prompt.pid, page, serial)
+        )
         select = GameSelect(
-            ids.select(kind, self.match_id, self.prompt.pid, page),
+            ids.select(kind, *args),
             options=[self._select_option(i) for i in shown],
             placeholder=clip(placeholder, PLACEHOLDER),
             min_values=min(low, len(shown)),
@@ -122,23 +128,35 @@ class PromptUI:
             groups.setdefault(option.group, []).append(i)
         rows: list[Row] = []
         selects = 0
-        for indices in groups.values():
+        paged = False
+        for group, indices in groups.items():
             if len(indices) <= BUTTONS_PER_ROW:
                 rows.append([self._button(i) for i in indices])
             else:
+                rows.extend(
+                    self._paged_select(ids.PICK, indices, 1, 1, self._group_placeholder(group), selects)
+                )
                 selects += 1
-                rows.extend(self._paged_select(ids.PICK, indices, 1, 1, t("ui.choose", self.locale)))
-        if len(rows) <= ROWS and selects <= 1:
+                paged = paged or len(indices) > SELECT_OPTIONS
+        # several menus only while none of them pages (the page number is one per message)
+        if len(rows) <= ROWS and (selects <= 1 or not paged):
             return rows
-        # Too many groups for five rows: one menu for everything but shortcuts and the way out.
-        quick = [i for i, o in enumerate(self.prompt.options) if o.shortcut or o.group == "end"][
-            :BUTTONS_PER_ROW
-        ]
+        # Too many groups for five rows: one menu for everything but shortcuts, the default answer
+        # and the way out.
+        default = self.prompt.default or ()
+        quick = [
+            i for i, o in enumerate(self.prompt.options) if o.shortcut or o.group == "end" or o.id in default
+        ][:BUTTONS_PER_ROW]
         rest = [i for i in range(len(self.prompt.options)) if i not in quick]
         rows = self._paged_select(ids.PICK, rest, 1, 1, t("ui.choose", self.locale)) if rest else []
         if quick:
             rows.append([self._button(i) for i in quick])
         return rows
+
+    def _group_placeholder(self, group: str) -> str:
+        """A game may word the menu of an option group ("dominion.group.buy": "Buy a card")."""
+        key = f"{self.prompt.key.split('.', 1)[0]}.group.{group}"
+        return t(key, self.locale) if has(key, self.locale) else t("ui.choose", self.locale)
 
     def _multi_rows(self) -> list[Row]:
         plain = [i for i, o in enumerate(self.prompt.options) if not o.shortcut]

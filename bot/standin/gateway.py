@@ -7,6 +7,10 @@ A session that identified with `shard: [id, count]` gets only its guilds' events
 Discord does: `(guild_id >> 22) % count`; events outside any guild (DMs) go to shard 0.
 With `spread_interactions` on, each interaction goes to one connected session in turn instead of
 all of them, as a load balancer in front of several bot processes would spread them.
+
+Events are filtered by the intents the session identified with, as Discord does: guild and
+channel events need GUILDS, messages need GUILD_MESSAGES or DIRECT_MESSAGES depending on where
+they were posted; interactions and session events always arrive.
 """
 
 from __future__ import annotations
@@ -28,6 +32,8 @@ _log = logging.getLogger(__name__)
 
 OP_DISPATCH, OP_HEARTBEAT, OP_IDENTIFY, OP_RESUME, OP_INVALID_SESSION, OP_HELLO, OP_HEARTBEAT_ACK = 0, 1, 2, 6, 9, 10, 11
 REPLAY_BUFFER = 5000
+
+GUILDS, GUILD_MESSAGES, DIRECT_MESSAGES = 1 << 0, 1 << 9, 1 << 12
 
 
 class Connection:
@@ -87,7 +93,7 @@ class Gateway:
         return list(self.sessions.values())
 
     async def dispatch(self, event: str, data: JSON) -> None:
-        targets = [s for s in self.live_sessions if routes_to(s, event, data)]
+        targets = [s for s in self.live_sessions if routes_to(s, event, data) and wants(s, event, data)]
         if event == "INTERACTION_CREATE" and self.spread_interactions:
             connected = [s for s in targets if s.connection is not None]
             if connected:
@@ -196,6 +202,24 @@ def routes_to(session: Session, event: str, data: JSON) -> bool:
     if guild_id is None:
         return shard_id == 0
     return shard_of(guild_id, count) == shard_id
+
+
+def wants(session: Session, event: str, data: JSON) -> bool:
+    """Did the session ask for this event with its intents? (No intents given: everything.)"""
+    intents = session.identify.get("intents")
+    if intents is None:
+        return True
+    needed = intent_of(event, data)
+    return needed is None or bool(int(intents) & needed)
+
+
+def intent_of(event: str, data: JSON) -> int | None:
+    """The intent bit an event needs (None: sent whatever the intents)."""
+    if event.startswith(("GUILD_", "CHANNEL_", "THREAD_")):
+        return GUILDS
+    if event.startswith("MESSAGE_"):
+        return GUILD_MESSAGES if data.get("guild_id") else DIRECT_MESSAGES
+    return None
 
 
 def ready_payload(session: Session, user: JSON, application_id: str, guild_ids: list[str], resume_url: str) -> JSON:

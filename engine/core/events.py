@@ -6,16 +6,32 @@ never name a hidden card: a draw is public as a count, private as a list of card
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
-    kind: str  # message key suffix, e.g. "play", "buy", "gain", "draw"
-    seat: int | None = None
-    data: dict[str, Any] = field(default_factory=dict)
-    to: int | None = None  # None: public
+    """A plain slots class rather than a frozen dataclass: games emit several per decision, and a
+    frozen dataclass pays an `object.__setattr__` per field. Treat instances as immutable."""
+
+    __slots__ = ("kind", "seat", "data", "to")
+
+    def __init__(
+        self, kind: str, seat: int | None = None, data: dict[str, Any] | None = None, to: int | None = None
+    ) -> None:
+        self.kind = kind  # message key suffix, e.g. "play", "buy", "gain", "draw"
+        self.seat = seat
+        self.data: dict[str, Any] = {} if data is None else data
+        self.to = to  # None: public
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (self.kind, self.seat, self.data, self.to) == (other.kind, other.seat, other.data, other.to)
+
+    __hash__ = None  # type: ignore[assignment]  # data is a dict: events are not hashable
+
+    def __repr__(self) -> str:
+        return f"Event(kind={self.kind!r}, seat={self.seat!r}, data={self.data!r}, to={self.to!r})"
 
     @property
     def public(self) -> bool:

@@ -52,8 +52,10 @@ class FlowGame:
         self._events: list[Event] = []
         self._pid = 0
         self._open: dict[int, tuple[Prompt, Check | None]] = {}
+        self._listed: list[Prompt] = []  # the open prompts by seat, kept with _open
         self._collected: dict[int, Answer] = {}
         self._flow: Flow | None = None
+        self._quiet = False  # replaying a log nobody reads the events of: emit keeps nothing
         self.finished = False
 
     # -- to implement -------------------------------------------------------------------------
@@ -68,7 +70,8 @@ class FlowGame:
 
     # -- helpers for rules ----------------------------------------------------------------------
     def emit(self, kind: str, seat: int | None = None, to: int | None = None, **data: Any) -> None:
-        self._events.append(Event(kind, seat, data, to))
+        if not self._quiet:
+            self._events.append(Event(kind, seat, data, to))
 
     def ask(self, spec: PromptSpec) -> Generator[Ask, dict[int, Answer], Answer]:
         answers = yield Ask([spec])
@@ -86,8 +89,17 @@ class FlowGame:
         self._advance(None)
         return self.take_events()
 
+    def set_quiet(self, quiet: bool) -> None:
+        """Stop (or resume) keeping events: a replay rebuilds state and throws its events away.
+        Events never feed back into the rules, so the state reached is the same either way."""
+        self._quiet = quiet
+        if quiet:
+            self._events = []
+
     def prompts(self) -> list[Prompt]:
-        return [p for seat, (p, _c) in sorted(self._open.items()) if seat not in self._collected]
+        if not self._collected:
+            return list(self._listed)
+        return [p for p in self._listed if p.seat not in self._collected]
 
     def prompt_for(self, seat: int) -> Prompt | None:
         entry = self._open.get(seat)
@@ -102,17 +114,21 @@ class FlowGame:
         if entry is None or seat in self._collected:
             raise IllegalAnswer("error.not_your_prompt")
         prompt, check = entry
-        answer = tuple(answer)
+        if type(answer) is not tuple:
+            answer = tuple(answer)
         prompt.check(answer)
         if check is not None:
             check(answer)
-        self._collected[seat] = answer
-        if len(self._collected) == len(self._open):
-            answers = self._collected
-            self._open = {}
-            self._collected = {}
-            self._advance(answers)
-        return self.take_events()
+        if len(self._open) == 1:  # the common case: one seat decides, the flow moves on
+            self._advance({seat: answer})
+        else:
+            self._collected[seat] = answer
+            if len(self._collected) == len(self._open):
+                answers = self._collected
+                self._collected = {}
+                self._advance(answers)
+        events, self._events = self._events, []
+        return events
 
     def take_events(self) -> list[Event]:
         events, self._events = self._events, []
@@ -120,26 +136,31 @@ class FlowGame:
 
     def _advance(self, answers: dict[int, Answer] | None) -> None:
         assert self._flow is not None
+        self._open = {}
+        self._listed = []
         try:
             ask = self._flow.send(answers) if answers is not None else next(self._flow)
         except StopIteration:
             self.finished = True
-            self._open = {}
             return
+        opened: dict[int, tuple[Prompt, Check | None]] = {}
         for spec in ask.specs:
+            if spec.seat in opened:
+                raise RuntimeError("two simultaneous prompts for one seat")
             self._pid += 1
             prompt = Prompt(
-                pid=self._pid,
-                seat=spec.seat,
-                kind=spec.kind,
-                key=spec.key,
-                options=spec.options,
-                min=spec.min,
-                max=spec.max,
-                ordered=spec.ordered,
-                params=spec.params,
-                default=spec.default,
+                self._pid,
+                spec.seat,
+                spec.kind,
+                spec.key,
+                spec.options,
+                spec.min,
+                spec.max,
+                spec.ordered,
+                spec.params,
+                spec.default,
             )
-            if spec.seat in self._open:
-                raise RuntimeError("two simultaneous prompts for one seat")
-            self._open[spec.seat] = (prompt, spec.check)
+            opened[spec.seat] = (prompt, spec.check)
+        self._open = opened
+        # one open prompt is the common case: no sort needed
+        self._listed = [prompt] if len(opened) == 1 else [opened[seat][0] for seat in sorted(opened)]

@@ -82,17 +82,20 @@ class Match:
 
     def submit(self, seat: int, answer: Answer | list[str], pid: int | None = None) -> list[Event]:
         """Apply one answer. `pid`, when given, must name the seat's open prompt (stale clicks)."""
-        if self.game.finished:
+        game = self.game
+        if game.finished:
             raise IllegalAnswer("error.game_over")
         if not 0 <= seat < len(self.seats):
             raise IllegalAnswer("error.not_a_seat")
-        prompt = self.game.prompt_for(seat)
-        if prompt is None:
-            raise IllegalAnswer("error.not_your_prompt")
-        if pid is not None and prompt.pid != pid:
-            raise IllegalAnswer("error.stale_prompt")
-        answer = tuple(answer)
-        events = self.game.submit(seat, answer)
+        if pid is not None:
+            prompt = game.prompt_for(seat)
+            if prompt is None:
+                raise IllegalAnswer("error.not_your_prompt")
+            if prompt.pid != pid:
+                raise IllegalAnswer("error.stale_prompt")
+        if type(answer) is not tuple:
+            answer = tuple(answer)
+        events = game.submit(seat, answer)  # refuses a seat without an open prompt
         self.log.append((seat, answer))
         return events
 
@@ -132,8 +135,15 @@ class Match:
         position: dict[str, Any] | None = None,
     ) -> Match:
         match = cls(game_id, seats, options, seed, position=position)
-        for seat, answer in log:
-            match.submit(int(seat), tuple(answer))
+        quiet = getattr(match.game, "set_quiet", None)  # the events of a replay are never read
+        if quiet is not None:
+            quiet(True)
+        try:
+            for seat, answer in log:
+                match.submit(int(seat), tuple(answer))
+        finally:
+            if quiet is not None:
+                quiet(False)
         return match
 
     @classmethod

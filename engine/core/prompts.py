@@ -7,7 +7,8 @@ Prompts are plain data; what they carry is what a good interface needs to render
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from engine.core.errors import IllegalAnswer
@@ -26,7 +27,9 @@ def instance_ids(names: Sequence[str]) -> list[tuple[str, str]]:
     return out
 
 
-def card_choice(names: Sequence[str], low: int, high: int) -> tuple[list[str] | None, tuple[Option, ...], int, int]:
+def card_choice(
+    names: Sequence[str], low: int, high: int
+) -> tuple[list[str] | None, tuple[Option, ...], int, int]:
     """Plan a pick of `low`..`high` cards from a multiset. Returns the forced answer when there is
     nothing to decide (else None), the instance options, and the bounds clamped to the cards."""
     high = min(high, len(names))
@@ -38,7 +41,13 @@ def card_choice(names: Sequence[str], low: int, high: int) -> tuple[list[str] | 
     ids = instance_ids(names)
     if len({n for _, n in ids}) == 1 and low == high:
         return [ids[0][1]] * low, (), low, high
-    return None, tuple(Option(oid, name, card=name) for oid, name in ids), low, high
+    return None, tuple([card_option(oid, name) for oid, name in ids]), low, high
+
+
+@cache
+def card_option(option_id: str, name: str) -> Option:
+    """The option for one card instance ('Copper#2'); options are immutable, so shared."""
+    return Option(option_id, name, card=name)
 
 
 def card_of(option_id: str) -> str:
@@ -58,19 +67,65 @@ class Option:
     shortcut: bool = False
 
 
-@dataclass(frozen=True, slots=True)
 class Prompt:
-    pid: int  # serial number of the prompt within the match; buttons carry it to detect stale clicks
-    seat: int
-    kind: str  # choose | order | confirm ...; renderers pick a widget by kind
-    key: str  # message key describing the decision, e.g. "dominion.prompt.action_phase"
-    options: tuple[Option, ...]
-    min: int = 1
-    max: int = 1
-    ordered: bool = False
-    params: dict[str, Any] = field(default_factory=dict)
-    default: Answer | None = None
-    private: bool = True
+    """An open decision. A plain slots class (not a frozen dataclass): one is built for every
+    decision of every game, so construction cost matters. Treat instances as immutable."""
+
+    __slots__ = (
+        "pid",
+        "seat",
+        "kind",
+        "key",
+        "options",
+        "min",
+        "max",
+        "ordered",
+        "params",
+        "default",
+        "private",
+    )
+
+    def __init__(
+        self,
+        pid: int,  # serial number of the prompt within the match; buttons carry it to detect stale clicks
+        seat: int,
+        kind: str,  # choose | order | confirm ...; renderers pick a widget by kind
+        key: str,  # message key describing the decision, e.g. "dominion.prompt.action_phase"
+        options: tuple[Option, ...],
+        min: int = 1,
+        max: int = 1,
+        ordered: bool = False,
+        params: dict[str, Any] | None = None,
+        default: Answer | None = None,
+        private: bool = True,
+    ) -> None:
+        self.pid = pid
+        self.seat = seat
+        self.kind = kind
+        self.key = key
+        self.options = options
+        self.min = min
+        self.max = max
+        self.ordered = ordered
+        self.params: dict[str, Any] = {} if params is None else params
+        self.default = default
+        self.private = private
+
+    def _fields(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Prompt):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # params is a dict: prompts are not hashable
+
+    def __repr__(self) -> str:
+        inner = ", ".join(
+            f"{name}={value!r}" for name, value in zip(self.__slots__, self._fields(), strict=True)
+        )
+        return f"Prompt({inner})"
 
     def option(self, option_id: str) -> Option | None:
         for opt in self.options:
@@ -80,9 +135,21 @@ class Prompt:
 
     def check(self, answer: Answer) -> None:
         """Raise IllegalAnswer unless `answer` fits the declared options and bounds."""
-        if not isinstance(answer, tuple) or not all(isinstance(a, str) for a in answer):
+        if not isinstance(answer, tuple):
             raise IllegalAnswer("error.malformed_answer")
-        by_id = {opt.id: opt for opt in self.options}  # one pass: this runs for every answer
+        if len(answer) == 1 and self.min <= 1 <= self.max:
+            # the common single choice: one scan, no dict (a lone shortcut is always well formed,
+            # and an ordered prompt asking for all of its one option is answered in full)
+            choice = answer[0]
+            if not isinstance(choice, str):
+                raise IllegalAnswer("error.malformed_answer")
+            for offered in self.options:
+                if offered.id == choice:
+                    return
+            raise IllegalAnswer("error.unknown_option", option=choice)
+        if not all(isinstance(a, str) for a in answer):
+            raise IllegalAnswer("error.malformed_answer")
+        by_id = {opt.id: opt for opt in self.options}
         shortcuts = False
         for choice in answer:
             opt = by_id.get(choice)
@@ -98,7 +165,12 @@ class Prompt:
                 raise IllegalAnswer("error.too_few", min=self.min)
             if len(answer) > self.max:
                 raise IllegalAnswer("error.too_many", max=self.max)
-        if self.ordered and not shortcuts and self.min == self.max == len(self.options) and len(answer) != len(by_id):
+        if (
+            self.ordered
+            and not shortcuts
+            and self.min == self.max == len(self.options)
+            and len(answer) != len(by_id)
+        ):
             raise IllegalAnswer("error.order_all")
 
     def to_dict(self) -> dict[str, Any]:

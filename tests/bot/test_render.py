@@ -64,8 +64,10 @@ def biggest_buy_prompt() -> Prompt:
     opts = [Option("play_all", "dominion.opt.play_all", group="treasure", shortcut=False)]
     opts += [Option(f"play:{c}", c, card=c, group="treasure") for c in ("Copper", "Gold", "Silver")]
     opts += [Option(f"buy:{c}", c, card=c, group="buy", cost=cards()[c].cost) for c in supply]
+    opts += [Option(f"playbuy:{c}", c, card=c, group="playbuy", cost=cards()[c].cost) for c in supply]
     opts.append(Option("end", "dominion.opt.end_turn", group="end"))
-    return Prompt(99, 0, "choose", "dominion.prompt.buy", tuple(opts), params={"coins": 11, "buys": 2})
+    params = {"coins": 11, "buys": 2, "coins_after": 17}
+    return Prompt(99, 0, "choose", "dominion.prompt.buy", tuple(opts), params=params, default=("play_all",))
 
 
 def ui(prompt: Prompt, locale: str = "en", **kw: Any) -> PromptUI:
@@ -82,6 +84,36 @@ def test_biggest_buy_prompt_fits() -> None:
         buttons = {c["custom_id"] for row in rows for c in row["components"] if c["type"] == 2}
         # Every option is reachable from one screen, by index.
         assert len(values) + len(buttons) == len(prompt.options)
+
+
+def test_play_then_buy_options_get_their_own_menu() -> None:
+    prompt = biggest_buy_prompt()
+    for locale, play_all, gold in (
+        ("en", "Play all Treasures", "Play Treasures, buy Gold ($6)"),
+        ("pt", "Jogar todos os Tesouros", "Jogar Tesouros e comprar Ouro ($6)"),
+    ):
+        rows = check_components(ui(prompt, locale).view())
+        buttons = [c["label"] for row in rows for c in row["components"] if c["type"] == 2]
+        assert play_all in buttons  # the usual first click stays one button away
+        selects = [c for row in rows for c in row["components"] if c["type"] == 3]
+        assert len(selects) == 2  # buy now / play all then buy: one menu each
+        labels = [[o["label"] for o in sel["options"]] for sel in selects]
+        assert gold in labels[1]
+        assert not any(label.startswith(("Play Treasures", "Jogar Tesouros")) for label in labels[0])
+    # too many groups for one screen: every option stays reachable and play all stays a button
+    crowded = Prompt(
+        100,
+        0,
+        "choose",
+        "dominion.prompt.buy",
+        prompt.options[:-1]
+        + tuple(Option(f"event:E{i}", f"E{i}", group=f"g{i}") for i in range(3))
+        + prompt.options[-1:],
+        default=("play_all",),
+    )
+    rows = check_components(ui(crowded).view())
+    buttons = [c["label"] for row in rows for c in row["components"] if c["type"] == 2]
+    assert "Play all Treasures" in buttons
 
 
 def test_long_and_multi_prompts_page_and_draft() -> None:

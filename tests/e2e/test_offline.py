@@ -11,7 +11,7 @@ from pathlib import Path
 SCRIPT = """\
 /game new game:dominion "kingdom:First Game"
 click 3
-click 8
+click 9
 dms
 click 1
 """

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
+import time
 import urllib.request
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -144,6 +145,7 @@ async def test_two_processes_share_a_game_then_one_dies(
     assert holder in bots, "the bot seat never got a turn"
     survivor = next(name for name in bots if name != holder)
     log_before = await answers(pg_url, match_id)
+    killed_at = time.time()  # the shared clock's offset is still 0: bot time is wall time
     await bots[holder].kill()
 
     # The survivor takes the bot's turn over once the lease runs out, and alice is up again.
@@ -152,6 +154,20 @@ async def test_two_processes_share_a_game_then_one_dies(
     log_after = await answers(pg_url, match_id)
     assert len(log_after) > len(log_before)
     assert [seq for seq, _ in log_after] == list(range(len(log_after)))  # no gap, no duplicate
+
+    # alice's prompt can reach her before her turn clock is stored: moving the clock before
+    # then would start the clock after the jump, and no reminder would ever come due.
+    async def clock_started() -> bool:
+        rows = await query(
+            pg_url, "SELECT started_at FROM pbp_timers WHERE match_id = $1 AND seat = 0", match_id
+        )
+        return bool(rows) and float(rows[0]["started_at"]) >= killed_at
+
+    for _ in range(300):
+        if await clock_started():
+            break
+        await asyncio.sleep(0.1)
+    assert await clock_started(), "alice's turn clock was never started"
 
     # Its scheduler runs the reminders now: half the turn time passes on the shared clock.
     offset.write_text(str(12.5 * HOUR), encoding="utf-8")

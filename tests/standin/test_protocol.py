@@ -106,3 +106,26 @@ async def test_control_http_api(world: World, run_bot: Any) -> None:
             assert await resp.json() == []
         async with http.get(f"{base}/commands") as resp:
             assert [c["name"] for c in await resp.json()] == ["ping"]
+
+
+async def test_gateway_sends_only_what_the_intents_ask_for(world: World) -> None:
+    """Two sessions: one asks for guilds only, the other for guild and direct messages too. A
+    channel message and a DM reach only the second; an interaction reaches both."""
+    guilds, guild_messages, direct_messages = 1 << 0, 1 << 9, 1 << 12
+    async with aiohttp.ClientSession() as http:
+        sockets = []
+        for intents in (guilds, guilds | guild_messages | direct_messages):
+            ws = await http.ws_connect(world.standin.gateway_url + "?v=10&encoding=json")
+            await _receive(ws)  # HELLO
+            await ws.send_json({"op": 2, "d": {"token": world.standin.token, "intents": intents, "properties": {}}})
+            assert (await _receive(ws))["t"] == "READY"
+            assert (await _receive(ws))["t"] == "GUILD_CREATE"
+            sockets.append(ws)
+        await world.standin.say(world.alice, world.channel, "hello table")
+        await world.standin.say(world.alice, world.standin.dm_channel(world.alice), "hello bot")
+        await world.standin.gateway.dispatch("INTERACTION_CREATE", {"id": "1", "type": 1})
+        few, many = sockets
+        assert [(await _receive(many))["t"] for _ in range(3)] == ["MESSAGE_CREATE", "MESSAGE_CREATE", "INTERACTION_CREATE"]
+        assert (await _receive(few))["t"] == "INTERACTION_CREATE"
+        for ws in sockets:
+            await ws.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.core.errors import InvalidSetup
@@ -59,11 +60,17 @@ def _preset(text: str) -> tuple[str, ...] | None:
 
 
 def _preset_name(text: str) -> str | None:
-    key = text.casefold()
+    return _preset_names().get(text.casefold())
+
+
+@cache
+def _preset_names() -> dict[str, str]:
+    """casefolded English and Portuguese preset names -> preset name (the first preset wins)."""
+    index: dict[str, str] = {}
     for k in kingdoms().values():
-        if key in (k.name.casefold(), k.name_pt.casefold()):
-            return k.name
-    return None
+        index.setdefault(k.name.casefold(), k.name)
+        index.setdefault(k.name_pt.casefold(), k.name)
+    return index
 
 
 def _card_list(names: list[str]) -> list[str]:

@@ -10,7 +10,7 @@ from engine.core.prompts import Answer, Prompt
 from engine.core.registry import Policy
 from engine.games.dominion.adventures import advice as _advice  # noqa: F401  (teaches the bots Adventures)
 from engine.games.dominion.expert import ExpertBot
-from engine.games.dominion.game import END, NO, NONE, PLAY_ALL
+from engine.games.dominion.game import END, NO, NONE, PLAY_ALL, PLAY_BUY
 from engine.games.dominion.heuristic import HeuristicBot
 
 
@@ -41,13 +41,21 @@ class BigMoney:
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
 
+    TARGETS = (("Province", 8), ("Gold", 6), ("Silver", 3))
+
     def choose(self, view: Mapping[str, Any], prompt: Prompt) -> Answer:
-        ids = {o.id for o in prompt.options}
         if prompt.key == "dominion.prompt.buy":
+            ids = {o.id for o in prompt.options}
             if PLAY_ALL in ids:
+                # it always plays every Treasure, so "play all, then buy" is the same answer pair
+                after = prompt.params.get("coins_after")
+                if after is not None:
+                    for target, need in self.TARGETS:
+                        if after >= need and PLAY_BUY + target in ids:
+                            return (PLAY_BUY + target,)
                 return (PLAY_ALL,)
             coins = prompt.params["coins"]
-            for target, need in (("Province", 8), ("Gold", 6), ("Silver", 3)):
+            for target, need in self.TARGETS:
                 if coins >= need and f"buy:{target}" in ids:
                     return (f"buy:{target}",)
             return (END,)

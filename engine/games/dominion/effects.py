@@ -128,10 +128,12 @@ def library(g: DominionGame, p: int) -> Step:
     player = g.players[p]
     aside: list[str] = []
     while len(player.hand) < 7:
-        if not player.deck and not player.discard:
-            break
-        drawn = g.draw(p, 1)  # a draw like any other (a token may make it draw nothing)
+        # a draw like any other, tried even with nothing left to draw: a -1 Card token
+        # (Adventures) is used up by the attempt and makes it draw nothing
+        drawn = g.draw(p, 1)
         if not drawn:
+            if not player.deck and not player.discard:
+                break
             continue
         # the card is drawn first; an Action may then be skipped (set aside, face up)
         card = drawn[0]

@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any
 
 from engine.core.errors import IllegalAnswer, InvalidSetup
+from engine.core.events import Event
 from engine.core.flow import Ask, FlowGame, PromptSpec
 from engine.core.prompts import Answer, Option, card_choice, card_of, instance_ids
 from engine.core.result import Result, rank_by
@@ -25,12 +26,16 @@ YES = "yes"
 NONE = "none"
 END = "end"
 PLAY_ALL = "play_all"
+PLAY_BUY = "playbuy:"  # prefix: play every Treasure in hand, then buy the named card
+PLAY_BUY_LEN = len(PLAY_BUY)
 
 
 # Options are immutable: the ones every turn offers are built once and shared.
 PLAY_ALL_OPTION = Option(PLAY_ALL, "dominion.opt.play_all", group="treasure")
 END_TURN = Option(END, "dominion.opt.end_turn", group="end")
 END_ACTIONS = Option(END, "dominion.opt.end_actions", group="end")
+PLAY_ALL_DEFAULT: Answer = (PLAY_ALL,)
+END_DEFAULT: Answer = (END,)
 
 
 @cache
@@ -46,6 +51,84 @@ def action_option(name: str) -> Option:
 @cache
 def treasure_names() -> frozenset[str]:
     return frozenset(name for name, card in cards().items() if card.is_treasure)
+
+
+@cache
+def treasure_keys() -> dict[str, tuple[int, str]]:
+    """Play-all order: cheapest Treasure first, then by name."""
+    return {name: (card.coins, name) for name, card in cards().items() if card.is_treasure}
+
+
+@cache
+def action_names() -> frozenset[str]:
+    return frozenset(name for name, card in cards().items() if card.is_action)
+
+
+_BITS = tuple(n.bit_length() for n in range(256))
+
+
+def shuffle(rng: random.Random, cards: list[str]) -> None:
+    """`rng.shuffle(cards)` as CPython 3.11 does it, inlined: the very same getrandbits calls give
+    the very same order (seeded games and stored logs replay unchanged), without a method call
+    per card."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = _BITS[n] if n < 256 else n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+@cache
+def buy_option(name: str, cost: int) -> Option:
+    """Options are immutable, so one object per (card, cost) serves every match."""
+    return Option(f"buy:{name}", name, card=name, group="buy", cost=cost)
+
+
+@cache
+def play_buy_option(name: str, cost: int) -> Option:
+    return Option(f"{PLAY_BUY}{name}", name, card=name, group="playbuy", cost=cost)
+
+
+# Supply layout (pile names in order) -> (name, printed cost, buy option, play-then-buy option)
+# rows; built once per layout, shared by every match with that layout.
+_BUY_TABLES: dict[tuple[str, ...], list[tuple[str, int, Option, Option]]] = {}
+
+
+def buy_table(piles: tuple[str, ...]) -> list[tuple[str, int, Option, Option]]:
+    table = _BUY_TABLES.get(piles)
+    if table is None:
+        card = cards()
+        table = [
+            (name, card[name].cost, buy_option(name, card[name].cost), play_buy_option(name, card[name].cost))
+            for name in piles
+        ]
+        if len(_BUY_TABLES) < 4096:  # random kingdoms are many; keep the cache bounded
+            _BUY_TABLES[piles] = table
+    return table
+
+
+_FAST_PATHS: dict[type, tuple[bool, bool, bool]] = {}
+
+
+def fast_paths(cls: type[DominionGame]) -> tuple[bool, bool, bool]:
+    """Which shortcuts a rules class may take, from the hooks it keeps as the base set has them:
+    (every card costs its printed price and only Supply cards are for sale; Treasures are played
+    inline, without a generator per card; buying and gaining happen with nothing reacting)."""
+    paths = _FAST_PATHS.get(cls)
+    if paths is None:
+
+        def kept(*hooks: str) -> bool:
+            return all(getattr(cls, h) is getattr(DominionGame, h) for h in hooks)
+
+        paths = _FAST_PATHS[cls] = (
+            kept("buy_choices", "cost", "can_buy", "extra_buy_options"),
+            kept("play_treasure"),
+            kept("buy", "gain", "gain_card", "put", "cost"),
+        )
+    return paths
 
 
 class DominionGame(FlowGame):
@@ -69,8 +152,9 @@ class DominionGame(FlowGame):
         self.position = position
         self.reaction_modes: str | list[str] = options.get("reactions", "always")
         self.ended_by: str | None = None
-        self._buy_options: dict[tuple[str, int], Option] = {}
-        self._buy_table: list[tuple[str, int, Option]] | None = None
+        self._buy_table: list[tuple[str, int, Option, Option]] | None = None
+        self._printed_buys, self._plain_treasures, self._plain_buys = fast_paths(type(self))
+        self._choices: dict[tuple[int, int, int], list[Option]] = {}  # see printed_choices
 
     # ==========================================================================================
     # Setup
@@ -86,7 +170,7 @@ class DominionGame(FlowGame):
         first = self.rng.randrange(self.n)
         for p in self.players:
             p.deck = ["Copper"] * 7 + ["Estate"] * 3
-            self.rng.shuffle(p.deck)
+            shuffle(self.rng, p.deck)
             p.hand = [p.deck.pop() for _ in range(5)]
         self.turn = Turn(player=first)
         self.emit("setup", kingdom=list(self.kingdom), first=first)
@@ -128,7 +212,10 @@ class DominionGame(FlowGame):
         for name in self.trash:
             if name not in self.card:
                 raise InvalidSetup("error.unknown_card", card=name)
-        if pos.get("phase", "action") not in ("action", "buy") or not 0 <= int(pos.get("current", 0)) < self.n:
+        if (
+            pos.get("phase", "action") not in ("action", "buy")
+            or not 0 <= int(pos.get("current", 0)) < self.n
+        ):
             raise InvalidSetup("error.bad_position")
         self.turn = Turn(
             player=int(pos.get("current", 0)),
@@ -151,20 +238,31 @@ class DominionGame(FlowGame):
             self.setup()
             start_phase = "action"
         first_turn = True
+        # the base hooks do nothing: skip their generators unless an expansion overrides them
+        cls = type(self)
+        start_hook = cls.start_of_turn is not DominionGame.start_of_turn
+        cleanup_hook = cls.cleanup_phase is not DominionGame.cleanup_phase
         while True:
             p = self.turn.player
             if not first_turn:
                 self.turn = Turn(player=p, number=self.turn.number)
-            self.turn.number += 1
-            self.emit("turn_start", seat=p, number=self.turn.number)
-            yield from self.start_of_turn(p)
+            t = self.turn
+            t.number += 1
+            if not self._quiet:
+                self._events.append(Event("turn_start", p, {"number": t.number}))
+            if start_hook:
+                yield from self.start_of_turn(p)
             if not (first_turn and start_phase == "buy"):
                 self.turn.phase = "action"
-                yield from self.action_phase(p)
+                if self.has_playable_action(p):
+                    yield from self.action_phase(p)
             self.turn.phase = "buy"
             yield from self.buy_phase(p)
             self.turn.phase = "cleanup"
-            yield from self.cleanup_phase(p)
+            if cleanup_hook:
+                yield from self.cleanup_phase(p)
+            else:
+                self.cleanup(p)
             if not self.turn.extra:  # extra turns do not count for the tie-break
                 self.players[p].turns += 1
             first_turn = False
@@ -194,6 +292,12 @@ class DominionGame(FlowGame):
     def playable_actions(self, p: int) -> list[str]:
         return sorted({c for c in self.players[p].hand if self.card[c].is_action})
 
+    def has_playable_action(self, p: int) -> bool:
+        """Whether the Action phase can ask anything (a cheap pre-check; exact for the base set)."""
+        if type(self).playable_actions is not DominionGame.playable_actions:
+            return True  # an expansion decides what is playable
+        return not action_names().isdisjoint(self.players[p].hand)
+
     def extra_buy_options(self, p: int) -> list[Option]:
         """More things to buy than Supply cards (Events)."""
         return []
@@ -206,14 +310,14 @@ class DominionGame(FlowGame):
         if self.supply.get("Province", 1) == 0:
             self.ended_by = "provinces"
             return True
-        empty = sum(1 for count in self.supply.values() if count == 0)
+        empty = list(self.supply.values()).count(0)
         if empty >= (4 if self.n >= 5 else 3):
             self.ended_by = "piles"
             return True
         return False
 
     def empty_piles(self) -> int:
-        return sum(1 for count in self.supply.values() if count == 0)
+        return list(self.supply.values()).count(0)
 
     # ------------------------------------------------------------------------------------------
     def action_phase(self, p: int) -> Step:
@@ -236,74 +340,161 @@ class DominionGame(FlowGame):
     def buy_phase(self, p: int) -> Step:
         player = self.players[p]
         t = self.turn
+        treasure_names = self.treasure_names
         while True:
-            treasures = [] if t.bought else sorted({c for c in player.hand if c in self.treasure_names})
-            buyable_opts = self.buy_choices() if t.buys > 0 else []
-            if not treasures and t.buys == 0:
+            in_hand = [] if t.bought else [c for c in player.hand if c in treasure_names]
+            if not in_hand and t.buys == 0:
                 return
-            opts: list[Option] = []
-            if treasures:
-                opts.append(PLAY_ALL_OPTION)
-                opts.extend(play_option(c) for c in treasures)
-            opts.extend(buyable_opts)
-            if t.buys > 0:
-                opts.extend(self.extra_buy_options(p))
-            opts.append(END_TURN)
-            answer = yield from self.ask(
-                PromptSpec(
-                    p,
-                    "choose",
-                    "dominion.prompt.buy",
-                    tuple(opts),
-                    params={"coins": t.coins, "buys": t.buys},
-                    default=(PLAY_ALL,) if treasures else (END,),
-                )
+            params: dict[str, Any] = {"coins": t.coins, "buys": t.buys}
+            opts: list[Option] = (
+                [PLAY_ALL_OPTION, *[play_option(c) for c in sorted(set(in_hand))]] if in_hand else []
             )
-            choice = answer[0]
+            if t.buys > 0:
+                after = self.shortcut_coins(p, in_hand) if in_hand else None
+                if self._printed_buys:
+                    opts += self.printed_choices(t.coins, 2)
+                    if after is not None:
+                        # "play all Treasures, then buy X" for each X affordable once they are played
+                        params["coins_after"] = after
+                        opts += self.printed_choices(after, 3)
+                else:
+                    opts += self.buy_choices()
+                    opts += self.extra_buy_options(p)
+                    if after is not None:
+                        params["coins_after"] = after
+                        opts += [
+                            play_buy_option(o.card or o.label, o.cost or 0) for o in self.buy_choices(after)
+                        ]
+            opts.append(END_TURN)
+            # self.ask, inlined: one generator less to resume on every Buy phase answer
+            answers = yield Ask(
+                [
+                    PromptSpec(
+                        p,
+                        "choose",
+                        "dominion.prompt.buy",
+                        tuple(opts),
+                        params=params,
+                        default=PLAY_ALL_DEFAULT if in_hand else END_DEFAULT,
+                    )
+                ]
+            )
+            choice = answers[p][0]
             if choice == END:
                 return
             if choice == PLAY_ALL:
-                for c in sorted((c for c in player.hand if c in self.treasure_names), key=self.treasure_order):
-                    yield from self.play_treasure(p, c)
+                if self._plain_treasures:
+                    self.put_all_treasures_in_play(p)
+                else:
+                    yield from self.play_all_treasures(p)
+            elif choice.startswith("buy:"):
+                if self._plain_buys:
+                    self.buy_plain(p, choice[4:])
+                else:
+                    yield from self.buy(p, choice[4:])
             elif choice.startswith("play:"):
                 yield from self.play_treasure(p, choice[5:])
+            elif choice[:PLAY_BUY_LEN] == PLAY_BUY:
+                name = choice[PLAY_BUY_LEN:]
+                expected = params["coins_after"]
+                if self._plain_treasures:
+                    self.put_all_treasures_in_play(p)
+                else:
+                    yield from self.play_all_treasures(p)
+                if t.coins != expected:  # the offer was computed from these very coins
+                    raise RuntimeError(f"playing the Treasures gave ${t.coins}, expected ${expected}")
+                if self._plain_buys:
+                    self.buy_plain(p, name)
+                else:
+                    yield from self.buy(p, name)
             elif choice.startswith("event:"):
                 yield from self.buy_event(p, choice[6:])
-            else:
-                yield from self.buy(p, choice[4:])
 
-    def buy_choices(self) -> list[Option]:
-        """Options to buy every affordable non-empty pile, in Supply order."""
+    def play_all_treasures(self, p: int) -> Step:
+        """Play every Treasure in hand, cheapest first (the order matters for Merchant-like bonuses)."""
+        if self._plain_treasures:
+            self.put_all_treasures_in_play(p)
+            return
+        names = sorted([c for c in self.players[p].hand if c in self.treasure_names], key=self.treasure_order)
+        for c in names:
+            yield from self.play_treasure(p, c)
+
+    def put_all_treasures_in_play(self, p: int) -> None:
+        """put_treasure_in_play for every Treasure in hand, in one go (the hottest step of a money
+        game): the same zones, coins and events; only the first Silver collects Merchant's bonus."""
+        player = self.players[p]
+        treasures = self.treasure_names
+        names = sorted([c for c in player.hand if c in treasures], key=treasure_keys().__getitem__)
+        player.hand[:] = [c for c in player.hand if c not in treasures]
+        player.in_play += names
+        t = self.turn
+        card = self.card
+        for c in names:
+            t.coins += card[c].coins
+        if not self._quiet:
+            self._events += [Event("play", p, {"card": c}) for c in names]
+        if not t.silver_played and "Silver" in names:
+            t.silver_played = True
+            t.coins += t.merchant_bonus
+
+    def shortcut_coins(self, p: int, treasures: list[str]) -> int | None:
+        """The coins player p will have after playing `treasures` (every Treasure in hand), or None
+        when playing them may ask anyone anything (then there is no "play all, then buy" shortcut).
+        Base-set Treasures never ask; Silver collects the Merchant bonus the first time."""
+        t = self.turn
+        card = self.card
+        total = t.coins
+        for c in treasures:
+            total += card[c].coins
+        if not t.silver_played and t.merchant_bonus and "Silver" in treasures:
+            total += t.merchant_bonus
+        return total
+
+    def buy_choices(self, coins: int | None = None) -> list[Option]:
+        """Options to buy every non-empty pile affordable with `coins` (default: the current
+        coins), in Supply order."""
         if type(self).cost is DominionGame.cost and type(self).can_buy is DominionGame.can_buy:
-            return self.printed_cost_choices()
-        return [self.buy_option(name, self.cost(name)) for name in self.supply if self.can_buy(name)]
+            return self.printed_cost_choices(coins)
+        limit = self.turn.coins if coins is None else coins
+        return [self.buy_option(name, self.cost(name)) for name in self.supply if self.can_buy(name, limit)]
 
-    def printed_cost_choices(self) -> list[Option]:
+    def printed_cost_choices(self, coins: int | None = None) -> list[Option]:
         """buy_choices while every card costs its printed price: one pass over a prebuilt
         (name, cost, option) list; this is the hot path of every Buy phase."""
+        limit = self.turn.coins if coins is None else coins
+        supply = self.supply
+        return [opt for name, cost, opt, _ in self.buy_rows() if cost <= limit and supply[name] > 0]
+
+    def printed_choices(self, coins: int, column: int) -> list[Option]:
+        """Column 2 (buy) or 3 (play all, then buy) options of every non-empty pile costing at most
+        `coins`, at printed prices. Remembered per (coins, empty piles, column): with printed
+        prices and base-set rules a pile once empty stays empty, so the count names the set."""
+        supply = self.supply
+        key = (coins, list(supply.values()).count(0), column)
+        found = self._choices.get(key)
+        if found is None:
+            found = self._choices[key] = [
+                buy if column == 2 else then_buy
+                for name, cost, buy, then_buy in self.buy_rows()
+                if cost <= coins and supply[name] > 0
+            ]
+        return found
+
+    def buy_rows(self) -> list[tuple[str, int, Option, Option]]:
         table = self._buy_table
         if table is None or len(table) != len(self.supply):
-            card = self.card
-            table = self._buy_table = [
-                (name, card[name].cost, self.buy_option(name, card[name].cost)) for name in self.supply
-            ]
-        coins = self.turn.coins
-        supply = self.supply
-        return [opt for name, cost, opt in table if cost <= coins and supply[name] > 0]
+            table = self._buy_table = buy_table(tuple(self.supply))
+        return table
 
     def buy_option(self, name: str, cost: int) -> Option:
-        """Options are immutable, so one object per (card, cost) serves every buy prompt."""
-        key = (name, cost)
-        opt = self._buy_options.get(key)
-        if opt is None:
-            opt = self._buy_options[key] = Option(f"buy:{name}", name, card=name, group="buy", cost=cost)
-        return opt
+        return buy_option(name, cost)
 
     def treasure_order(self, name: str) -> tuple[int, str]:
-        return (self.card[name].coins, name)
+        return treasure_keys()[name]
 
-    def can_buy(self, name: str) -> bool:
-        return self.supply[name] > 0 and self.cost(name) <= self.turn.coins
+    def can_buy(self, name: str, coins: int | None = None) -> bool:
+        """Whether `name` may be bought with `coins` (default: the current coins)."""
+        return self.supply[name] > 0 and self.cost(name) <= (self.turn.coins if coins is None else coins)
 
     def buy(self, p: int, name: str) -> Step:
         t = self.turn
@@ -312,6 +503,16 @@ class DominionGame(FlowGame):
         t.bought = True
         self.emit("buy", seat=p, card=name)
         yield from self.gain(p, name)
+
+    def buy_plain(self, p: int, name: str) -> None:
+        """buy() while nothing reacts to buying or gaining (the base set): no generators."""
+        t = self.turn
+        t.coins -= self.card[name].cost
+        t.buys -= 1
+        t.bought = True
+        if not self._quiet:
+            self._events.append(Event("buy", p, {"card": name}))
+        self.gain_card(p, name, "discard")
 
     def cleanup(self, p: int) -> None:
         player = self.players[p]
@@ -337,7 +538,7 @@ class DominionGame(FlowGame):
             return False
         player.deck = player.discard + player.deck  # deck is empty here; keep it general
         player.discard = []
-        self.rng.shuffle(player.deck)
+        shuffle(self.rng, player.deck)
         self.emit("shuffle", seat=p)
         return True
 
@@ -349,29 +550,46 @@ class DominionGame(FlowGame):
         return player.deck.pop()
 
     def draw(self, p: int, count: int) -> list[str]:
+        """Draw `count` cards (top first), shuffling the discard pile in only when the deck runs
+        out: the same shuffles, at the same moments, as drawing one card at a time."""
+        if count <= 0:
+            return []
         player = self.players[p]
-        drawn: list[str] = []
-        for _ in range(count):
-            card = self.take_top(p)
-            if card is None:
-                break
-            drawn.append(card)
+        deck = player.deck
+        if count <= len(deck):
+            drawn = deck[-count:]
+            del deck[-count:]
+            drawn.reverse()
+        else:
+            drawn = deck[::-1]
+            deck.clear()
+            if self.reshuffle(p):
+                deck = player.deck
+                rest = min(count - len(drawn), len(deck))
+                more = deck[-rest:]
+                del deck[-rest:]
+                more.reverse()
+                drawn += more
         player.hand.extend(drawn)
-        if drawn:
-            self.emit("draw", seat=p, count=len(drawn))
-            self.emit("drew", seat=p, to=p, cards=drawn)
+        if drawn and not self._quiet:  # emit, inlined (every draw)
+            self._events += (Event("draw", p, {"count": len(drawn)}), Event("drew", p, {"cards": drawn}, p))
         return drawn
 
     def gain(self, p: int, name: str, to: str = "discard") -> Step:
         """Gain a card from the Supply. Returns True if a card was gained."""
+        return self.gain_card(p, name, to)
+        yield  # pragma: no cover - keeps this a generator for gain reactions
+
+    def gain_card(self, p: int, name: str, to: str) -> bool:
+        """The gain itself, before anything that may react to it."""
         if self.supply.get(name, 0) <= 0:
             return False
         self.supply[name] -= 1
         self.put(p, name, to)
         self.turn.gained.append(name)
-        self.emit("gain", seat=p, card=name, dest=to)
+        if not self._quiet:  # emit, inlined (every gain)
+            self._events.append(Event("gain", p, {"card": name, "dest": to}))
         return True
-        yield  # pragma: no cover - keeps this a generator for gain reactions
 
     def put(self, p: int, name: str, to: str) -> None:
         player = self.players[p]
@@ -426,6 +644,12 @@ class DominionGame(FlowGame):
             yield from effect(self, p)
 
     def play_treasure(self, p: int, name: str) -> Step:
+        self.put_treasure_in_play(p, name)
+        return
+        yield  # pragma: no cover - treasures with abilities may ask
+
+    def put_treasure_in_play(self, p: int, name: str) -> None:
+        """Playing a Treasure's $ (and Merchant's bonus on the first Silver); abilities come after."""
         player = self.players[p]
         player.hand.remove(name)
         player.in_play.append(name)
@@ -435,8 +659,6 @@ class DominionGame(FlowGame):
         if name == "Silver" and not t.silver_played:
             t.silver_played = True
             t.coins += t.merchant_bonus
-        return
-        yield  # pragma: no cover - treasures with abilities may ask
 
     # ==========================================================================================
     # Attacks and reactions
@@ -453,7 +675,10 @@ class DominionGame(FlowGame):
                     v,
                     "confirm",
                     "dominion.prompt.reveal_moat",
-                    (Option(YES, "dominion.opt.reveal", card=moats[v]), Option(NO, "dominion.opt.dont_reveal")),
+                    (
+                        Option(YES, "dominion.opt.reveal", card=moats[v]),
+                        Option(NO, "dominion.opt.dont_reveal"),
+                    ),
                 )
                 for v in asked
             ]

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.core.prompts import Answer, Option, Prompt
 from engine.games.dominion.cards import Card, cards
-from engine.games.dominion.game import END, NO, NONE, PLAY_ALL, YES
+from engine.games.dominion.game import END, NO, NONE, PLAY_ALL, PLAY_BUY, YES
 
 # -- static card knowledge -----------------------------------------------------------------------
 VILLAGES = frozenset({"Village", "Festival"})
@@ -325,7 +325,7 @@ class HeuristicBot:
     def buy(self, s: Situation, prompt: Prompt) -> Answer:
         ids = {o.id for o in prompt.options}
         if PLAY_ALL in ids:
-            return (PLAY_ALL,)
+            return self.play_then_buy(s, prompt) or (PLAY_ALL,)
         offered = [o.id[4:] for o in prompt.options if o.id.startswith("buy:")]
         s.coins = prompt.params.get("coins", s.coins)
         choice = pick_buy(offered, s, self.buy_value)
@@ -336,6 +336,19 @@ class HeuristicBot:
             if event is not None:
                 return (event,)
         return (f"buy:{choice}",) if choice else (END,)
+
+    def play_then_buy(self, s: Situation, prompt: Prompt) -> Answer | None:
+        """The card buy() would pick once every Treasure is played, answered in one go through
+        "play all Treasures, then buy" when the prompt offers it. Not with Events in the game:
+        what they are worth depends on the cards in play, so that choice waits for the next prompt."""
+        after = prompt.params.get("coins_after")
+        if after is None or s.view.get("events"):
+            return None
+        offered = [o.id[len(PLAY_BUY) :] for o in prompt.options if o.id.startswith(PLAY_BUY)]
+        s.coins = after
+        s.hand = [c for c in s.hand if not card(c).is_treasure]
+        choice = pick_buy(offered, s, self.buy_value)
+        return (PLAY_BUY + choice,) if choice else None
 
     def pick_event(self, events: list[Option], s: Situation, card_value: float) -> str | None:
         """An Event option worth more than the best card (Adventures)."""

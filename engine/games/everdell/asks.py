@@ -7,6 +7,7 @@ real decisions.
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
+from functools import lru_cache
 from typing import Any
 
 from engine.core.flow import Ask, FlowGame, PromptSpec
@@ -19,6 +20,15 @@ Step = Generator[Ask, dict[int, Answer], Any]
 NONE = "none"
 YES = "yes"
 NO = "no"
+
+
+@lru_cache(maxsize=8192)
+def shared_option(
+    option_id: str, label: str, card: str | None = None, group: str = "main", cost: int | None = None
+) -> Option:
+    """An option built once and reused (options are immutable): the action prompt offers mostly
+    the same ones turn after turn, and building a frozen dataclass costs more than the lookup."""
+    return Option(option_id, label, card=card, group=group, cost=cost)
 
 
 def bundle_label(vec: Cost) -> str:

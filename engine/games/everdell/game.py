@@ -15,7 +15,7 @@ from engine.core.errors import InvalidSetup
 from engine.core.prompts import Option
 from engine.core.result import Result
 from engine.core.seats import SeatSpec
-from engine.games.everdell import places, play, rugwort, scoring
+from engine.games.everdell import places, play, rugwort, scoring, setaside
 from engine.games.everdell.asks import NONE, Prompter, Step
 from engine.games.everdell.data import (
     RESOURCES,
@@ -27,6 +27,7 @@ from engine.games.everdell.data import (
     events,
     full_deck,
 )
+from engine.games.everdell.extras import Extra
 from engine.games.everdell.payment import as_dict
 from engine.games.everdell.state import (
     CITY_LIMIT,
@@ -248,7 +249,7 @@ class EverdellGame(Prompter):
         if season in ("spring", "autumn"):
             yield from self.production(p)
         elif season == "summer":
-            space = HAND_LIMIT - len(pl.hand)
+            space = HAND_LIMIT - pl.hand_size
             slots = self.meadow_slots()
             picked = yield from self.choose_many(
                 p,
@@ -271,6 +272,8 @@ class EverdellGame(Prompter):
             else:
                 self.vacate(p, w.loc)
         pl.placed = keep
+        if pl.held:
+            setaside.return_held(self, p)
 
     def production(self, p: int) -> Step:
         from engine.games.everdell.powers import produce
@@ -321,7 +324,7 @@ class EverdellGame(Prompter):
     def draw(self, p: int, count: int) -> list[str]:
         pl = self.players[p]
         drawn: list[str] = []
-        for _ in range(min(count, HAND_LIMIT - len(pl.hand))):
+        for _ in range(min(count, HAND_LIMIT - pl.hand_size)):
             name = self.take_top()
             if name is None:
                 break
@@ -337,7 +340,7 @@ class EverdellGame(Prompter):
         pl = self.players[p]
         kept: list[str] = []
         for name in names:
-            if len(pl.hand) < HAND_LIMIT and not pl.passed and not pl.rugwort:
+            if pl.hand_size < HAND_LIMIT and not pl.passed and not pl.rugwort:
                 pl.hand.append(name)
                 kept.append(name)
             else:
@@ -363,11 +366,14 @@ class EverdellGame(Prompter):
             self.emit("discard", seat=p, count=len(names))
             self.emit("discarded", seat=p, to=p, cards=sorted(names))
 
-    def meadow_slots(self) -> list[int]:
-        """Meadow slots holding a card the players may take (not under a Rugwort worker)."""
+    def meadow_slots(self, discard: bool = False) -> list[int]:
+        """Meadow slots holding a card the players may take (not under a Rugwort worker); with
+        `discard`, the ones a card effect may discard (the same here; expansions may differ)."""
         return [s for s, c in enumerate(self.meadow) if c is not None and s not in self.blocked]
 
-    def meadow_take(self, slots: Iterable[int]) -> list[str]:
+    def meadow_take(self, slots: Iterable[int], discard: bool = False) -> list[str]:
+        """Empty `slots` and return their cards; `discard` when they go to the discard pile rather
+        than being drawn or played (expansions react to takes only)."""
         out = []
         for s in slots:
             name = self.meadow[s]
@@ -377,11 +383,10 @@ class EverdellGame(Prompter):
         return out
 
     def meadow_to_hand(self, p: int, slots: list[int]) -> Step:
+        slots = yield from self.before_meadow_take(p, slots)
         if slots:
             self.to_hand(p, self.meadow_take(slots))
             self.refill()
-        return
-        yield  # pragma: no cover
 
     def refill(self) -> None:
         for s in range(MEADOW_SIZE):
@@ -419,7 +424,7 @@ class EverdellGame(Prompter):
         out = []
         for q in self.others(p):
             pl = self.players[q]
-            if pl.rugwort or not pl.passed and (not cards or len(pl.hand) < HAND_LIMIT):
+            if pl.rugwort or not pl.passed and (not cards or pl.hand_size < HAND_LIMIT):
                 out.append(q)
         return out
 
@@ -444,7 +449,7 @@ class EverdellGame(Prompter):
             self.emit("give_cards", seat=p, target=q, count=len(names), discarded=True)
             return q
         pl = self.players[q]
-        room = HAND_LIMIT - len(pl.hand)
+        room = HAND_LIMIT - pl.hand_size
         pl.hand += names[:room]
         self.discard += names[room:]
         self.emit("give_cards", seat=p, target=q, count=len(names))
@@ -473,6 +478,30 @@ class EverdellGame(Prompter):
         """Whether a production card may produce now."""
         return True
 
+    def visit_points(self, owner: int, p: int, cc: CityCard) -> int:
+        """What p's visit to an Open Destination scores its owner."""
+        return 1
+
+    def play_extra(self, p: int, name: str, origin: str | None) -> Extra | None:
+        """What p owes beyond the card's own price to play `name` from `origin` (`extras.py`)."""
+        return None
+
+    def pay_extra(self, p: int, name: str, origin: str, extra: Extra, method: str, price: Cost) -> Step:
+        """Collect `extra` before the card leaves its place (`price`, the card's own, is committed)."""
+        raise NotImplementedError("a game that charges an extra collects it")
+        yield  # pragma: no cover
+
+    def before_meadow_take(self, p: int, slots: list[int], play_mode: str | None = None) -> Step:
+        """p is about to draw or play the Meadow cards in `slots` (with `play_mode`, the first one
+        is then played that way: the Forest's two-card spot); returns the slots p may take."""
+        return slots
+        yield  # pragma: no cover
+
+    def before_activate(self, p: int, cc: CityCard) -> Step:
+        """p's Governance card is about to act for p; False when p declines a price put on that."""
+        return True
+        yield  # pragma: no cover
+
     # -- workers -------------------------------------------------------------------------------
     def occupy(self, p: int, loc: str, permanent: bool = False) -> None:
         self.players[p].placed.append(Placement(loc, permanent))
@@ -496,11 +525,23 @@ class EverdellGame(Prompter):
         return None
 
     def used_spaces(self, pl: Player) -> int:
-        spaces = sum(self.card[c.card].space for c in pl.city)
-        return spaces - min(pl.count("husband"), pl.count("wife"))
+        # One pass (this runs for most cards checked for play): face-down cards keep their space,
+        # and a Husband and a Wife share one space.
+        card = self.card
+        spaces = husbands = wives = 0
+        for group in (pl.city, pl.city_down) if pl.city_down else (pl.city,):
+            for c in group:
+                name = c.card
+                spaces += card[name].space
+                if name == "husband":
+                    husbands += 1
+                elif name == "wife":
+                    wives += 1
+        return spaces - min(husbands, wives)
 
-    def fits(self, pl: Player, name: str) -> bool:
-        """Whether `name` has room in pl's city (the Unique rule is checked separately)."""
+    def fits(self, pl: Player, name: str, full: bool | None = None) -> bool:
+        """Whether `name` has room in pl's city (the Unique rule is checked separately). `full`
+        may carry `used_spaces(pl) >= CITY_LIMIT` when the caller already knows it."""
         if pl.rugwort:
             return True
         card = self.card[name]
@@ -508,8 +549,10 @@ class EverdellGame(Prompter):
             return True
         if name == "ruins":
             return any(self.card[c.card].construction for c in pl.city)
-        if card.pairs_with is not None and pl.count(name) < pl.count(card.pairs_with):
+        if card.pairs_with is not None and pl.count_all(name) < pl.count_all(card.pairs_with):
             return True
+        if full is not None:
+            return not full
         return self.used_spaces(pl) < CITY_LIMIT
 
     def remove_from_city(
@@ -561,8 +604,8 @@ class EverdellGame(Prompter):
         out = list(self.deck) + list(self.discard) + list(self.limbo)
         out += [c for c in self.meadow if c is not None]
         for pl in self.players:
-            out += pl.hand
-            for cc in pl.city:
+            out += pl.hand + pl.hand_down
+            for cc in pl.city + pl.city_down:
                 out.append(cc.card)
                 out += cc.prisoners
         for claim in self.claims.values():

@@ -95,7 +95,7 @@ class HeuristicBot:
         if name == "ruins":
             v -= 1.0
         if card.critter:
-            city = [c["card"] for c in me["city"] if not c["occupied"]]
+            city = [c["card"] for c in me["city"] if not c["occupied"] and not c.get("face_down")]
             if card.host in city or "ever_tree" in city:
                 v += 2.0
         return v - 0.15 * sum(self.cost[name])
@@ -131,7 +131,7 @@ class HeuristicBot:
             # resources already hoarded are worth little; the ones the best cards lack, more
             glut = 0.3 if me["resources"][res] >= 5 and want[res] == 0 else 1.0
             total += amount * (WEIGHT[res] * glut + (0.6 if want[res] > 0 else 0.0))
-        hand_room = 8 - len(view.get("hand", []))
+        hand_room = 8 - len(view.get("hand", [])) - len(view.get("hand_down", []))
         total += min(r.card, hand_room) * WEIGHT["card"] + r.point * WEIGHT["point"] + r.any * WEIGHT["any"]
         return total
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.prompts import Option
 from engine.games.everdell import specials
-from engine.games.everdell.asks import NONE, Step
+from engine.games.everdell.asks import NONE, Step, shared_option
 from engine.games.everdell.data import board, locations
 
 if TYPE_CHECKING:
@@ -48,7 +48,11 @@ def forest_usable(g: EverdellGame, p: int, loc: str) -> bool:
     from engine.games.everdell import play
 
     if locations()[loc].special == "meadow_two":
-        return any(play.can_play(g, p, g.meadow[s] or "", play.FOREST) for s in g.meadow_slots())
+        purse = play.Purse(g, p)  # one look at p's city and resources for every Meadow card
+        return any(
+            play.can_play(g, p, g.meadow[s] or "", play.FOREST, None, purse, f"meadow:{s}")
+            for s in g.meadow_slots()
+        )
     return True
 
 
@@ -66,16 +70,16 @@ def placement_options(g: EverdellGame, p: int) -> list[Option]:
     opts: list[Option] = []
     for spec in board().basic:
         if board_open(g, p, spec.id):
-            opts.append(Option(f"place:{spec.id}", spec.id, group="basic"))
+            opts.append(shared_option(f"place:{spec.id}", spec.id, None, "basic"))
     for loc in g.forest:
         if board_open(g, p, loc):
-            opts.append(Option(f"place:{loc}", loc, group="forest"))
-    opts.append(Option("place:haven", "haven", group="haven"))
+            opts.append(shared_option(f"place:{loc}", loc, None, "forest"))
+    opts.append(shared_option("place:haven", "haven", None, "haven"))
     for loc in JOURNEY:
         if board_open(g, p, loc):
-            opts.append(Option(f"place:{loc}", loc, group="journey", cost=JOURNEY[loc].points))
+            opts.append(shared_option(f"place:{loc}", loc, None, "journey", JOURNEY[loc].points))
     for ev in specials.claimable(g, p):
-        opts.append(Option(f"place:event:{ev}", ev, group="event"))
+        opts.append(shared_option(f"place:event:{ev}", ev, None, "event"))
     for owner, pl in enumerate(g.players):
         for cc in pl.city:
             card = g.card[cc.card]
@@ -85,7 +89,7 @@ def placement_options(g: EverdellGame, p: int) -> list[Option]:
                 continue
             if usable(g, p, cc, owner):
                 group = "city" if owner == p else f"seat:{owner}"
-                opts.append(Option(f"place:card:{cc.uid}", cc.card, card=cc.card, group=group))
+                opts.append(shared_option(f"place:card:{cc.uid}", cc.card, cc.card, group))
     return opts
 
 
@@ -105,7 +109,7 @@ def place_worker(g: EverdellGame, p: int, loc: str) -> Step:
     if owner_card is not None:
         owner, cc = owner_card
         if owner != p:
-            g.points(owner, 1, "open_destination")
+            g.points(owner, g.visit_points(owner, p, cc), "open_destination")
         yield from DESTINATIONS[cc.card](g, p, cc, owner)
     elif loc.startswith("event:"):
         yield from specials.claim(g, p, loc[6:])
@@ -183,7 +187,7 @@ def meadow_two(g: EverdellGame, p: int) -> Step:
     playable = [
         Option(f"m{s}", g.meadow[s] or "", card=g.meadow[s], group="meadow")
         for s in g.meadow_slots()
-        if play.can_play(g, p, g.meadow[s] or "", play.FOREST)
+        if play.can_play(g, p, g.meadow[s] or "", play.FOREST, origin=f"meadow:{s}")
     ]
     if not playable:
         return
@@ -192,12 +196,13 @@ def meadow_two(g: EverdellGame, p: int) -> Step:
     others = [o for o in others if o.id != first]
     second = (yield from g.choose(p, "everdell.prompt.meadow_two_keep", others)) if others else None
     slots = [int(first[1:])] + ([int(second[1:])] if second else [])
+    slots = yield from g.before_meadow_take(p, slots, play.FOREST)
     taken = g.meadow_take(slots)
     g.refill()
     g.emit("take_meadow", seat=p, cards=list(taken))
     g.to_hand(p, taken[1:])
     g.limbo.append(taken[0])
-    yield from play.play_card(g, p, taken[0], "limbo", play.FOREST)
+    yield from play.play_card(g, p, taken[0], "limbo", play.FOREST, origin=f"meadow:{slots[0]}")
 
 
 SPECIAL = {
@@ -220,7 +225,7 @@ def clock_tower(g: EverdellGame, p: int) -> Step:
     opts = [Option(loc, loc, group="location") for loc in locs]
     opts.append(Option(NONE, "everdell.opt.none", group="end"))
     loc = yield from g.choose(p, "everdell.prompt.clock_tower", opts, default=NONE)
-    if loc == NONE:
+    if loc == NONE or not (yield from g.before_activate(p, tower)):
         return
     tower.tokens -= 1
     g.emit("clock_tower", seat=p, location=loc)

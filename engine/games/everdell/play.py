@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.prompts import Option
-from engine.games.everdell.asks import Step
+from engine.games.everdell import extras
+from engine.games.everdell.asks import Step, shared_option
 from engine.games.everdell.data import Cost
 from engine.games.everdell.payment import (
     ZERO,
@@ -43,20 +44,28 @@ def dungeon_cells(g: EverdellGame, p: int) -> int:
     return 2 if g.players[p].has("ranger") else 1
 
 
-def payments(g: EverdellGame, p: int, name: str, mode: str = NORMAL) -> dict[str, Cost]:
-    """Every legal way to pay for `name`, keyed by option id, cheapest first."""
+def payments(
+    g: EverdellGame, p: int, name: str, mode: str = NORMAL, origin: str | None = None
+) -> dict[str, Cost]:
+    """Every legal way to pay for `name`, keyed by option id, cheapest first. `origin` (`hand`,
+    `meadow:<slot>`, `limbo`) lets an opponent's rules add an extra cost (see `extras.py`)."""
     pl = g.players[p]
     card = g.card[name]
     cost = g.cost[name]
     have = pl.res
     out: dict[str, Cost] = {}
+    extra = g.play_extra(p, name, origin)
+    free = ZERO
+    if extra is not None:
+        cost = extras.add(cost, extra.surcharge)
+        free = extra.surcharge  # a free play still pays the surcharge
 
     def add(method: str, vec: Cost) -> None:
         if fits(vec, have):
             out.setdefault(f"{method}:{vec_id(vec)}", vec)
 
     if mode == FREE:
-        add(FREE, ZERO)
+        add(FREE, free)
     elif mode == INN:
         for v in reduced(cost, 3):
             add(INN, v)
@@ -69,7 +78,7 @@ def payments(g: EverdellGame, p: int, name: str, mode: str = NORMAL) -> dict[str
             for cc in pl.city:
                 if not cc.occupied and cc.card not in seen and hosts(g, cc.card, name):
                     seen.add(cc.card)
-                    add(f"occupy@{cc.uid}", ZERO)
+                    add(f"occupy@{cc.uid}", free)
         add("pay", cost)
         if pl.has("judge"):
             for v in substitutions(cost):
@@ -87,6 +96,14 @@ def payments(g: EverdellGame, p: int, name: str, mode: str = NORMAL) -> dict[str
                         seen_c.add(prisoner.card)
                         for v in reduced(cost, 3):
                             add(f"dungeon@{prisoner.uid}", v)
+    if extra is not None:
+        cards = len(pl.hand) - (origin == "hand") - extra.reserve
+        total = sum(have.values())
+        out = {
+            oid: v
+            for oid, v in out.items()
+            if extras.payable(extra.due(extras.method_kind(oid)), total - sum(v), cards)
+        }
     return dict(sorted(out.items(), key=lambda kv: (sum(kv[1]), kv[0])))
 
 
@@ -98,36 +115,52 @@ def fool_targets(g: EverdellGame, p: int) -> list[int]:
     ]
 
 
-def can_place(g: EverdellGame, p: int, name: str, full: bool | None = None) -> bool:
+def can_place(
+    g: EverdellGame, p: int, name: str, full: bool | None = None, taken: set[str] | None = None
+) -> bool:
     """Unique rule and city space (for the Fool: some opponent's city). `full` may carry a
-    precomputed "no free space" flag for p's city."""
+    precomputed "no free space" flag for p's city, `taken` the names in it (face-down included)."""
     pl = g.players[p]
     if name == "fool":
         return g.solo or bool(fool_targets(g, p))
     card = g.card[name]
-    if card.unique and pl.has(name):
-        return False
+    if card.unique:
+        if taken is None:
+            if pl.has(name) or any(c.card == name for c in pl.city_down):
+                return False
+        elif name in taken:
+            return False
     if full is False and card.space:
         return name != "ruins" or g.fits(pl, name)
-    return g.fits(pl, name)
+    return g.fits(pl, name, full)
 
 
 def can_play(
-    g: EverdellGame, p: int, name: str, mode: str = NORMAL, full: bool | None = None, purse: Purse | None = None
+    g: EverdellGame,
+    p: int,
+    name: str,
+    mode: str = NORMAL,
+    full: bool | None = None,
+    purse: Purse | None = None,
+    origin: str | None = None,
 ) -> bool:
-    return can_place(g, p, name, full) and (purse or Purse(g, p)).ok(name, mode)
+    if purse is None:
+        return can_place(g, p, name, full) and Purse(g, p).ok(name, mode, origin)
+    if full is None:
+        full = purse.full()
+    return can_place(g, p, name, full, purse.names()) and purse.ok(name, mode, origin)
 
 
-def affordable(g: EverdellGame, p: int, name: str, mode: str = NORMAL) -> bool:
+def affordable(g: EverdellGame, p: int, name: str, mode: str = NORMAL, origin: str | None = None) -> bool:
     """Whether `payments` would offer anything, without listing them (this runs very often)."""
-    return Purse(g, p).ok(name, mode)
+    return Purse(g, p).ok(name, mode, origin)
 
 
 class Purse:
     """What p holds towards paying for cards: resources, and the city cards that discount or
     stand in for a cost. Built once when many cards are checked against the same position."""
 
-    __slots__ = ("_flags", "_hosts", "city", "g", "have", "p", "res")
+    __slots__ = ("_flags", "_full", "_hosts", "_names", "city", "g", "have", "p", "res")
 
     def __init__(self, g: EverdellGame, p: int) -> None:
         pl = g.players[p]
@@ -135,7 +168,22 @@ class Purse:
         res = pl.res
         self.have = (res["twig"], res["resin"], res["pebble"], res["berry"])
         self._flags: tuple[bool, bool, bool, bool] | None = None
-        self._hosts: list[str] | None = None
+        self._hosts: tuple[bool, frozenset[str]] | None = None
+        self._names: set[str] | None = None
+        self._full: bool | None = None
+
+    def full(self) -> bool:
+        """No free space left in p's city (see `can_place`)."""
+        if self._full is None:
+            self._full = self.g.used_spaces(self.g.players[self.p]) >= CITY_LIMIT
+        return self._full
+
+    def names(self) -> set[str]:
+        """The cards in p's city, face-down ones included (the Unique rule)."""
+        if self._names is None:
+            pl = self.g.players[self.p]
+            self._names = {cc.card for cc in pl.city} | {cc.card for cc in pl.city_down}
+        return self._names
 
     def flags(self) -> tuple[bool, bool, bool, bool]:
         """Judge, Innkeeper, Crane, and a Dungeon with a free cell and a critter to put in it."""
@@ -149,27 +197,46 @@ class Purse:
             self._flags = ("judge" in names, "innkeeper" in names, "crane" in names, dungeon)
         return self._flags
 
-    def free_hosts(self) -> list[str]:
+    def free_hosts(self) -> tuple[bool, frozenset[str]]:
+        """The unoccupied constructions of p's city as (one hosts any critter, the critters
+        named), so a critter is checked against all of them at once (see `hosts`)."""
         if self._hosts is None:
-            self._hosts = [cc.card for cc in self.city if not cc.occupied]
+            cards = self.g.card
+            free = [cards[cc.card] for cc in self.city if not cc.occupied]
+            self._hosts = (
+                any(c.hosts_any for c in free),
+                frozenset(critter for c in free for critter in c.hosts),
+            )
         return self._hosts
 
-    def ok(self, name: str, mode: str = NORMAL) -> bool:
+    def ok(self, name: str, mode: str = NORMAL, origin: str | None = None) -> bool:
+        g, have = self.g, self.have
+        if g.play_extra(self.p, name, origin) is not None:
+            return bool(payments(g, self.p, name, mode, origin))  # rare: list the priced methods
         if mode == FREE:
             return True
-        g, have = self.g, self.have
         cost = g.cost[name]
-        short = sum(c - h for c, h in zip(cost, have) if c > h)
+        # unrolled over the four resources: this runs for every card in hand and Meadow
+        c0, c1, c2, c3 = cost
+        h0, h1, h2, h3 = have
+        short = (
+            (c0 - h0 if c0 > h0 else 0)
+            + (c1 - h1 if c1 > h1 else 0)
+            + (c2 - h2 if c2 > h2 else 0)
+            + (c3 - h3 if c3 > h3 else 0)
+        )
         if short == 0:
             return True
-        total = sum(cost)
+        total = c0 + c1 + c2 + c3
         if mode == INN:
             return short <= min(3, total)
         if mode == FOREST:
             return short <= min(1, total)
         card = g.card[name]
-        if card.critter and any(hosts(g, host, name) for host in self.free_hosts()):
-            return True
+        if card.critter:
+            any_critter, hosted = self.free_hosts()
+            if any_critter or name in hosted:
+                return True
         judge, innkeeper, crane, dungeon = self.flags()
         if short == 1 and judge and any(h > c for c, h in zip(cost, have)):
             return True
@@ -180,16 +247,16 @@ class Purse:
 
 def playable_options(g: EverdellGame, p: int) -> list[Option]:
     pl = g.players[p]
-    full = g.used_spaces(pl) >= CITY_LIMIT
     purse = Purse(g, p)
+    full = purse.full()
     opts: list[Option] = []
     for name in sorted(set(pl.hand)):
-        if can_play(g, p, name, NORMAL, full, purse):
-            opts.append(Option(f"play:h:{name}", name, card=name, group="hand", cost=sum(g.cost[name])))
+        if can_play(g, p, name, NORMAL, full, purse, "hand"):
+            opts.append(shared_option(f"play:h:{name}", name, name, "hand", sum(g.cost[name])))
     for slot in g.meadow_slots():
         found = g.meadow[slot]
-        if found is not None and can_play(g, p, found, NORMAL, full, purse):
-            opts.append(Option(f"play:m{slot}", found, card=found, group="meadow", cost=sum(g.cost[found])))
+        if found is not None and can_play(g, p, found, NORMAL, full, purse, f"meadow:{slot}"):
+            opts.append(shared_option(f"play:m{slot}", found, found, "meadow", sum(g.cost[found])))
     return opts
 
 
@@ -226,27 +293,33 @@ def free_choices(
     return opts
 
 
-def play_card(g: EverdellGame, p: int, name: str, source: str, mode: str = NORMAL) -> Step:
-    """Pay for and play `name` from `source` (`hand`, `meadow:<slot>` or `limbo`)."""
+def play_card(
+    g: EverdellGame, p: int, name: str, source: str, mode: str = NORMAL, origin: str | None = None
+) -> Step:
+    """Pay for and play `name` from `source` (`hand`, `meadow:<slot>` or `limbo`); `origin` is
+    where it was before (the Meadow slot of a card already taken into limbo), for pricing."""
     from engine.games.everdell import rugwort
     from engine.games.everdell.powers import after_play, on_play
 
     pl = g.players[p]
     card = g.card[name]
-    options = payments(g, p, name, mode)
+    where = origin or source
+    options = payments(g, p, name, mode, where)
     if not options:
         raise RuntimeError(f"{name} cannot be paid")
     opts = [
         Option(oid, "everdell.pay." + oid.split(":")[0].split("@")[0], card=_method_card(g, oid), cost=sum(v))
         for oid, v in options.items()
     ]
-    choice = yield from g.choose(
-        p,
-        "everdell.prompt.payment",
-        opts,
-        params={"card": name, "payments": {oid: as_dict(v) for oid, v in options.items()}},
-        default=opts[0].id,
-    )
+    extra = g.play_extra(p, name, where)
+    params: dict[str, object] = {"card": name, "payments": {oid: as_dict(v) for oid, v in options.items()}}
+    if extra is not None:
+        params["extra"] = {
+            "surcharge": as_dict(extra.surcharge),
+            "why": extra.why,
+            "tolls": [{"what": t.what, "n": t.n, "kinds": list(t.kinds)} for t in extra.tolls],
+        }
+    choice = yield from g.choose(p, "everdell.prompt.payment", opts, params=params, default=opts[0].id)
     target = p
     if name == "fool" and not g.solo:
         targets = fool_targets(g, p)
@@ -257,6 +330,12 @@ def play_card(g: EverdellGame, p: int, name: str, source: str, mode: str = NORMA
             {"seats": targets},
         )
         target = int(picked[5:])
+    if source.startswith("meadow:"):
+        yield from g.before_meadow_take(p, [int(source[7:])])
+    if extra is not None:  # paid first, from what the card's own price leaves
+        yield from g.pay_extra(
+            p, name, where, extra, extras.method_kind(choice), parse_vec(choice.split(":")[1])
+        )
     # take the card from where it was
     if source == "hand":
         pl.hand.remove(name)

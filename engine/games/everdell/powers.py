@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from engine.core.prompts import Option
 from engine.games.everdell import places, play
 from engine.games.everdell.asks import NONE, Step, resource_options
+from engine.games.everdell.data import Card
 from engine.games.everdell.state import HAND_LIMIT, CityCard
 
 if TYPE_CHECKING:
@@ -45,6 +46,10 @@ def after_play(g: EverdellGame, p: int, name: str, new: CityCard | None) -> Step
     for cc in list(pl.city):
         if cc is new or cc not in pl.city:
             continue
+        if cc.card in GOVERNANCE_TRIGGERS and not _triggers(g, cc, card):
+            continue
+        if cc.card in GOVERNANCE_TRIGGERS and not (yield from g.before_activate(p, cc)):
+            continue
         if cc.card == "historian":
             g.draw(p, 1)
         elif cc.card == "shopkeeper" and card.critter:
@@ -54,6 +59,18 @@ def after_play(g: EverdellGame, p: int, name: str, new: CityCard | None) -> Step
                 p, "everdell.prompt.courthouse", resource_options(("twig", "resin", "pebble"))
             )
             g.gain(p, {r: 1}, "courthouse")
+
+
+GOVERNANCE_TRIGGERS = ("historian", "shopkeeper", "courthouse")
+
+
+def _triggers(g: EverdellGame, cc: CityCard, card: Card) -> bool:
+    """Whether a Governance card reacts to this play at all."""
+    if cc.card == "shopkeeper":
+        return card.critter
+    if cc.card == "courthouse":
+        return card.construction
+    return True
 
 
 # ==============================================================================================
@@ -70,7 +87,7 @@ def postal_pigeon(g: EverdellGame, p: int, cc: CityCard, host: int) -> Step:
     opts = [
         Option(f"r{i}", name, card=name, group="reveal")
         for i, name in enumerate(shown)
-        if g.card[name].points <= 3 and play.can_place(g, p, name)
+        if g.card[name].points <= 3 and play.can_play(g, p, name, play.FREE, origin="limbo")
     ]
     if opts:
         opts.append(Option(NONE, "everdell.opt.none", group="end"))
@@ -127,15 +144,15 @@ def shepherd(g: EverdellGame, p: int, cc: CityCard, host: int) -> Step:
 
 
 def undertaker(g: EverdellGame, p: int, cc: CityCard, host: int) -> Step:
-    slots = g.meadow_slots()
+    slots = g.meadow_slots(discard=True)
     opts = [Option(f"m{s}", g.meadow[s] or "", card=g.meadow[s], group="meadow") for s in slots]
     picked = yield from g.choose_many(p, "everdell.prompt.undertaker_discard", opts, 3, 3)
-    gone = g.meadow_take(int(x[1:]) for x in picked)
+    gone = g.meadow_take((int(x[1:]) for x in picked), discard=True)
     g.discard += gone
     g.emit("meadow_discard", seat=p, cards=gone)
     g.refill()
     slots = g.meadow_slots()
-    if slots and len(g.players[p].hand) < HAND_LIMIT:
+    if slots and g.players[p].hand_size < HAND_LIMIT:
         opts = [Option(f"m{s}", g.meadow[s] or "", card=g.meadow[s], group="meadow") for s in slots]
         take = yield from g.choose(p, "everdell.prompt.undertaker_take", opts)
         yield from g.meadow_to_hand(p, [int(take[1:])])
@@ -350,9 +367,16 @@ def usable(g: EverdellGame, p: int, cc: CityCard, owner: int) -> bool:
     pl = g.players[p]
     name = cc.card
     if name == "queen":
-        return any(play.can_play(g, p, o.card or "", play.FREE) for o in play.free_choices(g, p, 3))
+        return any(
+            play.can_play(g, p, o.card or "", play.FREE, origin=_origin(o.id))
+            for o in play.free_choices(g, p, 3)
+        )
     if name == "inn":
-        return any(play.can_play(g, p, g.meadow[s] or "", play.INN) for s in g.meadow_slots())
+        purse = play.Purse(g, p)  # one look at p's city and resources for every Meadow card
+        return any(
+            play.can_play(g, p, g.meadow[s] or "", play.INN, None, purse, f"meadow:{s}")
+            for s in g.meadow_slots()
+        )
     if name == "cemetery":
         return bool(g.deck or g.discard)
     if name == "monastery":
@@ -366,8 +390,17 @@ def usable(g: EverdellGame, p: int, cc: CityCard, owner: int) -> bool:
     return True
 
 
+def _origin(option_id: str) -> str:
+    """Where a `free_choices` option plays from."""
+    return "hand" if option_id.startswith("h:") else f"meadow:{option_id[1:]}"
+
+
 def queen(g: EverdellGame, p: int, cc: CityCard, owner: int) -> Step:
-    opts = [o for o in play.free_choices(g, p, 3) if play.can_play(g, p, o.card or "", play.FREE)]
+    opts = [
+        o
+        for o in play.free_choices(g, p, 3)
+        if play.can_play(g, p, o.card or "", play.FREE, origin=_origin(o.id))
+    ]
     if opts:
         picked = yield from g.choose(p, "everdell.prompt.queen", opts)
         yield from play.free_play(g, p, picked)
@@ -377,7 +410,7 @@ def inn(g: EverdellGame, p: int, cc: CityCard, owner: int) -> Step:
     opts = [
         Option(f"m{s}", g.meadow[s] or "", card=g.meadow[s], group="meadow")
         for s in g.meadow_slots()
-        if play.can_play(g, p, g.meadow[s] or "", play.INN)
+        if play.can_play(g, p, g.meadow[s] or "", play.INN, origin=f"meadow:{s}")
     ]
     if opts:
         picked = yield from g.choose(p, "everdell.prompt.inn", opts)
@@ -401,7 +434,9 @@ def cemetery(g: EverdellGame, p: int, cc: CityCard, owner: int) -> Step:
         g.limbo += shown
         g.emit("reveal", cards=list(shown), source="discard")
     opts = [
-        Option(f"r{i}", n, card=n, group="reveal") for i, n in enumerate(shown) if play.can_place(g, p, n)
+        Option(f"r{i}", n, card=n, group="reveal")
+        for i, n in enumerate(shown)
+        if play.can_play(g, p, n, play.FREE, origin="limbo")
     ]
     if opts:
         picked = yield from g.choose(p, "everdell.prompt.cemetery_play", opts, {"revealed": list(shown)})
@@ -439,7 +474,7 @@ def post_office(g: EverdellGame, p: int, cc: CityCard, owner: int) -> Step:
     yield from g.give_cards(p, given)
     dropped = yield from g.choose_cards(p, pl.hand, "everdell.prompt.post_office_discard", 0, len(pl.hand))
     g.discard_from_hand(p, dropped)
-    g.draw(p, HAND_LIMIT - len(pl.hand))
+    g.draw(p, HAND_LIMIT - pl.hand_size)
 
 
 def storehouse_visit(g: EverdellGame, p: int, cc: CityCard, owner: int) -> Step:

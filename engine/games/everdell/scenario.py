@@ -35,6 +35,9 @@ class EverdellAdapter:
                     "card_tokens": {c.card: c.tokens for c in p.city if c.tokens},
                     "stored": _vec(_stored(p.city)),
                     "prisoners": [name for c in p.city for name in c.prisoners],
+                    "hand_down": list(p.hand_down),
+                    "city_down": [c.card for c in p.city_down],
+                    "held": [h.why for h in p.held],
                 }
                 for i, p in enumerate(g.players)
             ],

@@ -7,7 +7,7 @@ Pilgrims, Remembering the Fallen, Pristine Chapel Ceiling) are counted in scorin
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from engine.core.prompts import Option
@@ -26,7 +26,7 @@ def meets(g: EverdellGame, p: int, ev: str) -> bool:
     return _meets(g, p, ev, names, colors)
 
 
-def _meets(g: EverdellGame, p: int, ev: str, names: set[str], colors: Counter[str]) -> bool:
+def _meets(g: EverdellGame, p: int, ev: str, names: set[str], colors: Mapping[str, int]) -> bool:
     basic = basic_events().get(ev)
     if basic is not None:
         return colors[basic.color] >= basic.need
@@ -44,7 +44,12 @@ def _meets(g: EverdellGame, p: int, ev: str, names: set[str], colors: Counter[st
 def claimable(g: EverdellGame, p: int) -> list[str]:
     city = g.players[p].city
     names = {c.card for c in city}
-    colors: Counter[str] = Counter(g.card[c.card].color for c in city)
+    # counted in a plain dict holding every color: Counter() over a generator costs more than
+    # the rest of this function
+    colors = dict.fromkeys(COLORS, 0)
+    cards = g.card
+    for c in city:
+        colors[cards[c.card].color] += 1
     return [
         ev
         for ev in (*g.basic_events, *g.special_events)
@@ -103,7 +108,7 @@ def _store(resource: str, points_each: int, key: str) -> Callable[[EverdellGame,
 
 def ancient_scrolls(g: EverdellGame, p: int, c: EventClaim) -> Step:
     shown = g.reveal(5)
-    room = HAND_LIMIT - len(g.players[p].hand)
+    room = HAND_LIMIT - g.players[p].hand_size
     keep = yield from g.choose_cards(p, shown, "everdell.prompt.scrolls_keep", 0, room)
     for name in shown:
         g.unlimbo(name)

@@ -35,6 +35,16 @@ class Placement:
 
 
 @dataclass(slots=True)
+class HeldWorker:
+    """A worker an opponent's card keeps from its owner (see `setaside.py`)."""
+
+    by: int  # the seat holding it
+    why: str  # the card that took it
+    loc: str | None = None  # where it stands when it is on the board (it occupies that spot)
+    until_prepare: bool = True  # comes home at its owner's next Prepare for Season
+
+
+@dataclass(slots=True)
 class EventClaim:
     owner: int
     bonus: int = 0  # points the event earned when claimed (stored twigs, berries, cards...)
@@ -57,16 +67,40 @@ class Player:
     journey: int = 0
     turns: int = 0
     rugwort: bool = False
+    # Set aside by an opponent's card (never in a base game, see `setaside.py`): hand cards turned
+    # face down (they take hand space only), city cards turned face down (they take city space
+    # only) and workers held away from their owner.
+    hand_down: list[str] = field(default_factory=list)
+    city_down: list[CityCard] = field(default_factory=list)
+    held: list[HeldWorker] = field(default_factory=list)
 
     @property
     def available(self) -> int:
-        return self.workers - len(self.placed)
+        return self.workers - len(self.placed) - len(self.held)
 
+    @property
+    def hand_size(self) -> int:
+        """Cards taking hand space (the hand limit counts face-down ones too)."""
+        return len(self.hand) + len(self.hand_down)
+
+    # Plain loops: these run for every card checked against the Unique rule and city space, and
+    # a generator inside sum()/any() costs several times more per city card.
     def count(self, card: str) -> int:
-        return sum(1 for c in self.city if c.card == card)
+        n = 0
+        for c in self.city:
+            if c.card == card:
+                n += 1
+        return n
 
     def has(self, card: str) -> bool:
-        return any(c.card == card for c in self.city)
+        for c in self.city:  # noqa: SIM110 - the loop is the point (see above)
+            if c.card == card:
+                return True
+        return False
+
+    def count_all(self, card: str) -> int:
+        """Copies in the city, face-down ones included (for city space and the Unique rule)."""
+        return self.count(card) + sum(1 for c in self.city_down if c.card == card)
 
     def find(self, uid: int) -> CityCard | None:
         for c in self.city:

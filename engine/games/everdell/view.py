@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.games.everdell import setaside
 from engine.games.everdell.data import RESOURCES
 from engine.games.everdell.state import SEASONS
 
@@ -18,7 +19,7 @@ def build_view(g: EverdellGame, seat: int | None) -> dict[str, Any]:
             {
                 "seat": pl.seat,
                 "rugwort": pl.rugwort,
-                "hand_count": len(pl.hand),
+                "hand_count": pl.hand_size,
                 "city": [
                     {
                         "uid": cc.uid,
@@ -44,6 +45,8 @@ def build_view(g: EverdellGame, seat: int | None) -> dict[str, Any]:
                 "score": g.seat_total(pl.seat),
             }
         )
+        if pl.hand_down or pl.city_down or pl.held:
+            setaside.add_to_view(g, pl, players[-1])
     view: dict[str, Any] = {
         "game": "everdell",
         "seat": seat,
@@ -71,4 +74,6 @@ def build_view(g: EverdellGame, seat: int | None) -> dict[str, Any]:
     }
     if seat is not None and 0 <= seat < len(g.players):
         view["hand"] = sorted(g.players[seat].hand)
+        if g.players[seat].hand_down:  # its owner still knows a face-down hand card
+            view["hand_down"] = sorted(g.players[seat].hand_down)
     return view

@@ -1,9 +1,11 @@
 """Solo games against Nightweave with the heuristic bot as the human, at every level: they end,
-conserve cards, score consistently, leak nothing hidden, and replay identically.
+conserve cards, score consistently, leak nothing hidden, and replay identically. Odd seeds play
+with module cards, cycling through every Personality, every Plan and the Plot pile.
 
 Games run in a pool of NIGHTWEAVE_WORKERS processes (2), in chunks spread over all levels.
-Every game is checked in its worker; every REPLAY_EVERY-th game (20) travels back as its record
-and a digest of its final state, and is replayed here, in another process, to the same digest.
+Every game is checked in its worker; two games in every REPLAY_EVERY (20; one without modules,
+one with) travel back as their record and a digest of their final state, and are replayed here,
+in another process, to the same digest.
 NIGHTWEAVE_GAMES sets the games per level (2000; about 3 minutes on two free cores). Her score
 distribution and the bot's win rate are printed (-s).
 """
@@ -24,6 +26,7 @@ from engine.core.events import Event
 from engine.core.match import Match
 from engine.games.everdell.bots import POLICIES
 from engine.games.everdell.data import full_deck
+from engine.games.everdell.mistwood.lair.modules import PERSONALITIES, PLANS
 from engine.games.everdell.scoring import breakdown
 from tests.engine.mistwood.lair_helpers import game, new_match
 
@@ -38,8 +41,22 @@ PRIVATE = {"drew", "discarded", "gave", "received", "took", "looked"}
 Sample = tuple[int, dict[str, Any], str]  # seed, match record, digest of the final state
 
 
+def modules_for(seed: int, level: int) -> dict[str, Any]:
+    """None for even seeds; otherwise a Personality, a Plan or the Plot pile, in turn."""
+    if seed % 2 == 0:
+        return {}
+    k = seed // 2
+    if k % 3 == 0:
+        return {"modules": ["personalities"], "personality": PERSONALITIES[k // 3 % len(PERSONALITIES)]}
+    if k % 3 == 1:
+        plans = [p for p in PLANS if not (p == "smothering_swarm" and level == 0)]
+        plan = plans[k // 3 % len(plans)]
+        return {"modules": ["personalities", "plans"] if plan == "weavers_whims" else ["plans"], "plan": plan}
+    return {"modules": ["personalities", "plots"] if k // 3 % 2 else ["plots"]}
+
+
 def play(seed: int, level: int) -> tuple[Match, list[Event]]:
-    match = new_match(seed=seed, level=level)
+    match = new_match(seed=seed, level=level, **modules_for(seed, level))
     bot = POLICIES["heuristic"](0, seed)
     events = list(match.opening_events)
     steps = 0
@@ -62,7 +79,8 @@ def check(match: Match, events: list[Event]) -> tuple[int, int]:
     g = game(match)
     assert g.lair.finished and g.players[0].passed
     assert Counter(g.all_cards()) == DECK
-    assert g.lair.placed == [] and len(g.lair.city) <= 15
+    # module cards give her Achievements (they join her city at the end) and plays past 15
+    assert g.lair.placed == [] and (len(g.lair.city) <= 15 or g.modules)
     result = match.result()
     assert result is not None
     human = breakdown(g, 0)
@@ -75,7 +93,7 @@ def check(match: Match, events: list[Event]) -> tuple[int, int]:
             assert ev.to is not None
         if ev.kind.startswith("nw_"):
             assert ev.to is None  # her steps are public, and never addressed to one seat
-            if ev.kind not in ("nw_play", "nw_meadow_discard", "nw_discard_card"):
+            if ev.kind not in ("nw_play", "nw_meadow_discard", "nw_discard_card", "nw_web_card"):
                 assert "card" not in ev.data or ev.kind in ("nw_flip", "nw_fool", "nw_achievement")
     view = match.view(None)
     assert "hand" not in view and "deck" not in view["nightweave"]
@@ -88,7 +106,7 @@ def run_chunk(level: int, seeds: range) -> tuple[list[tuple[int, int]], list[Sam
     for seed in seeds:
         match, events = play(seed, level)
         scores.append(check(match, events))
-        if seed % REPLAY_EVERY == 0:
+        if seed % REPLAY_EVERY in (0, 1):
             samples.append((seed, match.record(), digest(match)))
     return scores, samples
 

@@ -117,11 +117,10 @@ def travelling_fair(g: AdventuresGame, p: int) -> Step:
 
 @event("Bonfire")
 def bonfire(g: AdventuresGame, p: int) -> Step:
-    in_play = g.players[p].in_play
-    names = [c for c in in_play if c == "Copper"] if g.errata else list(in_play)
-    chosen = yield from g.choose_cards(p, names, "dominion.prompt.bonfire", 0, 2)
-    for c in chosen:  # the $ they made this turn stays
-        in_play.remove(c)
+    only = "Copper" if g.errata else None
+    chosen = yield from g.choose_in_play(p, "dominion.prompt.bonfire", 2, only)
+    for c, box in chosen:  # the $ they made this turn stays; a trashed Duration still acts later
+        g.take_from_play(p, c, box)
         g.trash.append(c)
         g.emit("trash", seat=p, card=c)
 

@@ -8,6 +8,7 @@ card id in the registries of registry.py.
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import Any
 
 from engine.core.errors import InvalidSetup
@@ -38,6 +39,24 @@ from engine.games.dominion.adventures.state import (
     Tokens,
 )
 from engine.games.dominion.game import END, NO, YES, DominionGame, Step
+
+# Treasures whose ability never asks anyone anything (Coin of the Realm only moves to the mat).
+QUIET_TREASURES = frozenset({"Coin of the Realm"})
+
+
+@cache
+def event_option(name: str, cost: int) -> Option:
+    """Options are immutable: one per Event serves every Buy phase of every match."""
+    return Option(f"event:{name}", name, card=name, group="event", cost=cost)
+
+# Option prefixes (and labels) for copies in play that outlast this Clean-up.
+STAYING_LABELS = (("next", "dominion.opt.stays_next_turn"), ("game", "dominion.opt.stays_for_good"))
+
+
+def copy_id(stay: str, name: str, k: int) -> str:
+    """'Amulet', 'Amulet#2', 'next:Amulet', 'game:Hireling#2': the k-th copy of a kind."""
+    return (f"{stay}:" if stay else "") + (name if k == 0 else f"{name}#{k + 1}")
+
 
 UPGRADES = {
     "Page": ("Treasure Hunter", "Warrior", "Hero", "Champion"),
@@ -227,14 +246,14 @@ class AdventuresGame(DominionGame):
             or any("Bridge Troll" in zone for i, pl in enumerate(self.players) for zone in (pl.owned(), self.mats[i]))
         )
 
-    def buy_choices(self) -> list[Option]:
+    def buy_choices(self, coins: int | None = None) -> list[Option]:
         if self.at.no_buy_cards:
             return []
         if not self.cost_mods:
-            return self.printed_cost_choices()
+            return self.printed_cost_choices(coins)
         cut = self.cost_cut()
         cheap = self.tokens[self.turn.player].piles.get("cost")
-        coins = self.turn.coins
+        coins = self.turn.coins if coins is None else coins
         card = self.card
         out: list[Option] = []
         for name, count in self.supply.items():
@@ -273,8 +292,18 @@ class AdventuresGame(DominionGame):
             self.emit("token_used", seat=p, token="minus_card")
         return super().draw(p, count)
 
-    def can_buy(self, name: str) -> bool:
-        return not self.at.no_buy_cards and super().can_buy(name)
+    def can_buy(self, name: str, coins: int | None = None) -> bool:
+        return not self.at.no_buy_cards and super().can_buy(name, coins)
+
+    def shortcut_coins(self, p: int, treasures: list[str]) -> int | None:
+        """No shortcut while a Treasure in hand may ask something when played (Relic attacks,
+        Treasure Trove gains); the -$1 token takes $1 off the first Treasure that gives $."""
+        if any(c in TREASURES and c not in QUIET_TREASURES for c in treasures):
+            return None
+        total = super().shortcut_coins(p, treasures)
+        if total is not None and self.tokens[p].minus_coin and total > self.turn.coins:
+            total -= 1
+        return total
 
     def gain(self, p: int, name: str, to: str = "discard") -> Step:
         bought, self.at.buying = self.at.buying == name, None
@@ -394,11 +423,7 @@ class AdventuresGame(DominionGame):
         return True
 
     def extra_buy_options(self, p: int) -> list[Option]:
-        return [
-            Option(f"event:{e}", e, card=e, group="event", cost=self.card[e].cost)
-            for e in self.events
-            if self.event_allowed(p, e)
-        ]
+        return [event_option(e, self.card[e].cost) for e in self.events if self.event_allowed(p, e)]
 
     def buy_event(self, p: int, name: str) -> Step:
         if name not in self.events or not self.event_allowed(p, name):
@@ -521,6 +546,14 @@ class AdventuresGame(DominionGame):
             return box.in_play  # it replays the Action only while that card is still in play
         return ability in AFTER_ACTION_CALLS
 
+    def play_all_treasures(self, p: int) -> Step:
+        """Without the -$1 token and Treasures with abilities, playing them all is the base set's."""
+        hand = self.players[p].hand
+        if not self.tokens[p].minus_coin and not any(c in TREASURES for c in hand):
+            self.put_all_treasures_in_play(p)
+            return
+        yield from super().play_all_treasures(p)
+
     def play_treasure(self, p: int, name: str) -> Step:
         t = self.turn
         before = t.coins
@@ -573,6 +606,69 @@ class AdventuresGame(DominionGame):
             if f.parent.box not in lasting.holders:
                 lasting.holders.append(f.parent.box)
             f = f.parent
+
+    def outlasting(self, p: int) -> list[tuple[Box, bool]]:
+        """Each physical card in p's play area that stays past this Clean-up (a Duration with an
+        effect still to come, or a card that played one), once, with whether it stays for the rest
+        of the game (Hireling, Champion and what played them)."""
+        out: list[tuple[Box, bool]] = []
+        for lasting in self.lastings[p]:
+            if lasting.fired and not lasting.permanent:
+                continue
+            for box in (lasting.card, *lasting.holders):
+                if not box.in_play:
+                    continue
+                i = next((k for k, (b, _) in enumerate(out) if b is box), None)
+                if i is None:
+                    out.append((box, lasting.permanent))
+                elif lasting.permanent:
+                    out[i] = (box, True)
+        return out
+
+    def choose_in_play(self, p: int, key: str, high: int, only: str | None = None) -> Step:
+        """Pick up to `high` cards p has in play; returns (name, box) pairs, box None for a copy that
+        leaves in this Clean-up anyway. Copies that stay longer are offered apart ('next:<card>',
+        'game:<card>'), since which copy goes decides what stays in play."""
+        names = [c for c in self.players[p].in_play if only is None or c == only]
+        pools: dict[tuple[str, str], list[Box]] = {}
+        for box, permanent in self.outlasting(p):
+            if box.name in names:
+                pools.setdefault(("game" if permanent else "next", box.name), []).append(box)
+        if not pools:
+            chosen = yield from self.choose_cards(p, names, key, 0, high)
+            return [(c, None) for c in chosen]
+        leaving = Counter(names)
+        for (_, name), boxes in pools.items():
+            leaving[name] -= len(boxes)
+        opts: list[Option] = []
+        for name in sorted(set(names)):
+            opts.extend(Option(copy_id("", name, k), name, card=name) for k in range(leaving[name]))
+            for stay, label in STAYING_LABELS:
+                count = len(pools.get((stay, name), ()))
+                opts.extend(
+                    Option(copy_id(stay, name, k), label, card=name, group="staying") for k in range(count)
+                )
+        spec = PromptSpec(p, "choose", key, tuple(opts), min=0, max=min(high, len(opts)))
+        answer = yield from self.ask(spec)
+        picks: list[tuple[str, Box | None]] = []
+        for oid in answer:
+            stay, _, rest = oid.rpartition(":")
+            name = rest.split("#", 1)[0]
+            picks.append((name, pools[(stay, name)].pop() if stay else None))
+        return picks
+
+    def take_from_play(self, p: int, name: str, box: Box | None) -> None:
+        """Remove one copy of `name` from p's play area; `box` is the physical card when it matters
+        (a copy that would have stayed in play), so Clean-up keeps the right ones."""
+        in_play = self.players[p].in_play
+        in_play.remove(name)
+        if box is None:  # a copy leaving anyway: if it was a Duration done for good, it is that one
+            boxes = [b for b in self.duration_boxes(p) if b.name == name]
+            if len(boxes) > in_play.count(name):
+                staying = [b for b, _ in self.outlasting(p)]
+                box = next(b for b in boxes if not any(b is s for s in staying))
+        if box is not None:
+            box.in_play = False
 
     def start_of_turn(self, p: int) -> Step:
         if self.skip_start:  # a position that starts mid-turn
@@ -671,12 +767,8 @@ class AdventuresGame(DominionGame):
     # ==========================================================================================
     def cleanup_phase(self, p: int) -> Step:
         player = self.players[p]
-        keep: Counter[str] = Counter()
-        for lasting in self.lastings[p]:
-            if lasting.permanent or not lasting.fired:
-                for box in (lasting.card, *lasting.holders):
-                    if box.in_play:
-                        keep[box.name] += 1
+        # in_play holds names; the boxes say how many copies of each name outlast this Clean-up
+        keep = Counter(box.name for box, _ in self.outlasting(p))
         staying: list[str] = []
         leaving: list[str] = []
         for name in player.in_play:
@@ -716,11 +808,18 @@ class AdventuresGame(DominionGame):
     def victory_points(self, p: int, counts: Counter[str] | None = None) -> int:
         return super().victory_points(p, counts) + 4 * self.mats[p].count("Distant Lands")
 
-    def staying_in_play(self, p: int) -> list[str]:
-        names: list[str] = []
+    def duration_boxes(self, p: int) -> list[Box]:
+        """The Duration cards in p's play area and the cards that played them, each physical card
+        once (a Throne Room may hold two Durations), trashed ones left out."""
+        boxes: list[Box] = []
         for lasting in self.lastings[p]:
-            names.extend(b.name for b in (lasting.card, *lasting.holders) if b.in_play)
-        return names
+            for box in (lasting.card, *lasting.holders):
+                if box.in_play and not any(b is box for b in boxes):
+                    boxes.append(box)
+        return boxes
+
+    def staying_in_play(self, p: int) -> list[str]:
+        return [b.name for b in self.duration_boxes(p)]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         view = super().view(seat)

@@ -81,6 +81,9 @@ class TabletopTable:
     def card_open(self, card: str) -> bool:
         return False
 
+    def workers_on(self, uid: int) -> int:
+        return 0  # the bot cannot see the cards: her own count of visits stands
+
     def draw(self) -> str | None:
         return UNKNOWN
 

@@ -8,7 +8,7 @@ and the match RNG; every step she takes becomes a public `nw_<kind>` event.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.core.errors import InvalidSetup
@@ -17,16 +17,18 @@ from engine.core.result import Result, rank_by
 from engine.core.seats import SeatSpec
 from engine.games.everdell import scoring
 from engine.games.everdell.asks import Step, card_of
-from engine.games.everdell.data import board, events, full_deck
+from engine.games.everdell.data import Cost, board, events, full_deck
+from engine.games.everdell.extras import Extra
 from engine.games.everdell.game import MEADOW_SIZE, EverdellGame
 from engine.games.everdell.mistwood.lair import options as lair_options
+from engine.games.everdell.mistwood.lair import playcost
 from engine.games.everdell.mistwood.lair.modules import LairHooks
 from engine.games.everdell.mistwood.lair.table import GameTable, MatchRng
 from engine.games.everdell.mistwood.nightweave import actions, turn
 from engine.games.everdell.mistwood.nightweave.scoring import score as her_breakdown
 from engine.games.everdell.mistwood.nightweave.state import NightweaveState
 from engine.games.everdell.mistwood.nightweave.table import Choice, Flow
-from engine.games.everdell.state import CITY_LIMIT, HAND_LIMIT, CityCard, Player, empty_res
+from engine.games.everdell.state import HAND_LIMIT, CityCard, Player, empty_res
 
 EVERDELL_GAMES = "the_everdell_games"  # removed from Nightweave games
 HAND_SIZE = 5
@@ -234,22 +236,26 @@ class NightweaveGame(EverdellGame):
     # ==========================================================================================
     def refill(self) -> None:
         slot = self.lair.meadow_slot if hasattr(self, "lair") else None
+        if hasattr(self, "hooks"):
+            playcost.place_refills(self.hooks)  # the Denier's cards go back first
         for s in range(MEADOW_SIZE):
             if self.meadow[s] is None and s != slot:
-                name = self.take_top()
+                name = playcost.meadow_card(self.hooks) if hasattr(self, "hooks") else self.take_top()
                 if name is None:
                     return
                 self.meadow[s] = name
                 self.emit("meadow", slot=s, card=name)
 
-    def meadow_slots(self) -> list[int]:
-        slots = super().meadow_slots()
-        return self.hooks.meadow_allowed(slots) if hasattr(self, "hooks") else slots
+    # Personalities govern drawing and playing Meadow cards only: "they do not apply when Meadow
+    # cards are discarded" (rulebook), so a discard is neither filtered nor reported to them.
+    def meadow_slots(self, discard: bool = False) -> list[int]:
+        slots = super().meadow_slots(discard)
+        return self.hooks.meadow_allowed(slots) if hasattr(self, "hooks") and not discard else slots
 
-    def meadow_take(self, slots: Any) -> list[str]:
+    def meadow_take(self, slots: Any, discard: bool = False) -> list[str]:
         slots = list(slots)
-        taken = super().meadow_take(slots)
-        if self.current != self.nw:
+        taken = super().meadow_take(slots, discard)
+        if self.current != self.nw and not discard:
             self.hooks.meadow_taken(self.current, slots, taken)
         return taken
 
@@ -267,11 +273,40 @@ class NightweaveGame(EverdellGame):
     def can_activate(self, cc: CityCard) -> bool:
         return self.hooks.may_activate(cc)
 
-    def fits(self, pl: Player, name: str) -> bool:
+    # -- what her module cards add to playing and drawing cards (lair/playcost.py) --------------
+    def play_extra(self, p: int, name: str, origin: str | None) -> Extra | None:
+        return playcost.play_extra(self.hooks, p, name, origin)
+
+    def pay_extra(self, p: int, name: str, origin: str, extra: Extra, method: str, price: Cost) -> Step:
+        yield from playcost.pay_extra(self.hooks, p, name, origin, extra, method, price)
+
+    def before_meadow_take(self, p: int, slots: list[int], play_mode: str | None = None) -> Step:
+        return (yield from playcost.before_meadow_take(self.hooks, p, slots, play_mode))
+
+    def before_activate(self, p: int, cc: CityCard) -> Step:
+        return (yield from playcost.before_activate(self.hooks, p, cc))
+
+    def visit_points(self, owner: int, p: int, cc: CityCard) -> int:
+        return self.hooks.visit_points(owner, 1)
+
+    def draw(self, p: int, count: int) -> list[str]:
+        if self.hooks.plot == playcost.POLITICAL and p != self.nw:
+            return playcost.filtered_draw(self.hooks, p, count)
+        return super().draw(p, count)
+
+    def to_hand(self, p: int, names: Iterable[str], public: bool = True) -> None:
+        if self.hooks.plot == playcost.POLITICAL and p != self.nw:
+            names, gone = playcost.filtered_to_hand(self.hooks, p, names)
+            super().to_hand(p, names, public)
+            self.draw(p, len(gone))  # each refused card is replaced from the deck
+            return
+        super().to_hand(p, names, public)
+
+    def fits(self, pl: Player, name: str, full: bool | None = None) -> bool:
         """Her village holds 15 cards, whatever they are (she ignores card text)."""
         if pl.seat == self.nw:
-            return len(pl.city) < CITY_LIMIT
-        return super().fits(pl, name)
+            return not self.lair.city_full()
+        return super().fits(pl, name, full)
 
     def recipients(self, p: int, cards: bool = False) -> list[int]:
         """She takes gifts until her game ends; the humans as in the base game."""
@@ -281,7 +316,7 @@ class NightweaveGame(EverdellGame):
             if q == self.nw:
                 if not self.lair.finished:
                     out.append(q)
-            elif not pl.passed and (not cards or len(pl.hand) < HAND_LIMIT):
+            elif not pl.passed and (not cards or pl.hand_size < HAND_LIMIT):
                 out.append(q)
         return out
 

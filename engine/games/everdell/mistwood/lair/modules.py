@@ -1,9 +1,10 @@
 """Personalities, Plans and Plots wired into a match (the subset the engine can enforce).
 
 Effects that need points, cards, rolls or Webs that stop her spiders are here; what they charge
-the humans to place a worker, and the Production cards they web, in `tolls.py`. Effects the
-engine does not enforce (face-down cards, borrowed workers, extra costs inside a card's payment)
-are listed in the README and refused as options, so a match never pretends to play them.
+the humans to place a worker, and the Production cards they web, in `tolls.py`; face-down cards
+and held workers in `holds.py`; extra costs on playing or drawing a card in `playcost.py`; the
+Plan Clutching in `clutching.py`. Effects the engine does not enforce are listed in the README and
+refused as options, so a match never pretends to play them.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from engine.core.prompts import Option
 from engine.games.everdell.asks import Step
 from engine.games.everdell.mistwood import loader
 from engine.games.everdell.mistwood.activity import BASIC_TARGETS
-from engine.games.everdell.mistwood.lair import pay, tolls
+from engine.games.everdell.mistwood.lair import clutching, holds, pay, playcost, tolls
 from engine.games.everdell.mistwood.nightweave import actions
 from engine.games.everdell.mistwood.nightweave.hooks import Hooks
 from engine.games.everdell.mistwood.nightweave.table import Flow
@@ -26,7 +27,16 @@ if TYPE_CHECKING:
     from engine.games.everdell.mistwood.lair.game import NightweaveGame
     from engine.games.everdell.mistwood.nightweave.actions import Ctx
 
-PERSONALITIES = ("narcissist", "nasty", "beggar", "abominable", "negligent", "indifferent")
+PERSONALITIES = (
+    "narcissist",
+    "nasty",
+    "denier",
+    "beggar",
+    "abominable",
+    "negligent",
+    "indifferent",
+    "notable",
+)
 PLANS = (
     "seductive",
     "enveloping",
@@ -40,6 +50,7 @@ PLANS = (
     "weaving_webs",
     "masquerade",
     "silk_barrier",
+    clutching.PLAN,
 )
 ONE_SHOT = (
     "great_trickster",
@@ -52,6 +63,7 @@ ONE_SHOT = (
     "thief",
     "ingenious",
     "pilfer",
+    *holds.ONE_SHOT,
 )
 SEASONAL = (
     "clerical_errors",
@@ -62,6 +74,8 @@ SEASONAL = (
     "web_tax",
     "compromised_judges",
     *tolls.TOLL_PLOTS,
+    *playcost.PLAY_PLOTS,
+    *holds.SEASONAL,
 )
 COLOR_PLOTS = {"clerical_errors": "governance", "recession": "prosperity", "unproductive": "production"}
 RESOURCE_ROLLS = ("caught", "snatched", "robbed", "thief")
@@ -88,6 +102,9 @@ class LairHooks(Hooks):
         self.event_webs: dict[str, int] = {}  # Masquerade Ball: Webs per Event
         self.silk: set[int] = set()  # Silk Barrier: webbed Production cards (uids)
         self.turn_slot: int | None = None
+        self.refills: dict[int, str] = {}  # the Denier: hand cards on their way to Meadow slots
+        self.refilled: set[int] = set()  # slots refilled so during the current take
+        self.holds = holds.HoldState()  # face-down cards and held workers (holds.py)
         mods = g.modules
         if ("plans" in mods or "plots" in mods) and len(g.humans) != 1:
             raise InvalidSetup("error.nightweave.solo_only_modules")
@@ -111,6 +128,8 @@ class LairHooks(Hooks):
             g.rng.shuffle(self.seasonals)
         if self.plan == "smothering_swarm":
             self.webs["haven"] = "smothering_swarm"
+        if self.plan == clutching.PLAN:
+            g.lair.exempt = lambda card: clutching.exempt(self, card)
         given = (g.position or {}).get("nightweave") or {}
         if "plots" in given:  # scenario positions fix the Plot pile (drawn from the end)
             self.plots = list(given["plots"])
@@ -128,6 +147,7 @@ class LairHooks(Hooks):
             "webs": sorted(self.webs),
             "event_webs": dict(sorted(self.event_webs.items())),
             "webbed_cards": sorted(self.silk),
+            **holds.public(self),
         }
 
     def spider_webs(self) -> set[str]:
@@ -153,6 +173,7 @@ class LairHooks(Hooks):
     # -- her procedure's hooks -----------------------------------------------------------------
     def start_turn(self) -> None:
         self.turn_slot = self.g.lair.meadow_slot
+        holds.start_turn(self)
 
     def blocked(self, ctx: Ctx, target: str, moved_to: str) -> Flow[None]:
         if self.plan == "seductive":
@@ -186,6 +207,7 @@ class LairHooks(Hooks):
     def settle(self) -> Step:
         """Effects her turn set off, resolved once her card is done (with any thwart prompts)."""
         self.narcissist_points()
+        holds.her_turn_done(self)
         queue, self.queue = self.queue, []
         for kind, arg in queue:
             if kind == "seductive":
@@ -210,11 +232,21 @@ class LairHooks(Hooks):
     # -- the humans' side ----------------------------------------------------------------------
     def meadow_allowed(self, slots: list[int]) -> list[int]:
         slot = self.g.lair.meadow_slot
+        if self.personality == "denier":
+            return self.denier_allowed(slots)
         if slot is None or self.personality not in ("narcissist", "beggar"):
             return slots
         if self.personality == "beggar" and self.g.players[self.g.current].tokens > 0:
             return slots
         return [s for s in slots if not adjacent(s, slot)]
+
+    def denier_allowed(self, slots: list[int]) -> list[int]:
+        """A slot next to her is open only to a human holding a card of its card's colour."""
+        g, slot = self.g, self.g.lair.meadow_slot
+        if slot is None or g.current == g.nw:
+            return slots
+        colors = {g.card[c].color for c in g.players[g.current].hand}
+        return [s for s in slots if not adjacent(s, slot) or g.card[g.meadow[s] or ""].color in colors]
 
     def meadow_taken(self, p: int, slots: list[int], cards: list[str]) -> None:
         g, slot = self.g, self.g.lair.meadow_slot
@@ -267,6 +299,8 @@ class LairHooks(Hooks):
 
     def after_human(self, p: int, watched: list[tuple[str, int | None, dict[str, Any]]]) -> Step:
         g = self.g
+        self.refilled.clear()
+        holds.after_human(self, p, watched)
         for kind, seat, data in watched:
             if seat != p:
                 continue
@@ -320,6 +354,13 @@ class LairHooks(Hooks):
     def may_activate(self, cc: CityCard) -> bool:
         return tolls.may_activate(self, cc)
 
+    # -- Clutching: Open Destination visits ------------------------------------------------------
+    def visit_points(self, owner: int, usual: int) -> int:
+        return clutching.visit_points(self, owner, usual)
+
+    def open_visit(self, ctx: Ctx, usual: int) -> int:
+        return self.icon() if self.plan == clutching.PLAN else usual
+
     # -- Plans: when she enters the Meadow -----------------------------------------------------
     def plan_on_entry(self, plan: str) -> Step:
         g, p, st = self.g, self.human(), self.g.lair
@@ -365,6 +406,8 @@ class LairHooks(Hooks):
                 loc = yield from g.choose(p, "nightweave.prompt.web_location", opts)
                 self.webs[loc] = plan
                 self.note("web", location=loc, why=plan)
+        elif plan == clutching.PLAN:
+            yield from clutching.on_entry(self)
         elif plan == "weavers_whims":
             actions.draw(actions.Ctx(st, g.table, g.dice))
             slot = st.meadow_slot
@@ -447,10 +490,11 @@ class LairHooks(Hooks):
 
     def reveal_plot(self, plot: str) -> Step:
         g = self.g
-        if plot in SEASONAL or self.plot in SEASONAL:
-            self.webs = {k: v for k, v in self.webs.items() if v == "smothering_swarm"}
-        if plot in SEASONAL:
-            self.plot = plot
+        # Each Plot drawn replaces the one before, whatever either's type: a one-shot Plot ends a
+        # seasonal one too, and nothing seasonal acts until a later Plot brings one (README).
+        self.webs = {k: v for k, v in self.webs.items() if v == "smothering_swarm"}
+        holds.replaced(self)
+        self.plot = plot
         self.note("plot", plot=plot)
         if plot == "forest_bandits":
             for loc in g.forest:
@@ -463,6 +507,10 @@ class LairHooks(Hooks):
                 self.webs[loc] = plot
         elif plot == "compromised_judges":
             self.gain(SEASON_JUDGES[g.players[self.human()].season], plot)
+        elif plot == "bad_publicity":
+            playcost.purge_travelers(self)
+        elif plot in holds.PLOTS:
+            yield from holds.reveal(self, plot)
         elif plot in ONE_SHOT:
             yield from self.one_shot(plot)
 

@@ -55,6 +55,9 @@ class GameTable:
     def card_open(self, card: str) -> bool:
         return self.g.card[card].open
 
+    def workers_on(self, uid: int) -> int:
+        return len(self.g.occ.get(f"card:{uid}", []))
+
     def event_points(self, event: str) -> int:
         basic = basic_events().get(event)
         return basic.points if basic else special_events()[event].points
@@ -130,7 +133,7 @@ class GameTable:
     def visit_open(self, seat: int, uid: int) -> None:
         g = self.g
         g.occupy(g.nw, f"card:{uid}")
-        g.points(seat, 1, "open_destination")
+        g.points(seat, g.hooks.visit_points(seat, 1), "open_destination")
 
     def city_full(self, seat: int) -> bool:
         g = self.g

@@ -9,7 +9,8 @@ the rules would then refuse.
 * Spiders in the Trees: 1 card or resource for a Forest location.
 * Infestation: 2 cards and/or resources for a Destination card in any city (every Destination
   counts, also ones played after the Plot came out); her spiders avoid them too.
-* Sticky Mix: 1 resource for a webbed location, and she takes 1 point token.
+* Sticky Mix, Berry Jam: 1 resource for a webbed location (resin / berry or "any resource"
+  rewards), and she takes 1 point token.
 * Invisible Trap: on a Basic location the human pays 1 card or resource, or she takes 1 point.
 * Compromised Judges: 1 card or resource before claiming any Event.
 * Masquerade Ball: 1 card or resource per Web on the Event claimed; the Webs then leave.
@@ -33,7 +34,8 @@ if TYPE_CHECKING:
     from engine.games.everdell.mistwood.lair.modules import LairHooks
 
 CARDS_OR_RESOURCES = ("cards", "resources")
-TOLL_PLOTS = ("from_above", "spiders_in_trees", "infestation", "invisible_trap", "sticky_mix")
+TOLL_PLOTS = ("from_above", "spiders_in_trees", "infestation", "invisible_trap", "sticky_mix", "berry_jam")
+PAID_WEBS = ("sticky_mix", "berry_jam")  # 1 resource to place there, and she takes 1 point
 MASQUERADE = "masquerade"
 SILK = "silk_barrier"
 
@@ -59,6 +61,9 @@ def plot_webs(h: LairHooks, plot: str) -> list[str]:
     if plot == "sticky_mix":
         spots = [spec.id for spec in board().basic] + list(g.forest)
         return [loc for loc in spots if locations()[loc].reward.resin or locations()[loc].reward.any]
+    if plot == "berry_jam":
+        spots = [spec.id for spec in board().basic] + list(g.forest)
+        return [loc for loc in spots if locations()[loc].reward.berry or locations()[loc].reward.any]
     return []
 
 
@@ -84,7 +89,7 @@ def tolls(h: LairHooks, loc: str) -> list[Toll] | None:
         return None
     if source == "spiders_in_trees":
         out.append(Toll(source, 1))
-    if source == "sticky_mix":
+    if source in PAID_WEBS:
         out.append(Toll(source, 1, ("resources",), her_points=1))
     if source == "invisible_trap":
         out.append(Toll(source, 1, her_points=1, optional=True))

@@ -108,12 +108,18 @@ def target_spot(ctx: Ctx, action: Action) -> str | None:
 
 
 def own_destinations(ctx: Ctx, open_: bool) -> list[int]:
-    """Her own Destinations with a free spot; she treats every spot as unlocked."""
+    """Her own Destinations with a free spot ("available"); she treats every spot as unlocked.
+
+    A spot is taken by anyone's worker: her spiders, a human's visit to an Open Destination, or
+    a human's worker she placed there (Poison Berry Stew) that stays after her own Prepare. Her
+    own count covers tables that cannot see the card.
+    """
     out = []
     for c in ctx.st.city:
         spots = ctx.table.card_spots(c.card)
         webbed = f"card:{c.uid}" in ctx.blocked_webs
-        if spots and not webbed and ctx.table.card_open(c.card) == open_ and ctx.st.visits.get(c.uid, 0) < spots:
+        used = max(ctx.st.visits.get(c.uid, 0), ctx.table.workers_on(c.uid))
+        if spots and not webbed and ctx.table.card_open(c.card) == open_ and used < spots:
             out.append(c.uid)
     return out
 
@@ -276,7 +282,7 @@ def visit_own(ctx: Ctx, action: Action, open_: bool) -> Flow[None]:
     ctx.table.occupy(f"card:{card.uid}")
     place(ctx, f"own:{card.uid}", action)
     # Her own non-open Destination pays 2; an open one pays what a visit pays its owner (1).
-    ctx.gain(1 if open_ else 2, "destination")
+    ctx.gain(ctx.hooks.open_visit(ctx, 1) if open_ else 2, "destination")
 
 
 def visit_open(ctx: Ctx, action: Action) -> Flow[None]:
@@ -286,6 +292,7 @@ def visit_open(ctx: Ctx, action: Action) -> Flow[None]:
             uid = yield from choose(human, "nightweave.choose_your_destination", [str(u) for u, _ in spots])
             ctx.table.visit_open(human, int(uid))
             place(ctx, f"card:{human}:{uid}", action)
+            ctx.gain(ctx.hooks.open_visit(ctx, 0), "destination")  # nothing, unless a module says
             return
     yield from visit_own(ctx, action, open_=True)
 

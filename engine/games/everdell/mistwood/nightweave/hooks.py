@@ -31,5 +31,9 @@ class Hooks:
         """She has prepared for her new season (not called at the end of her game)."""
         yield from ()
 
+    def open_visit(self, ctx: Ctx, usual: int) -> int:
+        """Her spider visits an Open Destination (hers or a human's): the points she takes."""
+        return usual
+
 
 NO_HOOKS = Hooks()

@@ -83,6 +83,9 @@ class SimpleTable:
     def card_open(self, card: str) -> bool:
         return data.cards()[card].open
 
+    def workers_on(self, uid: int) -> int:
+        return self.mine.count(f"card:{uid}")  # the crude human never visits her cards
+
     def event_points(self, event: str) -> int:
         basic = data.basic_events().get(event)
         return basic.points if basic else data.special_events()[event].points

@@ -45,6 +45,8 @@ class NightweaveState:
     log: list[dict[str, Any]] = field(default_factory=list)  # public record of what she did
     # A host game supplies its own city entries (sharing uids with the rest of the board).
     new_card: Callable[[str], Any] | None = None
+    # Cards a module keeps out of her city limit (the Plan Clutching: Open Destinations).
+    exempt: Callable[[str], bool] | None = None
 
     @property
     def season_name(self) -> Season:
@@ -55,7 +57,9 @@ class NightweaveState:
         return self.workers - len(self.placed)
 
     def city_full(self) -> bool:
-        return len(self.city) >= CITY_LIMIT
+        if self.exempt is None:
+            return len(self.city) >= CITY_LIMIT
+        return sum(1 for c in self.city if not self.exempt(c.card)) >= CITY_LIMIT
 
     def add_city(self, card: str) -> None:
         if self.new_card is not None:

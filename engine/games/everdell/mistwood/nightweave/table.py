@@ -49,6 +49,7 @@ class Table(Protocol):
     def card_kind(self, card: str) -> str: ...  # "critter" | "construction"
     def card_spots(self, card: str) -> int: ...  # worker spots printed on a Destination, else 0
     def card_open(self, card: str) -> bool: ...  # an Open Destination
+    def workers_on(self, uid: int) -> int: ...  # workers of anyone on a city card's spots, as far as seen
 
     # deck and Meadow (slot 0 is the d8's 1, top-left; slots run row by row)
     def draw(self) -> str | None: ...

@@ -1,0 +1,157 @@
+"""The notifier against a recording fake of discord.py's client: a prompt delivered by one
+process is not delivered again by another that takes the match over, board edits of a burst
+are coalesced into one, and what it keeps per match is dropped when the game ends."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.notify import Notifier
+from bot.prefs import PrefsService
+from bot.table import Outcome, TableService
+from storage import Store
+from tests.bot.conftest import ALICE, BOB, CHANNEL, start_game, user_of
+
+_ids = itertools.count(10_000)
+
+
+@dataclass
+class Sent:
+    kind: str  # post | edit
+    channel_id: int
+    message_id: int
+    kwargs: dict[str, Any]
+
+
+@dataclass
+class FakeMessage:
+    id: int
+    channel: FakeChannel
+
+
+@dataclass
+class FakePartial:
+    client: FakeClient
+    channel_id: int
+    id: int
+
+    async def edit(self, **kwargs: Any) -> FakeMessage:
+        self.client.sent.append(Sent("edit", self.channel_id, self.id, kwargs))
+        return FakeMessage(self.id, FakeChannel(self.client, self.channel_id))
+
+
+@dataclass
+class FakeChannel:
+    client: FakeClient
+    id: int
+
+    async def send(self, content: str | None = None, **kwargs: Any) -> FakeMessage:
+        message = FakeMessage(next(_ids), self)
+        self.client.sent.append(Sent("post", self.id, message.id, {"content": content, **kwargs}))
+        return message
+
+    def get_partial_message(self, message_id: int) -> FakePartial:
+        return FakePartial(self.client, self.id, message_id)
+
+
+@dataclass
+class FakeClient:
+    """What the notifier uses of discord.Client, recording every message it sends or edits."""
+
+    sent: list[Sent] = field(default_factory=list)
+
+    def get_partial_messageable(self, channel_id: int, **kwargs: Any) -> FakeChannel:
+        return FakeChannel(self, channel_id)
+
+    async def create_dm(self, user: discord.abc.Snowflake) -> FakeChannel:
+        return FakeChannel(self, 900_000 + user.id)
+
+    def dms(self) -> list[Sent]:
+        return [s for s in self.sent if s.kind == "post" and s.channel_id >= 900_000]
+
+    def board_edits(self) -> list[Sent]:
+        return [s for s in self.sent if s.kind == "edit" and s.channel_id == CHANNEL]
+
+
+def notifier(table: TableService, store: Store, client: FakeClient, board_delay: float = 0.0) -> Notifier:
+    return Notifier(client, table, PrefsService(store), clock=None, board_delay=board_delay)  # type: ignore[arg-type]
+
+
+async def test_a_takeover_does_not_send_a_prompt_again(db_path: str) -> None:
+    one, two = await Store.open(db_path), await Store.open(db_path)
+    try:
+        a, b = TableService(one), TableService(two)
+        first, second = FakeClient(), FakeClient()
+        notify_a, notify_b = notifier(a, one, first), notifier(b, two, second)
+        live = await start_game(a)
+        await notify_a.on_outcome(Outcome(live.id, "start", via="system"))
+        assert live.match is not None
+        [prompt] = live.match.prompts()
+        assert [s.channel_id for s in first.dms()] == [900_000 + user_of(live, prompt.seat)]
+
+        # Another process takes the match over and brings everything up to date: the prompt
+        # already delivered is not sent twice.
+        await notify_b.on_outcome(Outcome(live.id, "resume", via="system"))
+        assert second.dms() == []
+
+        # Play on in the first process until the turn passes: the new prompt is delivered once.
+        seat = prompt.seat
+        while (current := live.match.prompts()[0]).seat == seat:
+            answer = [o.id for o in current.options[: current.min]]
+            await a.submit(live.id, user_of(live, seat), current.pid, answer)
+        await notify_a.on_outcome(Outcome(live.id, "answer", seat, via="system"))
+        other = live.match.prompts()[0]
+        assert {s.channel_id for s in first.dms()} == {900_000 + ALICE, 900_000 + BOB}
+        await b.fresh(live.id)
+        await notify_b.on_outcome(Outcome(live.id, "resume", via="system"))
+        assert second.dms() == []
+
+        # A prompt the first process never got to deliver is delivered by the second.
+        answer = [o.id for o in other.options[: other.min]]
+        await b.submit(live.id, user_of(live, other.seat), other.pid, answer)
+        fresh = await b.get(live.id)
+        assert fresh.match is not None
+        await notify_b.on_outcome(Outcome(live.id, "answer", other.seat, via="system"))
+        assert len(second.dms()) == 1
+        assert await two.notices.sent(live.id, fresh.match.prompts()[0].seat) == fresh.match.prompts()[0].pid
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_a_burst_of_actions_makes_one_board_edit(table: TableService, store: Store) -> None:
+    client = FakeClient()
+    notify = notifier(table, store, client, board_delay=60.0)
+    live = await start_game(table)
+    await table.set_board(live.id, 77, time.time())  # a board recent enough to be edited
+    assert live.match is not None
+    for _ in range(3):
+        [prompt] = live.match.prompts()
+        answer = [o.id for o in prompt.options[: prompt.min]]
+        await table.submit(live.id, user_of(live, prompt.seat), prompt.pid, answer)
+        await notify.refresh_board(live.id)
+    assert client.board_edits() == []  # waiting for the burst to end (flush cuts the wait short)
+    await notify.flush(5)
+    edits = client.board_edits()
+    assert len(edits) == 1 and edits[0].message_id == 77
+    # The edit shows the state after the last action.
+    await notify.refresh_board(live.id, now=True)
+    assert client.board_edits()[-1].kwargs["embed"].to_dict() == edits[0].kwargs["embed"].to_dict()
+
+
+async def test_nothing_is_kept_for_a_finished_game(table: TableService, store: Store) -> None:
+    client = FakeClient()
+    notify = notifier(table, store, client)
+    live = await start_game(table)
+    await notify.on_outcome(Outcome(live.id, "start", via="system"))
+    assert notify._notes
+    await table.abandon(live.id, ALICE, can_manage=False)
+    await notify.on_outcome(Outcome(live.id, "abandon", via="system"))
+    await asyncio.sleep(0)
+    assert not notify._notes and not notify._notices and not notify._boards and not len(notify._locks)

@@ -1,0 +1,118 @@
+"""Dominion's setup through the real bot: the reactions setting, card sets, Events and errata
+chosen in `/game new`, shown in the lobby, stored with the match when it starts; refused
+(ephemerally, in the player's language, nothing stored) where they cannot apply. Each player's
+own reactions choice, made in the lobby, survives a restart and reaches the match per seat."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+from bot.standin.state import Message
+from tests.e2e.conftest import StartBot, World
+from tests.e2e.driver import EN, is_board, lobby_id, selects
+from tests.e2e.test_refusals import refusal, snapshot
+
+
+async def test_reactions_chosen_in_the_lobby_reach_the_match(world: World, start_bot: StartBot) -> None:
+    standin = world.standin
+    await start_bot()
+    chosen = {"game": "dominion", "kingdom": "First Game", "reactions": "ask"}
+    inter = await standin.slash(world.alice, world.channel, "game new", chosen)
+    await inter.response()
+    lobby = await inter.wait_original()
+    fields = {f["name"]: f["value"] for f in lobby.embeds[0]["fields"]}
+    assert "asked each time" in fields["Reactions in hand"]
+    match_id = lobby_id(lobby)
+    for user, kind in ((world.bob, "lj"), (world.alice, "ls")):
+        click = await standin.click(user, standin.message(lobby.id) or lobby, f"bgb:{kind}:{match_id}")
+        await click.response()
+    await standin.wait_for_message(world.channel, lambda m: is_board(m, EN), timeout=10)
+    with sqlite3.connect(world.db) as conn:
+        row = conn.execute("SELECT options FROM matches WHERE id = ?", (match_id,)).fetchone()
+    assert json.loads(row[0])["reactions"] == "ask"
+
+
+async def test_reactions_default_and_refusal(world: World, start_bot: StartBot) -> None:
+    standin = world.standin
+    await start_bot()
+    text = await refusal(
+        await standin.slash(world.alice, world.channel, "game new", {"game": "everdell", "reactions": "ask"})
+    )
+    assert "only for Dominion" in text
+    assert snapshot(world.db)[0] == ()
+    inter = await standin.slash(world.alice, world.channel, "game new", {"game": "dominion"})
+    await inter.response()
+    lobby = await inter.wait_original()
+    fields = {f["name"]: f["value"] for f in lobby.embeds[0]["fields"]}
+    assert "nobody waits" in fields["Reactions in hand"]
+
+
+def lobby_fields(message: Message) -> dict[str, str]:
+    return {f["name"]: f["value"] for f in message.embeds[0]["fields"]}
+
+
+async def test_setup_and_own_reactions_reach_the_match_across_a_restart(
+    world: World, start_bot: StartBot
+) -> None:
+    standin = world.standin
+    bot = await start_bot()
+    typed = await standin.autocomplete(
+        world.alice, world.channel, "game new", {"kingdom": "gentle"}, "kingdom"
+    )
+    await typed.response()
+    assert typed.choices == [{"name": "Gentle Intro · Adventures", "value": "Gentle Intro"}]
+
+    chosen = {"game": "dominion", "sets": "base,adventures", "max_events": 1, "errata": "on"}
+    inter = await standin.slash(world.alice, world.channel, "game new", chosen)
+    await inter.response()
+    lobby = await inter.wait_original()
+    fields = lobby_fields(lobby)
+    assert fields["Card sets"] == "Base + Adventures"
+    assert fields["Events"] == "Drawn with the kingdom: at most 1"
+    assert fields["Card texts"] == "With the later official errata"
+    match_id = lobby_id(lobby)
+    pick_id = f"bgs:lr:{match_id}"
+    assert [s["custom_id"] for s in selects(lobby)] == [pick_id]
+
+    click = await standin.click(world.bob, standin.message(lobby.id) or lobby, f"bgb:lj:{match_id}")
+    await click.response()
+    pick = await standin.select(world.bob, standin.message(lobby.id) or lobby, pick_id, ["ask"])
+    await pick.response()
+    shown = standin.message(lobby.id)
+    assert shown is not None and lobby_fields(shown)["Reactions in hand"] == "Seat 1: at once, Seat 2: asked"
+    # someone not seated cannot choose for a seat
+    before = snapshot(world.db)
+    text = await refusal(await standin.select(world.carol, shown, pick_id, ["ask"]))
+    assert text == "You are not playing in this game." and snapshot(world.db) == before
+
+    # the choice is stored with the lobby, and the select on the old message still works
+    await bot.stop()
+    await start_bot()
+    click = await standin.click(world.carol, standin.message(lobby.id) or lobby, f"bgb:lj:{match_id}")
+    await click.response()
+    for mode in ("ask", "always"):  # carol changes her mind; the last pick counts
+        pick = await standin.select(world.carol, standin.message(lobby.id) or lobby, pick_id, [mode])
+        await pick.response()
+    click = await standin.click(world.alice, standin.message(lobby.id) or lobby, f"bgb:ls:{match_id}")
+    await click.response()
+    await standin.wait_for_message(world.channel, lambda m: is_board(m, EN), timeout=10)
+    with sqlite3.connect(world.db) as conn:
+        row = conn.execute("SELECT options FROM matches WHERE id = ?", (match_id,)).fetchone()
+    options = json.loads(row[0])
+    assert options["reactions"] == ["always", "ask", "always"]
+    assert options["sets"] == ["base", "adventures"] and options["max_events"] == 1
+    assert options["events"] == "random" and options["errata"] is True
+    assert "seat_reactions" not in options and "table_reactions" not in options
+
+
+async def test_setup_options_refused_in_portuguese(world: World, start_bot: StartBot) -> None:
+    standin = world.standin
+    await start_bot()
+    chosen = {"game": "dominion", "kingdom": "Gentle Intro", "sets": "adventures"}
+    text = await refusal(await standin.slash(world.alice, world.channel, "game new", chosen, locale="pt-BR"))
+    assert text.startswith("A opção colecoes só vale para um reino aleatório")
+    chosen = {"game": "dominion", "max_events": 2}
+    text = await refusal(await standin.slash(world.alice, world.channel, "game new", chosen))
+    assert text.startswith("Events come from Adventures")
+    assert snapshot(world.db)[0] == ()

@@ -3,10 +3,13 @@ Caravan Guard in hand, whatever the table's setting.
 
 The choice is kept with the lobby's options (stored as JSON, keyed by user id, so it follows a
 player who leaves and comes back and survives a restart). The engine wants one mode per seat,
-in seat order, so the start writes that list for the seats as they are then."""
+in seat order, so the start writes that list for the seats as they are then. A player's standing
+mode from /settings becomes their own choice when they open or join a lobby; picking in the lobby
+replaces it for that table."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bot.errors import UserError
@@ -46,6 +49,24 @@ def seat_modes(record: MatchRecord) -> list[str]:
 
 def seating(record: MatchRecord) -> tuple[tuple[str, int | None], ...]:
     return tuple((seat.kind, seat.user_id) for seat in record.seats)
+
+
+def standing_options(options: dict[str, Any], game: str, user_id: int, mode: str | None) -> dict[str, Any]:
+    """`options` with a player's /settings mode as their own choice, unless the lobby already
+    has one from them (a choice made at this table, kept if they left and came back)."""
+    own: dict[str, str] = options.get(SEAT_KEY) or {}
+    if game != "dominion" or mode not in REACTION_MODES or str(user_id) in own:
+        return options
+    return {**options, SEAT_KEY: {**own, str(user_id): mode}}
+
+
+def adopt_standing(user_id: int, mode: str | None) -> Callable[[MatchRecord], None]:
+    """For TableService.join: the joining player's standing mode, written with their seat."""
+
+    def adopt(record: MatchRecord) -> None:
+        record.options = standing_options(record.options, record.game, user_id, mode)
+
+    return adopt
 
 
 @retrying

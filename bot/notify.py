@@ -130,7 +130,8 @@ class Notifier:
                         await asyncio.wait_for(job.hurry.wait(), self.board_delay)
                 job.dirty = False
                 try:
-                    await self.update_board(await self.table.get(match_id))
+                    # fresh: another process may have posted a newer board than the cached one.
+                    await self.update_board(await self.table.fresh(match_id))
                 except Exception:
                     log.exception("board of match %s not updated", match_id)
         finally:
@@ -148,12 +149,15 @@ class Notifier:
             await asyncio.wait(tasks, timeout=timeout)
 
     # -- the board ----------------------------------------------------------------------------
-    async def update_board(self, live: Live) -> None:
+    async def update_board(self, live: Live, retry: bool = True) -> None:
+        """Edit the match's board, or post a new one when it is missing or old. Several processes
+        may do this for one match; the board they record is compared and set, see below."""
         if live.match is None:
             return
         payload = board_payload(live, live.record.locale)
         channel = self.channel(live)
         record = live.record
+        seen = record.board_message_id  # the board this decision is based on
         now = self.clock.now()
         if (
             record.board_message_id
@@ -169,7 +173,15 @@ class Notifier:
             # Leave the old board in history, but without buttons that would now mislead.
             await self._strip(channel.get_partial_message(record.board_message_id))
         message = await channel.send(**payload.kwargs())
-        await self.table.set_board(live.id, message.id, now)
+        if await self.table.set_board(live.id, message.id, now, expect=seen):
+            return
+        # Another process posted a board for this match meanwhile and recorded it first: take
+        # this one back, so the channel never keeps two boards with live buttons, and bring the
+        # other up to date (it may show an older state than this process has).
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(message.id).delete()
+        if retry:
+            await self.update_board(await self.table.get(live.id), retry=False)
 
     # -- private views ------------------------------------------------------------------------
     async def _privates(self, live: Live, skip: int | None) -> None:

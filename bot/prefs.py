@@ -2,35 +2,62 @@
 
 Channel posts and DMs happen outside any interaction, so the locale a user's client sent with
 their last interaction is the best guess for their DMs (unless they set one with /settings).
+
+Several processes may serve the same user, and each keeps its own cache. A change is written
+through (this process sees it at once); the others see it once their cached copy expires, so a
+change made through one process reaches every other within `ttl` seconds (PREFS_TTL by default).
+Preferences are read for every DM, so a cached read costs no query; a miss costs one.
 """
 
 from __future__ import annotations
 
 import discord
 
+from bot.clock import Clock, SystemClock
 from bot.i18n import coarse
 from storage import Store, UserPrefs
 
+PREFS_TTL = 30.0  # seconds a cached copy is trusted: the bound on staleness across processes
+MAX_CACHED_USERS = 20_000  # both per-user maps stay bounded however many users a process meets
+
 
 class PrefsService:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, ttl: float = PREFS_TTL, clock: Clock | None = None) -> None:
         self.store = store
-        self._cache: dict[int, UserPrefs] = {}
+        self.ttl = ttl
+        self.clock: Clock = clock or SystemClock()
+        self._cache: dict[int, tuple[UserPrefs, float]] = {}  # user id -> (prefs, read at)
         self._seen: dict[int, str] = {}
 
     async def get(self, user_id: int) -> UserPrefs:
-        prefs = self._cache.get(user_id)
-        if prefs is None:
-            prefs = self._cache[user_id] = await self.store.prefs.get(user_id)
+        cached = self._cache.get(user_id)
+        now = self.clock.now()
+        if cached is not None and now - cached[1] < self.ttl:
+            return cached[0]
+        prefs = await self.store.prefs.get(user_id)
+        self._remember(user_id, prefs, now)
         return prefs
 
     async def set_dm_hands(self, user_id: int, enabled: bool) -> UserPrefs:
-        prefs = self._cache[user_id] = await self.store.prefs.set_dm_hands(user_id, enabled)
+        prefs = await self.store.prefs.set_dm_hands(user_id, enabled)
+        self._remember(user_id, prefs, self.clock.now())
         return prefs
 
     async def set_locale(self, user_id: int, locale: str | None) -> UserPrefs:
-        prefs = self._cache[user_id] = await self.store.prefs.set_locale(user_id, locale)
+        prefs = await self.store.prefs.set_locale(user_id, locale)
+        self._remember(user_id, prefs, self.clock.now())
         return prefs
+
+    async def set_reactions(self, user_id: int, mode: str | None) -> UserPrefs:
+        prefs = await self.store.prefs.set_reactions(user_id, mode)
+        self._remember(user_id, prefs, self.clock.now())
+        return prefs
+
+    def _remember(self, user_id: int, prefs: UserPrefs, now: float) -> None:
+        self._cache.pop(user_id, None)  # re-insert: dict order is then least recently stored first
+        self._cache[user_id] = (prefs, now)
+        if len(self._cache) > MAX_CACHED_USERS:
+            del self._cache[next(iter(self._cache))]
 
     def forget(self, user_id: int) -> None:
         """Drop what is cached about a user whose data was deleted."""
@@ -39,7 +66,10 @@ class PrefsService:
 
     def saw(self, user_id: int, locale: discord.Locale | str | None) -> None:
         if locale is not None:
+            self._seen.pop(user_id, None)
             self._seen[user_id] = coarse(locale)
+            if len(self._seen) > MAX_CACHED_USERS:
+                del self._seen[next(iter(self._seen))]
 
     async def locale_for(self, user_id: int, fallback: str) -> str:
         """The /settings override, else the last client locale seen, else `fallback`."""

@@ -423,7 +423,11 @@ class TableService:
         return live
 
     @retrying
-    async def join(self, match_id: int, user_id: int, name: str) -> Live:
+    async def join(
+        self, match_id: int, user_id: int, name: str, seated: Callable[[MatchRecord], None] | None = None
+    ) -> Live:
+        """Seat a player; `seated` may add what the player brings to the lobby (a standing
+        preference) to the record, so it is stored in the same write as the seat."""
         async with self.writing(match_id) as live:
             self._require_lobby(live)
             record = live.record
@@ -432,6 +436,8 @@ class TableService:
             if len(record.seats) >= capacity(record):
                 raise UserError("error.lobby_full")
             record.seats.append(SeatRecord("human", name, None, user_id))
+            if seated is not None:
+                seated(record)
             await self.store.matches.save(record)
             return live
 
@@ -531,11 +537,19 @@ class TableService:
             return live
 
     @retrying
-    async def set_board(self, match_id: int, message_id: int | None, posted_at: float | None) -> None:
+    async def set_board(
+        self, match_id: int, message_id: int | None, posted_at: float | None, expect: int | None = None
+    ) -> bool:
+        """Record the board message only if the stored one is still `expect` (None: no board
+        yet); False if another process recorded its own board first. The save is a
+        compare-and-set on the revision, so a lost race reloads and compares again."""
         async with self.writing(match_id) as live:
+            if live.record.board_message_id != expect:
+                return False
             live.record.board_message_id = message_id
             live.record.board_posted_at = posted_at
             await self.store.matches.save(live.record)
+            return True
 
     @retrying
     async def set_lobby_message(self, match_id: int, message_id: int) -> None:

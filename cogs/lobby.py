@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.i18n import coarse, ls, t
 from bot.interact import send
-from bot.lobby_dominion import choose_reactions, start_with_choices
+from bot.lobby_dominion import adopt_standing, choose_reactions, standing_options, start_with_choices
 from bot.lobby_everdell import MODULE_CHOICES, OPPONENTS, everdell_setup
 from bot.render import board_payload, ids
 from bot.render.lobby import LOBBY_REACTIONS, lobby_payload, set_names
@@ -163,11 +163,13 @@ class Lobby(commands.Cog):
                 value_of(opponent), value_of(rugwort), level, value_of(modules), players
             )
             options.update(chosen)
+        options = get_game(game_id).normalize_options(options, 2) if options else {}
+        standing = (await self.bot.prefs.get(interaction.user.id)).reactions
         live = await self.bot.table.open_lobby(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             game=game_id,
-            options=get_game(game_id).normalize_options(options, 2) if options else {},
+            options=standing_options(options, game_id, interaction.user.id, standing),
             host_id=interaction.user.id,
             host_name=display_name(interaction.user),
             locale=channel_locale(interaction),
@@ -227,7 +229,9 @@ class Lobby(commands.Cog):
             await interaction.response.edit_message(embed=payload.embed, view=payload.view)
 
     async def on_join(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
-        await self.bot.table.join(args[0], interaction.user.id, display_name(interaction.user))
+        user = interaction.user
+        standing = (await self.bot.prefs.get(user.id)).reactions  # /settings: their seat's default
+        await self.bot.table.join(args[0], user.id, display_name(user), adopt_standing(user.id, standing))
         await self._refresh(interaction, args[0])
 
     async def on_leave(self, interaction: Interaction, args: list[int], values: list[str]) -> None:

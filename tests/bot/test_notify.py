@@ -45,6 +45,9 @@ class FakePartial:
         self.client.sent.append(Sent("edit", self.channel_id, self.id, kwargs))
         return FakeMessage(self.id, FakeChannel(self.client, self.channel_id))
 
+    async def delete(self) -> None:
+        self.client.sent.append(Sent("delete", self.channel_id, self.id, {}))
+
 
 @dataclass
 class FakeChannel:
@@ -77,6 +80,12 @@ class FakeClient:
 
     def board_edits(self) -> list[Sent]:
         return [s for s in self.sent if s.kind == "edit" and s.channel_id == CHANNEL]
+
+    def boards_left(self) -> list[int]:
+        """Board messages posted in the channel and not deleted since."""
+        gone = {s.message_id for s in self.sent if s.kind == "delete"}
+        posts = [s for s in self.sent if s.kind == "post" and s.channel_id == CHANNEL and "embed" in s.kwargs]
+        return [s.message_id for s in posts if s.message_id not in gone]
 
 
 def notifier(table: TableService, store: Store, client: FakeClient, board_delay: float = 0.0) -> Notifier:
@@ -155,3 +164,42 @@ async def test_nothing_is_kept_for_a_finished_game(table: TableService, store: S
     await notify.on_outcome(Outcome(live.id, "abandon", via="system"))
     await asyncio.sleep(0)
     assert not notify._notes and not notify._notices and not notify._boards and not len(notify._locks)
+
+
+async def test_two_processes_posting_a_board_leave_one(db_path: str) -> None:
+    one, two = await Store.open(db_path), await Store.open(db_path)
+    try:
+        a, b = TableService(one), TableService(two)
+        client = FakeClient()  # one channel, seen by both processes
+        notify_a, notify_b = notifier(a, one, client), notifier(b, two, client)
+        live = await start_game(a)
+        stale = await b.get(live.id)  # the second process loaded the match before any board
+        await notify_a.update_board(await a.get(live.id))
+        [first] = client.boards_left()
+        # The second process decides on its old copy that there is no board yet and posts one:
+        # recording it must fail, and the post be taken back in favour of the first board.
+        await notify_b.update_board(stale)
+        assert client.boards_left() == [first]
+        record = await two.matches.get(live.id)
+        assert record is not None and record.board_message_id == first
+        assert client.board_edits()[-1].message_id == first  # brought up to date instead
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_two_processes_posting_a_board_at_once_leave_one(db_path: str) -> None:
+    one, two = await Store.open(db_path), await Store.open(db_path)
+    try:
+        a, b = TableService(one), TableService(two)
+        client = FakeClient()
+        notify_a, notify_b = notifier(a, one, client), notifier(b, two, client)
+        live = await start_game(a)
+        both = await a.get(live.id), await b.get(live.id)
+        await asyncio.gather(notify_a.update_board(both[0]), notify_b.update_board(both[1]))
+        [left] = client.boards_left()
+        record = await one.matches.get(live.id)
+        assert record is not None and record.board_message_id == left
+    finally:
+        await one.close()
+        await two.close()

@@ -1,7 +1,8 @@
 """Dominion's setup through the real bot: the reactions setting, card sets, Events and errata
 chosen in `/game new`, shown in the lobby, stored with the match when it starts; refused
 (ephemerally, in the player's language, nothing stored) where they cannot apply. Each player's
-own reactions choice, made in the lobby, survives a restart and reaches the match per seat."""
+own reactions choice, made in the lobby, survives a restart and reaches the match per seat; a
+standing one from /settings is where each player's seat starts."""
 
 from __future__ import annotations
 
@@ -104,6 +105,45 @@ async def test_setup_and_own_reactions_reach_the_match_across_a_restart(
     assert options["sets"] == ["base", "adventures"] and options["max_events"] == 1
     assert options["events"] == "random" and options["errata"] is True
     assert "seat_reactions" not in options and "table_reactions" not in options
+
+
+async def test_standing_reactions_from_settings_seed_each_lobby(world: World, start_bot: StartBot) -> None:
+    standin = world.standin
+    await start_bot()
+    for user, locale, said in (
+        (world.bob, None, "Dominion reactions in new tables: you are asked each time"),
+        (world.carol, "pt-BR", "Reações do Dominion em novas mesas: você é consultado a cada vez"),
+    ):
+        settings = await standin.slash(user, world.channel, "settings", {"dominion_reactions": "ask"}, locale)
+        await settings.response()
+        assert said in (await settings.wait_original()).content
+    inter = await standin.slash(world.alice, world.channel, "game new", {"game": "dominion"})
+    await inter.response()
+    lobby = await inter.wait_original()
+    assert lobby_fields(lobby)["Reactions in hand"].startswith("Reactions in hand are used at once")
+    match_id = lobby_id(lobby)
+    for user in (world.bob, world.carol):
+        click = await standin.click(user, standin.message(lobby.id) or lobby, f"bgb:lj:{match_id}")
+        await click.response()
+    shown = standin.message(lobby.id)
+    assert shown is not None
+    assert lobby_fields(shown)["Reactions in hand"] == "Seat 1: at once, Seat 2: asked, Seat 3: asked"
+    # a choice made at this table wins over carol's standing one
+    pick = await standin.select(world.carol, shown, f"bgs:lr:{match_id}", ["always"])
+    await pick.response()
+    shown = standin.message(lobby.id)
+    assert shown is not None
+    assert lobby_fields(shown)["Reactions in hand"] == "Seat 1: at once, Seat 2: asked, Seat 3: at once"
+    click = await standin.click(world.alice, shown, f"bgb:ls:{match_id}")
+    await click.response()
+    await standin.wait_for_message(world.channel, lambda m: is_board(m, EN), timeout=10)
+    with sqlite3.connect(world.db) as conn:
+        row = conn.execute("SELECT options FROM matches WHERE id = ?", (match_id,)).fetchone()
+        stored = conn.execute(
+            "SELECT dominion_reactions FROM user_prefs WHERE user_id = ?", (world.bob.id,)
+        ).fetchone()
+    assert json.loads(row[0])["reactions"] == ["always", "ask", "always"]
+    assert stored == ("ask",)
 
 
 async def test_setup_options_refused_in_portuguese(world: World, start_bot: StartBot) -> None:

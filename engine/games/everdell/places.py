@@ -82,8 +82,10 @@ def placement_options(g: EverdellGame, p: int) -> list[Option]:
         opts.append(shared_option(f"place:event:{ev}", ev, None, "event"))
     for owner, pl in enumerate(g.players):
         for cc in pl.city:
+            if cc.card not in DESTINATIONS:  # most city cards: no worker spot
+                continue
             card = g.card[cc.card]
-            if cc.card not in DESTINATIONS or (owner != p and not card.open):
+            if owner != p and not card.open:
                 continue
             if len(g.occ.get(f"card:{cc.uid}", [])) >= card_spots(g, owner, cc.card):
                 continue

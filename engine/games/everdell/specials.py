@@ -31,7 +31,7 @@ def _meets(g: EverdellGame, p: int, ev: str, names: set[str], colors: Mapping[st
     if basic is not None:
         return colors[basic.color] >= basic.need
     spec = special_events()[ev]
-    if not all(name in names for name in spec.requires):
+    if not names.issuperset(spec.requires):
         return False
     if spec.each_color and any(colors[c] < spec.each_color for c in COLORS):
         return False

@@ -1,0 +1,126 @@
+"""The standing Dominion reactions mode in /settings: stored per user on both backends, cached
+like the other preferences, offered in both languages, and taken as a player's own choice when
+they open or join a Dominion lobby (a choice made at the table still wins there)."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.clock import ManualClock
+from bot.i18n import Translator, catalogue
+from bot.lobby_dominion import (
+    SEAT_KEY,
+    adopt_standing,
+    choose_reactions,
+    seat_modes,
+    standing_options,
+    start_with_choices,
+)
+from bot.prefs import PrefsService
+from bot.render.lobby import lobby_payload
+from bot.table import TableService
+from cogs import prefs as prefs_cog
+from storage import Store
+from tests.bot.conftest import ALICE, BOB, CHANNEL
+from tests.bot.test_lobby_options import keys_of
+
+CAROL = 1003
+
+
+async def test_the_mode_is_stored_beside_the_other_preferences(store: Store) -> None:
+    assert (await store.prefs.get(ALICE)).reactions is None  # nobody chose: each table decides
+    await store.prefs.set_locale(ALICE, "pt")
+    chosen = await store.prefs.set_reactions(ALICE, "ask")
+    assert (chosen.reactions, chosen.locale, chosen.dm_hands) == ("ask", "pt", True)
+    await store.prefs.set_dm_hands(ALICE, False)
+    assert (await store.prefs.get(ALICE)).reactions == "ask"  # other settings leave it alone
+    assert (await store.prefs.set_reactions(ALICE, "always")).reactions == "always"
+    assert (await store.prefs.set_reactions(BOB, "ask")).locale is None  # a user with no row yet
+
+
+async def test_a_change_is_cached_and_reaches_another_process_within_the_ttl(db_path: str) -> None:
+    one, two = await Store.open(db_path), await Store.open(db_path)
+    try:
+        clock = ManualClock()
+        a, b = PrefsService(one, ttl=30.0, clock=clock), PrefsService(two, ttl=30.0, clock=clock)
+        assert (await a.get(BOB)).reactions is None
+        assert (await b.set_reactions(BOB, "ask")).reactions == "ask"
+        assert (await b.get(BOB)).reactions == "ask"  # written through where it was changed
+        clock.advance(29.0)
+        assert (await a.get(BOB)).reactions is None  # still the cached copy
+        clock.advance(1.0)
+        assert (await a.get(BOB)).reactions == "ask"
+    finally:
+        await one.close()
+        await two.close()
+
+
+def test_standing_options_fill_in_only_a_missing_choice() -> None:
+    assert standing_options({}, "dominion", ALICE, "ask") == {SEAT_KEY: {str(ALICE): "ask"}}
+    assert standing_options({}, "dominion", ALICE, None) == {}
+    assert standing_options({}, "everdell", ALICE, "ask") == {}
+    assert standing_options({}, "dominion", ALICE, "sometimes") == {}
+    picked = {SEAT_KEY: {str(ALICE): "always"}}
+    assert standing_options(picked, "dominion", ALICE, "ask") == picked  # the table's pick stays
+    both = standing_options(picked, "dominion", BOB, "ask")
+    assert both == {SEAT_KEY: {str(ALICE): "always", str(BOB): "ask"}} and picked[SEAT_KEY] == {
+        str(ALICE): "always"
+    }
+
+
+async def test_the_standing_mode_seeds_each_seat_and_a_table_choice_overrides_it(table: TableService) -> None:
+    live = await table.open_lobby(
+        guild_id=1,
+        channel_id=CHANNEL,
+        game="dominion",
+        options=standing_options({"kingdom": "First Game"}, "dominion", ALICE, "ask"),
+        host_id=ALICE,
+        host_name="alice",
+        locale="en",
+    )
+    await table.join(live.id, BOB, "bob", adopt_standing(BOB, "ask"))
+    live = await table.join(live.id, CAROL, "carol", adopt_standing(CAROL, None))
+    assert seat_modes(live.record) == ["ask", "ask", "always"]
+    shown = {f.name: f.value for f in lobby_payload(live, "en").embed.fields}
+    assert shown["Reactions in hand"] == "Seat 1: asked, Seat 2: asked, Seat 3: at once"
+    await choose_reactions(table, live.id, BOB, "always")  # a pick at this table beats /settings
+    await table.leave_lobby(live.id, BOB)
+    live = await table.join(live.id, BOB, "bob", adopt_standing(BOB, "ask"))  # now after carol
+    assert seat_modes(live.record) == ["ask", "always", "always"]
+    table.forget(live.id)
+    stored = await table.get(live.id)  # kept with the lobby, not only in this process's copy
+    assert seat_modes(stored.record) == ["ask", "always", "always"]
+    started = await start_with_choices(table, live.id, ALICE)
+    assert started.record.options["reactions"] == ["ask", "always", "always"]
+
+
+async def test_a_standing_mode_leaves_other_games_alone(table: TableService) -> None:
+    live = await table.open_lobby(
+        guild_id=1,
+        channel_id=CHANNEL,
+        game="everdell",
+        options={},
+        host_id=ALICE,
+        host_name="alice",
+        locale="en",
+    )
+    live = await table.join(live.id, BOB, "bob", adopt_standing(BOB, "ask"))
+    assert SEAT_KEY not in live.record.options
+
+
+async def test_the_settings_option_is_declared_and_translated() -> None:
+    assert [c.value for c in prefs_cog.REACTION_MODES] == ["always", "ask"]
+    keys = keys_of(prefs_cog.REACTION_MODES)
+    assert keys == ["cmd.choice.my_reactions.always", "cmd.choice.my_reactions.ask"]
+    assert [catalogue("en")[k] for k in keys] == ["use mine at once", "ask me each time"]
+    translator = Translator()
+    pt = discord.Locale.brazil_portuguese
+    names = [await translator.translate(c._locale_name, pt, None) for c in prefs_cog.REACTION_MODES]  # type: ignore[arg-type]
+    assert names == ["usar as minhas na hora", "perguntar a mim a cada vez"]
+    params = {p.display_name: p for p in prefs_cog.Prefs.settings.parameters}
+    option = params["dominion_reactions"]
+    assert [c.value for c in option.choices] == ["always", "ask"]
+    assert await translator.translate(option.locale_name, pt, None) == "reacoes_dominion"  # type: ignore[arg-type]
+    for mode in ("always", "ask", "table"):
+        for locale in ("en", "pt"):
+            assert catalogue(locale)[f"settings.reactions.{mode}"]

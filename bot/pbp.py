@@ -194,6 +194,10 @@ class PlayByPost:
         locale = live.record.locale
         mentions = " ".join(f"<@{uid}>" for uid in voters)
         text = t("vote.replace", locale, voters=mentions, player=seat_name(live, timer.seat), id=live.id)
+        await self._post_vote(live, vote, text, voters, locale)
+
+    async def _post_vote(self, live: Live, vote: Vote, text: str, voters: list[int], locale: str) -> None:
+        """Post the ballot (mentioning only the voters) and remember its message for later edits."""
         message_id = await self.herald.post(
             live.record.channel_id,
             live.record.guild_id,
@@ -284,14 +288,7 @@ class PlayByPost:
             count=count - target,
             id=live.id,
         )
-        message_id = await self.herald.post(
-            live.record.channel_id,
-            live.record.guild_id,
-            text,
-            tuple(voters),
-            self._vote_buttons(vote, locale),
-        )
-        await self.store.audit.set_vote_message(vote, message_id)
+        await self._post_vote(live, vote, text, voters, locale)
         return vote
 
     async def _apply_undo(

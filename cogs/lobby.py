@@ -18,6 +18,7 @@ from bot.render.lobby import LOBBY_REACTIONS, lobby_payload, set_names
 from bot.table import Outcome
 from cogs.options_common import (
     ERRATA,
+    PLAYER_POWERS,
     REACTIONS,
     SETS,
     EventCount,
@@ -25,6 +26,7 @@ from cogs.options_common import (
     channel_locale,
     choices,
     dominion_options,
+    player_powers_option,
     value_of,
 )
 from cogs.pbp import CLOCKS, clock_hours
@@ -92,6 +94,7 @@ class Lobby(commands.Cog):
         opponent=ls("opponent", "cmd.opt.opponent.name"),
         level=ls("level", "cmd.opt.level.name"),
         modules=ls("modules", "cmd.opt.modules.name"),
+        player_powers=ls("player_powers", "cmd.opt.player_powers.name"),
         reactions=ls("reactions", "cmd.opt.reactions.name"),
         sets=ls("sets", "cmd.opt.sets.name"),
         max_events=ls("max_events", "cmd.opt.max_events.name"),
@@ -108,6 +111,10 @@ class Lobby(commands.Cog):
         opponent=ls("Everdell with 1 or 2 people: an automated opponent", "cmd.opt.opponent.desc"),
         level=ls("Everdell: Nightweave's level, 0 (tame) to 4 (terrifying)", "cmd.opt.level.desc"),
         modules=ls("Everdell: Nightweave's bonus modules", "cmd.opt.modules.desc"),
+        player_powers=ls(
+            "Everdell: Mistwood's player powers, one kept by each player (not with Nightweave)",
+            "cmd.opt.player_powers.desc",
+        ),
         reactions=ls(
             "Dominion: Moat and Caravan Guard in hand — used at once, or asked", "cmd.opt.reactions.desc"
         ),
@@ -124,7 +131,7 @@ class Lobby(commands.Cog):
     @app_commands.choices(clock=[c for c in CLOCKS if c.value != "custom"])
     @app_commands.choices(rugwort=RUGWORT_YEARS)
     @app_commands.choices(opponent=OPPONENT_CHOICES, modules=MODULES, reactions=REACTIONS)
-    @app_commands.choices(sets=SETS, errata=ERRATA)
+    @app_commands.choices(sets=SETS, errata=ERRATA, player_powers=PLAYER_POWERS)
     async def new(
         self,
         interaction: Interaction,
@@ -136,6 +143,7 @@ class Lobby(commands.Cog):
         opponent: app_commands.Choice[str] | None = None,
         level: NightweaveLevel | None = None,
         modules: app_commands.Choice[str] | None = None,
+        player_powers: app_commands.Choice[str] | None = None,
         reactions: app_commands.Choice[str] | None = None,
         sets: app_commands.Choice[str] | None = None,
         max_events: EventCount | None = None,
@@ -158,11 +166,13 @@ class Lobby(commands.Cog):
                 errata=value_of(errata),
             )
         )
+        chosen: dict[str, Any] = {}
         if game_id == "everdell":
             chosen, players = everdell_setup(
                 value_of(opponent), value_of(rugwort), level, value_of(modules), players
             )
             options.update(chosen)
+        options.update(player_powers_option(game_id, locale, value_of(player_powers), chosen))
         options = get_game(game_id).normalize_options(options, 2) if options else {}
         standing = (await self.bot.prefs.get(interaction.user.id)).reactions
         live = await self.bot.table.open_lobby(

@@ -1,6 +1,6 @@
 """Game options as slash-command parameters, shared by /game new and /automa: localized choice
-lists, the Nightweave level and modules, Dominion's setup (card sets, Events, errata, reactions),
-and the chosen values read back as match options. Parsing only: the engine's normalize_options
+lists, the Nightweave level and modules, Everdell's player powers, Dominion's setup (card sets,
+Events, errata, reactions), and the chosen values read back as match options. Parsing only: the engine's normalize_options
 has the last word."""
 
 from __future__ import annotations
@@ -67,6 +67,34 @@ ERRATA_VALUES = {"off": False, "on": True}
 # The engine caps randomly drawn Events at 0-20 (Adventures has 20); 2 is the rulebook's advice.
 EVENT_CAP = 20
 EventCount: TypeAlias = app_commands.Range[int, 0, EVENT_CAP]
+
+
+# Everdell: Mistwood's player powers, off (the base game) or on; never with Nightweave yet.
+PLAYER_POWERS = choices(
+    "cmd.choice.player_powers",
+    [("off", "no: the base game"), ("on", "yes: each player keeps one power")],
+)
+PLAYER_POWERS_VALUES = {"off": False, "on": True}
+
+
+def player_powers_option(
+    game: str, locale: str, value: str | None, everdell: dict[str, Any]
+) -> dict[str, Any]:
+    """Everdell's `player_powers` option, left out unless turned on. Refused, naming the option as
+    the player sees it: for another game, with a value outside the choices, or together with the
+    Nightweave opponent (`everdell`: the options already chosen for the opponent)."""
+    if value is None:
+        return {}
+    label = t("cmd.opt.player_powers.name", locale)
+    if game != "everdell":
+        raise UserError("error.option_other_game", option=label, game="Everdell")
+    if value not in PLAYER_POWERS_VALUES:
+        raise UserError("error.bad_option", option=label, value=value)
+    if not PLAYER_POWERS_VALUES[value]:
+        return {}
+    if everdell.get("opponent") == "nightweave":
+        raise UserError("error.everdell.powers_nightweave", option=label)
+    return {"player_powers": True}
 
 
 def is_random_kingdom(kingdom: str | None) -> bool:

@@ -207,6 +207,16 @@ class EverdellRenderer:
                 lines.append(t("everdell.board.hand_down", locale, count=p["hand_down_count"]))
             if p.get("held"):
                 lines.append(t("everdell.board.held", locale, count=len(p["held"])))
+            if p.get("power"):
+                power = t(f"everdell.power.{p['power']}", locale)
+                if "farm_pile" in p:
+                    count = p["farm_pile"]
+                    lines.append(t("everdell.board.power_pile", locale, power=power, count=count))
+                elif p.get("spiders_at"):
+                    at = location(p["spiders_at"], locale, live)
+                    lines.append(t("everdell.board.power_at", locale, power=power, location=at))
+                else:
+                    lines.append(t("everdell.board.power", locale, power=power))
             if p["passed"]:
                 lines.append(t("everdell.board.passed", locale))
         if p["events"]:

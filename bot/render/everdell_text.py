@@ -134,6 +134,8 @@ def option_label(live: Live | None, option: Option, locale: str) -> str | None:
         return t("everdell.label.worker", locale, where=location(option.group, locale, live))
     if oid.startswith("place:"):
         return place_label(live, option, locale)
+    if oid == "play:pile" and option.card is not None:
+        return t("everdell.label.play_pile", locale, card=name(option.card, locale))
     if oid.startswith("play:") and option.card is not None:
         where = "hand" if oid.startswith("play:h:") else "meadow"
         return t(f"everdell.label.play_{where}", locale, card=name(option.card, locale))
@@ -185,6 +187,13 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
         # A basic or Forest location is named after its reward: naming it again says nothing.
         quiet = not why or why.startswith(("basic_", "forest_"))
         out["why"] = "" if quiet else f" ({why_text(why, locale)})"
+    powers = data.get("powers")
+    if isinstance(powers, list):
+        out["powers"] = ", ".join(t(f"everdell.power.{x}", locale) for x in powers)
+    elif isinstance(powers, dict):
+        out["powers"] = "; ".join(
+            f"{seat_label(live, int(s))}: {t(f'everdell.power.{x}', locale)}" for s, x in powers.items()
+        )
     if isinstance(data.get("location"), str):
         out["location"] = location(data["location"], locale, live)
     if isinstance(data.get("locations"), list):

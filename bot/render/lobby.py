@@ -122,6 +122,10 @@ def lobby_payload(live: Live, locale: str) -> Payload:
             "everdell.lobby.year", locale, year=year, name=t(f"everdell.lobby.rugwort_name.{year}", locale)
         )
         embed.add_field(name=t("everdell.lobby.rugwort", locale), value=rugwort, inline=False)
+    if record.game == "everdell" and record.options.get("player_powers"):
+        embed.add_field(
+            name=t("lobby.player_powers", locale), value=t("lobby.player_powers.on", locale), inline=False
+        )
     embed.add_field(name=t("lobby.host", locale), value=f"<@{record.host_id}>", inline=False)
     status = record.status
     if status != "lobby":

@@ -27,9 +27,9 @@ KEYS = re.compile(r"everdell\.|\{[a-z_]+\}")  # whole payloads ("None" is a real
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
-def make_live(players: int, seed: int, locale: str = "en", year: int = 1) -> Live:
+def make_live(players: int, seed: int, locale: str = "en", year: int = 1, **options: Any) -> Live:
     seats = [SeatSpec(kind="human", name=n) for n in ("Alice", "Bob", "Carol", "Dave")[:players]]
-    match = Match("everdell", seats, {"rugwort_year": year}, seed)
+    match = Match("everdell", seats, {"rugwort_year": year, **options}, seed)
     record = MatchRecord(
         id=seed,
         guild_id=1,
@@ -250,3 +250,23 @@ def test_lobby_shows_rugwort_year_for_solo() -> None:
     live.record.options = {"rugwort_year": 2, "capacity": 1}
     text = json.dumps(lobby_payload(live, "en").embed.to_dict(), ensure_ascii=False)
     assert "Year 2 — Rugwort the Rotten" in text and "Kingdom" not in text
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_player_powers_read_as_words_and_show_on_the_board(locale: str) -> None:
+    live = make_live(3, seed=11, locale=locale, player_powers=True)
+    assert live.match is not None
+    events = list(live.match.opening_events)
+    for _, (prompt, step_events) in zip(range(200), play(live), strict=False):
+        events += step_events
+        for option in prompt.options:
+            label = option_label("everdell", option, locale, live)
+            assert label and not RAW.search(label), (prompt.key, option, label)
+    kinds = {e.kind for e in events}
+    assert {"powers_dealt", "powers", "spiders_move"} <= kinds
+    for event in events:
+        line = event_line(live, event, locale)
+        assert not RAW.search(line), (event, line)
+    text = texts(board_payload(live, locale))
+    assert ("Power:" if locale == "en" else "Poder:") in text
+    assert not KEYS.search(text)

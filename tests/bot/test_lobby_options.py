@@ -1,5 +1,5 @@
 """Game options in slash commands: the shared choice lists of /game new and /automa start keep
-their values and translations; Dominion's setup (card sets, Events, errata, reactions) is
+their values and translations; Everdell's player powers and Dominion's setup (card sets, Events, errata, reactions) is
 checked, refused where it cannot apply, reaches the match options and shows in the lobby in both
 languages; each player's own reactions choice is kept with the lobby and becomes the engine's
 per-seat list when the table starts."""
@@ -22,6 +22,7 @@ from cogs import automa, lobby
 from cogs.options_common import (
     ERRATA,
     EVENT_CAP,
+    PLAYER_POWERS,
     REACTIONS,
     SETS,
     channel_locale,
@@ -29,6 +30,7 @@ from cogs.options_common import (
     choices,
     dominion_options,
     module_list,
+    player_powers_option,
     value_of,
 )
 from engine.core import Match, SeatSpec
@@ -60,6 +62,7 @@ def test_choice_lists_keep_their_values_and_keys() -> None:
         "cmd.choice.reactions": (REACTIONS, ["always", "ask"]),
         "cmd.choice.sets": (SETS, ["base", "adventures", "base_adventures"]),
         "cmd.choice.errata": (ERRATA, ["off", "on"]),
+        "cmd.choice.player_powers": (PLAYER_POWERS, ["off", "on"]),
     }
     for prefix, (chosen, slugs) in expected.items():
         assert keys_of(chosen) == [f"{prefix}.{s}" for s in slugs]
@@ -80,6 +83,7 @@ def test_choice_lists_keep_their_values_and_keys() -> None:
     assert [c.name for c in lobby.RUGWORT_YEARS][0] == "Year 1 — Rugwort the Rascal"
     # every choice of both commands has its name in both catalogues, the English one as given
     everything = [lobby.RUGWORT_YEARS, lobby.OPPONENT_CHOICES, lobby.MODULES, REACTIONS, SETS, ERRATA]
+    everything += [PLAYER_POWERS]
     everything += [automa.MODULES, automa.GAMES, automa.SOURCES]
     for chosen in everything:
         for choice, key in zip(chosen, keys_of(chosen), strict=True):
@@ -475,3 +479,115 @@ async def test_own_choice_is_refused_once_the_game_runs(table: TableService) -> 
     with pytest.raises(UserError) as err:
         await choose_reactions(table, live.id, BOB, "ask")
     assert err.value.key == "error.lobby_closed"
+
+
+# -- Everdell: Mistwood's player powers ------------------------------------------------------------
+
+
+def test_player_powers_reach_the_engine() -> None:
+    assert player_powers_option("everdell", "en", None, {}) == {}
+    chosen = player_powers_option("everdell", "en", "on", {})
+    assert chosen == {"player_powers": True}
+    # "off" is the engine's default and adds nothing, so a base game's options stay as they were
+    assert player_powers_option("everdell", "en", "off", {}) == {}
+    assert player_powers_option("everdell", "en", "off", {"opponent": "nightweave"}) == {}
+    # with Rugwort too: the engine keeps what the lobby stores
+    normalized = get_game("everdell").normalize_options({"rugwort_year": 2, **chosen}, 1)
+    assert normalized == {"rugwort_year": 2, "player_powers": True}
+    assert "player_powers" not in get_game("everdell").normalize_options({}, 2)
+    # the refusal below is the engine's own rule
+    with pytest.raises(InvalidSetup):
+        get_game("everdell").normalize_options({"opponent": "nightweave", **chosen}, 1)
+
+
+@pytest.mark.parametrize(
+    ("game", "value", "everdell", "key", "locale"),
+    [
+        ("dominion", "on", {}, "error.option_other_game", "pt"),
+        ("dominion", "off", {}, "error.option_other_game", "en"),
+        ("everdell", "maybe", {}, "error.bad_option", "en"),
+        (
+            "everdell",
+            "on",
+            {"opponent": "nightweave", "nightweave_level": 1},
+            "error.everdell.powers_nightweave",
+            "en",
+        ),
+        (
+            "everdell",
+            "on",
+            {"opponent": "nightweave", "nightweave_level": 3},
+            "error.everdell.powers_nightweave",
+            "pt",
+        ),
+    ],
+)
+def test_player_powers_are_refused_where_they_cannot_apply(
+    game: str, value: str, everdell: dict[str, Any], key: str, locale: str
+) -> None:
+    with pytest.raises(UserError) as err:
+        player_powers_option(game, locale, value, everdell)
+    assert err.value.key == key
+    named = "player_powers" if locale == "en" else "poderes_de_jogador"
+    assert err.value.params["option"] == named
+    text = t(key, locale, **err.value.params)
+    assert named in text and "{" not in text
+    if key == "error.everdell.powers_nightweave":
+        assert "Nightweave" in text
+
+
+async def test_new_command_declares_the_player_powers_option() -> None:
+    command = lobby.Lobby.new
+    param = next(p for p in command.parameters if p.name == "player_powers")
+    assert [c.value for c in param.choices] == ["off", "on"] and not param.required
+    assert len(command.parameters) <= 25
+    payload = command.to_dict(lobby.Lobby.game)
+    declared = next(o for o in payload["options"] if o["name"] == "player_powers")
+    assert len(declared["description"]) <= 100
+    translator = Translator()
+    pt = discord.Locale.brazil_portuguese
+    assert param.locale_name is not None and param.locale_description is not None
+    assert await translator.translate(param.locale_name, pt, None) == "poderes_de_jogador"  # type: ignore[arg-type]
+    described = await translator.translate(param.locale_description, pt, None)  # type: ignore[arg-type]
+    assert described and len(described) <= 100 and "Nightweave" in described
+    shown = [await translator.translate(c._locale_name, pt, None) for c in PLAYER_POWERS]  # type: ignore[arg-type]
+    assert shown == ["não: o jogo base", "sim: cada jogador mantém um poder"]
+
+
+def everdell_lobby(options: dict[str, object], players: int = 2) -> Live:
+    seats = [SeatSpec(kind="human", name=n) for n in ("Alice", "Bob")[:players]]
+    match = Match("everdell", seats, options, 3)
+    record = MatchRecord(
+        id=4,
+        guild_id=1,
+        channel_id=2,
+        game="everdell",
+        engine_version=match.definition.engine_version,
+        options=dict(match.options),
+        seats=[SeatRecord("human", s.name, None, 100 + i) for i, s in enumerate(seats)],
+        seed=3,
+        status="lobby",
+        host_id=100,
+        locale="en",
+    )
+    return Live(record, match)
+
+
+@pytest.mark.parametrize(
+    ("players", "locale", "title", "shown"),
+    [
+        (2, "en", "Player powers", "On: each player keeps one of the powers dealt to them"),
+        (1, "pt", "Poderes de jogador", "Ativados: cada jogador mantém um dos poderes recebidos"),
+    ],
+)
+def test_lobby_shows_the_player_powers(players: int, locale: str, title: str, shown: str) -> None:
+    live = everdell_lobby({"player_powers": True}, players)
+    payload = lobby_payload(live, locale)
+    check_embed(payload.embed)
+    fields = {f.name: f.value for f in payload.embed.fields}
+    assert fields[title] == shown
+    # without the option there is no such line, and the option adds no control to the lobby
+    plain = lobby_payload(everdell_lobby({}, players), locale)
+    assert title not in {f.name for f in plain.embed.fields}
+    assert payload.view is not None and plain.view is not None
+    assert [c.custom_id for c in payload.view.children] == [c.custom_id for c in plain.view.children]  # type: ignore[attr-defined]

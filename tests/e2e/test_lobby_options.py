@@ -1,8 +1,8 @@
-"""Dominion's setup through the real bot: the reactions setting, card sets, Events and errata
-chosen in `/game new`, shown in the lobby, stored with the match when it starts; refused
-(ephemerally, in the player's language, nothing stored) where they cannot apply. Each player's
-own reactions choice, made in the lobby, survives a restart and reaches the match per seat; a
-standing one from /settings is where each player's seat starts."""
+"""Dominion's setup and Everdell's player powers through the real bot: the reactions setting, card
+sets, Events, errata and player powers chosen in `/game new`, shown in the lobby, stored with the
+match when it starts; refused (ephemerally, in the player's language, nothing stored) where they
+cannot apply. Each player's own reactions choice, made in the lobby, survives a restart and reaches
+the match per seat; a standing one from /settings is where each player's seat starts."""
 
 from __future__ import annotations
 
@@ -156,3 +156,31 @@ async def test_setup_options_refused_in_portuguese(world: World, start_bot: Star
     text = await refusal(await standin.slash(world.alice, world.channel, "game new", chosen))
     assert text.startswith("Events come from Adventures")
     assert snapshot(world.db)[0] == ()
+
+
+async def test_everdell_player_powers_reach_the_match(world: World, start_bot: StartBot) -> None:
+    standin = world.standin
+    await start_bot()
+    chosen = {"game": "everdell", "opponent": "nightweave", "player_powers": "on"}
+    text = await refusal(await standin.slash(world.alice, world.channel, "game new", chosen, locale="pt-BR"))
+    assert (
+        text == "Os poderes de jogador (poderes_de_jogador) ainda não podem ser usados contra a Nightweave."
+    )
+    chosen = {"game": "dominion", "player_powers": "on"}
+    text = await refusal(await standin.slash(world.alice, world.channel, "game new", chosen))
+    assert text == "The option player_powers is only for Everdell."
+    assert snapshot(world.db)[0] == ()
+
+    chosen = {"game": "everdell", "players": 2, "player_powers": "on"}
+    inter = await standin.slash(world.alice, world.channel, "game new", chosen)
+    await inter.response()
+    lobby = await inter.wait_original()
+    assert lobby_fields(lobby)["Player powers"] == "On: each player keeps one of the powers dealt to them"
+    match_id = lobby_id(lobby)
+    for user, kind in ((world.bob, "lj"), (world.alice, "ls")):
+        click = await standin.click(user, standin.message(lobby.id) or lobby, f"bgb:{kind}:{match_id}")
+        await click.response()
+    await standin.wait_for_message(world.channel, lambda m: is_board(m, EN), timeout=10)
+    with sqlite3.connect(world.db) as conn:
+        row = conn.execute("SELECT options FROM matches WHERE id = ?", (match_id,)).fetchone()
+    assert json.loads(row[0])["player_powers"] is True

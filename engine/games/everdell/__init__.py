@@ -15,7 +15,12 @@ ENGINE_VERSION = "everdell-1"
 
 
 def normalize_options(options: dict[str, Any], players: int) -> dict[str, Any]:
+    powers = options.get("player_powers", False)
+    if not isinstance(powers, bool):
+        raise InvalidSetup("error.bad_option", option="player_powers", value=str(powers))
     if options.get("opponent") is not None:
+        if powers:  # not yet tried together with Nightweave's rules
+            raise InvalidSetup("error.bad_option", option="player_powers", value=str(powers))
         from engine.games.everdell.mistwood.lair import options as lair_options
 
         if not lair_options.wants_nightweave(options):
@@ -30,6 +35,8 @@ def normalize_options(options: dict[str, Any], players: int) -> dict[str, Any]:
     if year not in (1, 2, 3):
         raise InvalidSetup("error.bad_option", option="rugwort_year", value=str(year))
     out["rugwort_year"] = year
+    if powers:  # absent when off, so base options (and stored replays) stay as they were
+        out["player_powers"] = True
     return out
 
 

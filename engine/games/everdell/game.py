@@ -15,7 +15,7 @@ from engine.core.errors import InvalidSetup
 from engine.core.prompts import Option
 from engine.core.result import Result
 from engine.core.seats import SeatSpec
-from engine.games.everdell import places, play, rugwort, scoring, setaside
+from engine.games.everdell import places, play, player_powers, rugwort, scoring, setaside
 from engine.games.everdell.asks import NONE, Prompter, Step
 from engine.games.everdell.data import (
     RESOURCES,
@@ -31,7 +31,6 @@ from engine.games.everdell.extras import Extra
 from engine.games.everdell.payment import as_dict
 from engine.games.everdell.state import (
     CITY_LIMIT,
-    HAND_LIMIT,
     NEW_WORKERS,
     SEASONS,
     CityCard,
@@ -89,6 +88,8 @@ class EverdellGame(Prompter):
         self.turn_no = 0
         self._uid = 0
         self.position = position
+        self.spiders_at: str | None = None  # the Spiders power's figure (a board location)
+        self.pig_pile: list[str] = []  # the Pigs power's face-up Farms (top at the END)
 
     # ==========================================================================================
     # Setup
@@ -100,6 +101,10 @@ class EverdellGame(Prompter):
     @property
     def solo(self) -> bool:
         return self.rug is not None
+
+    @property
+    def powers_on(self) -> bool:
+        return bool(self.options.get("player_powers"))
 
     def setup(self) -> None:
         deck = full_deck()
@@ -113,8 +118,9 @@ class EverdellGame(Prompter):
         first = self.humans[0] if self.solo else self.rng.randrange(len(self.humans))
         k = self.humans.index(first)
         self.order = self.humans[k:] + self.humans[:k]
-        for i, p in enumerate(self.order):
-            self.draw(p, 5 if self.solo else 5 + i)
+        if not self.powers_on:  # with powers the hands wait for the order the powers settle
+            for i, p in enumerate(self.order):
+                self.draw(p, 5 if self.solo else 5 + i)
         if self.solo:
             rugwort.setup(self)
         self.emit(
@@ -137,6 +143,8 @@ class EverdellGame(Prompter):
         used += [c for c in meadow if c]
         self.discard = list(pos.get("discard") or [])
         used += self.discard
+        self.pig_pile = list(pos.get("pig_pile") or [])
+        used += self.pig_pile
         placements: list[tuple[int, str]] = []  # placed once every city is known
         for i, data in enumerate(pos.get("players") or []):
             pl = self.players[i]
@@ -159,7 +167,9 @@ class EverdellGame(Prompter):
                 pl.res[r] = int(v)
             pl.tokens = int(data.get("tokens", 0))
             pl.season = int(data.get("season", 0))
-            pl.workers = int(data.get("workers", sum(NEW_WORKERS[: pl.season + 1])))
+            pl.power = data.get("power")
+            lost = 1 if pl.power is not None and pl.season >= 1 else 0  # no spring worker
+            pl.workers = int(data.get("workers", sum(NEW_WORKERS[: pl.season + 1]) - lost))
             pl.passed = bool(data.get("passed", False))
             pl.journey = int(data.get("journey", 0))
             for ev in data.get("events") or []:
@@ -182,6 +192,9 @@ class EverdellGame(Prompter):
             self.rng.shuffle(rest)
             self.deck = rest
         self.order = list(pos.get("order") or self.humans)
+        if self.powers_on:
+            player_powers.apply_powers(self)
+            self.spiders_at = pos.get("spiders_at")
         if self.solo:
             rugwort.setup(self)
             self.year = int(pos.get("rugwort_year", self.year))
@@ -197,6 +210,8 @@ class EverdellGame(Prompter):
             self.load_position(self.position)
         else:
             self.setup()
+            if self.powers_on:
+                yield from player_powers.choose_powers(self)
         while any(not self.players[p].passed for p in self.order):
             for p in self.order:
                 if not self.players[p].passed:
@@ -231,6 +246,8 @@ class EverdellGame(Prompter):
         if pl.available > 0:
             opts += places.placement_options(self, p)
         opts += play.playable_options(self, p)
+        if self.pig_pile:
+            opts += player_powers.pile_options(self, p)
         if pl.available == 0 and pl.season < 3:
             opts.append(Option(PREPARE, "everdell.opt.prepare", group="prepare"))
         if pl.season == 3 or not opts:
@@ -243,13 +260,14 @@ class EverdellGame(Prompter):
         yield from places.clock_tower(self, p)
         self.recall(p)
         pl.season += 1
-        pl.workers += NEW_WORKERS[pl.season]
+        if not (pl.season == 1 and pl.power is not None):  # a power stands in for that worker
+            pl.workers += NEW_WORKERS[pl.season]
         season = SEASONS[pl.season]
         self.emit("prepare", seat=p, season=season)
         if season in ("spring", "autumn"):
             yield from self.production(p)
         elif season == "summer":
-            space = HAND_LIMIT - pl.hand_size
+            space = pl.hand_limit - pl.hand_size
             slots = self.meadow_slots()
             picked = yield from self.choose_many(
                 p,
@@ -259,6 +277,8 @@ class EverdellGame(Prompter):
                 min(2, space),
             )
             yield from self.meadow_to_hand(p, [int(x[1:]) for x in picked])
+        if pl.power == "pigs":
+            yield from player_powers.pigs_free(self, p)
         if self.solo:
             rugwort.prepare(self, pl.season)
 
@@ -324,7 +344,7 @@ class EverdellGame(Prompter):
     def draw(self, p: int, count: int) -> list[str]:
         pl = self.players[p]
         drawn: list[str] = []
-        for _ in range(min(count, HAND_LIMIT - pl.hand_size)):
+        for _ in range(min(count, pl.hand_limit - pl.hand_size)):
             name = self.take_top()
             if name is None:
                 break
@@ -340,7 +360,7 @@ class EverdellGame(Prompter):
         pl = self.players[p]
         kept: list[str] = []
         for name in names:
-            if pl.hand_size < HAND_LIMIT and not pl.passed and not pl.rugwort:
+            if pl.hand_size < pl.hand_limit and not pl.passed and not pl.rugwort:
                 pl.hand.append(name)
                 kept.append(name)
             else:
@@ -424,7 +444,7 @@ class EverdellGame(Prompter):
         out = []
         for q in self.others(p):
             pl = self.players[q]
-            if pl.rugwort or not pl.passed and (not cards or pl.hand_size < HAND_LIMIT):
+            if pl.rugwort or not pl.passed and (not cards or pl.hand_size < pl.hand_limit):
                 out.append(q)
         return out
 
@@ -449,7 +469,7 @@ class EverdellGame(Prompter):
             self.emit("give_cards", seat=p, target=q, count=len(names), discarded=True)
             return q
         pl = self.players[q]
-        room = HAND_LIMIT - pl.hand_size
+        room = pl.hand_limit - pl.hand_size
         pl.hand += names[:room]
         self.discard += names[room:]
         self.emit("give_cards", seat=p, target=q, count=len(names))
@@ -529,9 +549,12 @@ class EverdellGame(Prompter):
         # and a Husband and a Wife share one space.
         card = self.card
         spaces = husbands = wives = 0
+        pigs = pl.power == "pigs"
         for group in (pl.city, pl.city_down) if pl.city_down else (pl.city,):
             for c in group:
                 name = c.card
+                if pigs and name == "farm":
+                    continue
                 spaces += card[name].space
                 if name == "husband":
                     husbands += 1
@@ -542,7 +565,7 @@ class EverdellGame(Prompter):
     def fits(self, pl: Player, name: str, full: bool | None = None) -> bool:
         """Whether `name` has room in pl's city (the Unique rule is checked separately). `full`
         may carry `used_spaces(pl) >= CITY_LIMIT` when the caller already knows it."""
-        if pl.rugwort:
+        if pl.rugwort or name == "farm" and pl.power == "pigs":  # the Pigs' Farms take no space
             return True
         card = self.card[name]
         if card.space == 0:
@@ -601,7 +624,7 @@ class EverdellGame(Prompter):
     # ==========================================================================================
     def all_cards(self) -> list[str]:
         """Every card in the match, wherever it is (for conservation checks)."""
-        out = list(self.deck) + list(self.discard) + list(self.limbo)
+        out = list(self.deck) + list(self.discard) + list(self.limbo) + list(self.pig_pile)
         out += [c for c in self.meadow if c is not None]
         for pl in self.players:
             out += pl.hand + pl.hand_down

@@ -314,3 +314,28 @@ class HeuristicBot:
     def on_courthouse(self, view: dict[str, Any], me: dict[str, Any], prompt: Prompt) -> Answer:
         want = self.needs(view, me)
         return (max(prompt.options, key=lambda o: want.get(o.id, 0) + WEIGHT.get(o.id, 0)).id,)
+
+    # -- Mistwood player powers ------------------------------------------------------------------
+    def on_stoats(self, view: dict[str, Any], me: dict[str, Any], prompt: Prompt) -> Answer:
+        # Cards are worth less than a resource the best cards in sight still lack.
+        want = self.needs(view, me)
+        best = max(
+            (o for o in prompt.options if o.id.startswith("stoats:")),
+            key=lambda o: want.get(o.id[7:], 0.0),
+            default=None,
+        )
+        if best is None or want.get(best.id[7:], 0.0) <= 0 or me["hand_count"] < 5:
+            return ("none",)
+        return (best.id,)
+
+    def on_stoats_discard(self, view: dict[str, Any], me: dict[str, Any], prompt: Prompt) -> Answer:
+        return self._discard(me, prompt, prompt.min)
+
+    def on_spiders_gain(self, view: dict[str, Any], me: dict[str, Any], prompt: Prompt) -> Answer:
+        return self.on_courthouse(view, me, prompt)
+
+    def on_spiders_place(self, view: dict[str, Any], me: dict[str, Any], prompt: Prompt) -> Answer:
+        # Where opponents are likely to go: an open basic location rewarding the most.
+        return (max(prompt.options, key=lambda o: self.reward_value(o.id[3:], view, me)).id,)
+
+    on_spiders_move = on_spiders_place

@@ -121,6 +121,10 @@ def place_worker(g: EverdellGame, p: int, loc: str) -> Step:
         yield from journey(g, p, loc)
     else:
         yield from reward(g, p, loc)
+    if g.spiders_at is not None:
+        from engine.games.everdell.player_powers import spiders_visit
+
+        yield from spiders_visit(g, loc)
 
 
 def reward(g: EverdellGame, p: int, loc: str) -> Step:

@@ -264,6 +264,10 @@ def play_chosen(g: EverdellGame, p: int, source: str) -> Step:
     """Resolve a main-action play; `source` is `h:<card>` or `m<slot>`."""
     if source.startswith("h:"):
         yield from play_card(g, p, source[2:], "hand")
+    elif source == "pile":
+        from engine.games.everdell.player_powers import buy_farm
+
+        yield from buy_farm(g, p)
     else:
         slot = int(source[1:])
         name = g.meadow[slot]
@@ -298,7 +302,7 @@ def play_card(
 ) -> Step:
     """Pay for and play `name` from `source` (`hand`, `meadow:<slot>` or `limbo`); `origin` is
     where it was before (the Meadow slot of a card already taken into limbo), for pricing."""
-    from engine.games.everdell import rugwort
+    from engine.games.everdell import player_powers, rugwort
     from engine.games.everdell.powers import after_play, on_play
 
     pl = g.players[p]
@@ -342,6 +346,8 @@ def play_card(
     elif source.startswith("meadow:"):
         g.meadow_take([int(source[7:])])
         g.refill()
+    elif source == "pile":
+        g.pig_pile.pop()
     else:
         g.unlimbo(name)
     method, vec = choice.split(":")[0], parse_vec(choice.split(":")[1])
@@ -368,6 +374,7 @@ def play_card(
         g.emit("city_add", seat=target, card=name, uid=cc.uid, by=p)
         yield from on_play(g, p, cc)
     yield from after_play(g, p, name, cc)
+    yield from player_powers.stoats(g, p)
     if g.solo and not pl.rugwort:
         rugwort.react(g)
 

@@ -12,7 +12,7 @@ from engine.core.prompts import Option
 from engine.games.everdell import places, play
 from engine.games.everdell.asks import NONE, Step, resource_options
 from engine.games.everdell.data import Card
-from engine.games.everdell.state import HAND_LIMIT, CityCard
+from engine.games.everdell.state import CityCard
 
 if TYPE_CHECKING:
     from engine.games.everdell.game import EverdellGame
@@ -152,7 +152,7 @@ def undertaker(g: EverdellGame, p: int, cc: CityCard, host: int) -> Step:
     g.emit("meadow_discard", seat=p, cards=gone)
     g.refill()
     slots = g.meadow_slots()
-    if slots and g.players[p].hand_size < HAND_LIMIT:
+    if slots and g.players[p].hand_size < g.players[p].hand_limit:
         opts = [Option(f"m{s}", g.meadow[s] or "", card=g.meadow[s], group="meadow") for s in slots]
         take = yield from g.choose(p, "everdell.prompt.undertaker_take", opts)
         yield from g.meadow_to_hand(p, [int(take[1:])])
@@ -474,7 +474,7 @@ def post_office(g: EverdellGame, p: int, cc: CityCard, owner: int) -> Step:
     yield from g.give_cards(p, given)
     dropped = yield from g.choose_cards(p, pl.hand, "everdell.prompt.post_office_discard", 0, len(pl.hand))
     g.discard_from_hand(p, dropped)
-    g.draw(p, HAND_LIMIT - pl.hand_size)
+    g.draw(p, pl.hand_limit - pl.hand_size)
 
 
 def storehouse_visit(g: EverdellGame, p: int, cc: CityCard, owner: int) -> Step:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from engine.core.prompts import Option
 from engine.games.everdell.asks import NONE, Step, resource_options
 from engine.games.everdell.data import COLORS, basic_events, special_events
-from engine.games.everdell.state import HAND_LIMIT, EventClaim
+from engine.games.everdell.state import EventClaim
 
 if TYPE_CHECKING:
     from engine.games.everdell.game import EverdellGame
@@ -108,7 +108,7 @@ def _store(resource: str, points_each: int, key: str) -> Callable[[EverdellGame,
 
 def ancient_scrolls(g: EverdellGame, p: int, c: EventClaim) -> Step:
     shown = g.reveal(5)
-    room = HAND_LIMIT - g.players[p].hand_size
+    room = g.players[p].hand_limit - g.players[p].hand_size
     keep = yield from g.choose_cards(p, shown, "everdell.prompt.scrolls_keep", 0, room)
     for name in shown:
         g.unlimbo(name)

@@ -73,6 +73,9 @@ class Player:
     hand_down: list[str] = field(default_factory=list)
     city_down: list[CityCard] = field(default_factory=list)
     held: list[HeldWorker] = field(default_factory=list)
+    # Mistwood player powers (the `player_powers` option, see `player_powers.py`)
+    power: str | None = None
+    hand_limit: int = HAND_LIMIT
 
     @property
     def available(self) -> int:

@@ -45,6 +45,12 @@ def build_view(g: EverdellGame, seat: int | None) -> dict[str, Any]:
                 "score": g.seat_total(pl.seat),
             }
         )
+        if pl.power is not None:  # public once chosen (powers are revealed together)
+            players[-1]["power"] = pl.power
+            if pl.power == "spiders" and g.spiders_at is not None:
+                players[-1]["spiders_at"] = g.spiders_at
+            if pl.power == "pigs":
+                players[-1]["farm_pile"] = len(g.pig_pile)
         if pl.hand_down or pl.city_down or pl.held:
             setaside.add_to_view(g, pl, players[-1])
     view: dict[str, Any] = {

@@ -42,6 +42,7 @@ def setup_of(i: int) -> tuple[int, dict[str, Any]]:
 def card_count(g: EverdellGame) -> int:
     """How many cards there are in all, wherever they are: cheap enough for every answer."""
     total = len(g.deck) + len(g.discard) + len(g.limbo) + sum(1 for c in g.meadow if c is not None)
+    total += len(g.pig_pile)
     for pl in g.players:
         total += len(pl.hand) + len(pl.city) + sum(len(cc.prisoners) for cc in pl.city)
     return total + sum(len(claim.beneath) for claim in g.claims.values())

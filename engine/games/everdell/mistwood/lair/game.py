@@ -28,7 +28,7 @@ from engine.games.everdell.mistwood.nightweave import actions, turn
 from engine.games.everdell.mistwood.nightweave.scoring import score as her_breakdown
 from engine.games.everdell.mistwood.nightweave.state import NightweaveState
 from engine.games.everdell.mistwood.nightweave.table import Choice, Flow
-from engine.games.everdell.state import HAND_LIMIT, CityCard, Player, empty_res
+from engine.games.everdell.state import CityCard, Player, empty_res
 
 EVERDELL_GAMES = "the_everdell_games"  # removed from Nightweave games
 HAND_SIZE = 5
@@ -316,7 +316,7 @@ class NightweaveGame(EverdellGame):
             if q == self.nw:
                 if not self.lair.finished:
                     out.append(q)
-            elif not pl.passed and (not cards or pl.hand_size < HAND_LIMIT):
+            elif not pl.passed and (not cards or pl.hand_size < pl.hand_limit):
                 out.append(q)
         return out
 

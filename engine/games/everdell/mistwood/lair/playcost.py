@@ -31,7 +31,7 @@ from engine.games.everdell.asks import Step
 from engine.games.everdell.data import RESOURCES as RESOURCE_KINDS
 from engine.games.everdell.extras import CARDS, RESOURCES, Extra, Toll
 from engine.games.everdell.payment import ZERO, as_dict
-from engine.games.everdell.state import HAND_LIMIT, CityCard
+from engine.games.everdell.state import CityCard
 
 if TYPE_CHECKING:
     from engine.games.everdell.mistwood.lair.modules import LairHooks
@@ -202,7 +202,7 @@ def filtered_draw(h: LairHooks, p: int, count: int) -> list[str]:
     drawn: list[str] = []
     refused: list[str] = []
     patience = len(g.deck) + len(g.discard)  # a deck of nothing but Governance cards ends it
-    while len(drawn) < min(count, HAND_LIMIT - pl.hand_size) and len(refused) <= patience:
+    while len(drawn) < min(count, pl.hand_limit - pl.hand_size) and len(refused) <= patience:
         name = g.take_top()
         if name is None:
             break

@@ -27,7 +27,7 @@ from bot.herald import Button, Herald
 from bot.i18n import t
 from bot.render import ids
 from bot.render.common import seat_name
-from bot.table import Live
+from bot.table import KeyedLocks, Live
 from storage.pbp import GameSettings, PbpRepo, Timer
 
 UNDO = "uu"  # button kind; args: match. Undo my last action.
@@ -68,10 +68,7 @@ class StatusBoard:
         self.lease = lease
         # Answers from people and from bot seats are announced concurrently; without a lock two
         # refreshes would both delete (or edit) the same old status message.
-        self._locks: dict[int, asyncio.Lock] = {}
-
-    def _lock(self, match_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(match_id, asyncio.Lock())
+        self._locks = KeyedLocks()
 
     @contextlib.asynccontextmanager
     async def _claimed(self, match_id: int) -> AsyncIterator[None]:
@@ -134,7 +131,7 @@ class StatusBoard:
         self, live: Live, timers: dict[int, Timer], note: str | None = None, repost: bool = False
     ) -> GameSettings:
         """Bring the status message up to date; a new mention (or `repost`) posts it afresh."""
-        async with self._lock(live.id):
+        async with self._locks.hold(live.id):
             return await self._refresh(live, timers, note, repost)
 
     async def _refresh(
@@ -190,7 +187,7 @@ class StatusBoard:
 
     async def close(self, live: Live) -> GameSettings:
         """The game is over: its status message goes (the board keeps the result)."""
-        async with self._lock(live.id):
+        async with self._locks.hold(live.id):
             return await self._close(live)
 
     async def _close(self, live: Live) -> GameSettings:

@@ -276,12 +276,11 @@ class Board:
         self.draw.ellipse((MARGIN, y + 4, MARGIN + 12, y + 16), fill=colour, outline=TEXT)
         res = "  ".join(f"{t(f'everdell.res_many.{r}', self.locale)} {p['resources'][r]}" for r in RESOURCES)
         head = f"{self.names.get(seat, '?')} — {p['score']}★"
-        if p.get("nightweave"):  # her resources go back to the supply; her hand is a count
+        if p.get("nightweave") or not p["rugwort"]:
             season = t(f"everdell.season.{p['season']}", self.locale)
-            head += f" · {season} · {p['available']}/{p['workers']} · {t('nw.hand', self.locale)}: {p['hand_count']}"
-        elif not p["rugwort"]:
-            season = t(f"everdell.season.{p['season']}", self.locale)
-            head += f" · {season} · {p['available']}/{p['workers']} · {res}"
+            # Nightweave's resources go back to the supply; her hand is a count
+            held = f"{t('nw.hand', self.locale)}: {p['hand_count']}" if p.get("nightweave") else res
+            head += f" · {season} · {p['available']}/{p['workers']} · {held}"
         self.write((MARGIN + 18, y + 2), head, TEXT, 14)
         y += LABEL_H + 4
         if not p["city"]:

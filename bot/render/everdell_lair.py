@@ -44,6 +44,25 @@ def module_name(kind: str, card: str, locale: str) -> str:
     return found.name_pt if locale == "pt" else found.name_en
 
 
+def named_module(card: str, locale: str) -> str | None:
+    """The name of the Plot, Plan or Personality `card` is, or None when it is none of them."""
+    for kind in ("plot", "plan", "personality"):
+        named = module_name(kind, card, locale)
+        if named != card:
+            return named
+    return None
+
+
+def module_labels(data: Mapping[str, Any], locale: str) -> list[str]:
+    """Her Personality and Plan as labels, leaving out the ones she plays without."""
+    out = []
+    if data.get("personality"):
+        out.append(t("nw.personality_label", locale, name=module_name("personality", data["personality"], locale)))
+    if data.get("plan"):
+        out.append(t("nw.plan_label", locale, name=module_name("plan", data["plan"], locale)))
+    return out
+
+
 def level_name(level: int, locale: str) -> str:
     row = loader.default_scoring().level(level)
     return row.name_pt if locale == "pt" else row.name_en
@@ -118,11 +137,8 @@ def why_text(data: Mapping[str, Any], locale: str) -> str:
         return ""
     if has(f"nw.why.{why}"):
         return f" ({t(f'nw.why.{why}', locale)})"
-    for kind in ("plot", "plan", "personality"):
-        named = module_name(kind, why, locale)
-        if named != why:
-            return f" ({named})"
-    return f" ({why})"
+    named = named_module(why, locale)
+    return f" ({why if named is None else named})"
 
 
 # -- her prompts: thwarts, amounts, "your choice" -----------------------------------------------------
@@ -155,10 +171,9 @@ def extra_line(extra: object, locale: str) -> str | None:
 
 def what_text(what: str, locale: str) -> str:
     """What a thwart or a payment protects against: a module card, or one of her reasons."""
-    for kind in ("plot", "plan", "personality"):
-        named = module_name(kind, what, locale)
-        if named != what:
-            return named
+    named = named_module(what, locale)
+    if named is not None:
+        return named
     return t(f"nw.why.{what}", locale) if has(f"nw.why.{what}") else what
 
 
@@ -192,13 +207,7 @@ def params(live: Live | None, data: Mapping[str, Any], locale: str) -> dict[str,
         if isinstance(data.get(kind), str):
             out[kind] = module_name(kind, data[kind], locale)
     if "plan" in data:  # the modules she plays with (her first log entry)
-        named = [
-            t("nw.personality_label", locale, name=module_name("personality", data["personality"], locale))
-            if data.get("personality")
-            else "",
-            t("nw.plan_label", locale, name=module_name("plan", data["plan"], locale)) if data.get("plan") else "",
-        ]
-        out["modules"] = ", ".join(n for n in named if n) or t("nw.modules_none", locale)
+        out["modules"] = ", ".join(module_labels(data, locale)) or t("nw.modules_none", locale)
     return out
 
 
@@ -260,15 +269,11 @@ def lair_field(live: Live, view: Mapping[str, Any], p: Mapping[str, Any], locale
         lines.append(t("nw.board.lair", locale, count=lair["lair_count"]))
     if lair.get("journey"):
         lines.append(t("everdell.board.journey", locale, points=lair["journey"]))
-    modules = [
-        t("nw.personality_label", locale, name=module_name("personality", lair["personality"], locale))
-        if lair.get("personality")
-        else "",
-        t("nw.plan_label", locale, name=module_name("plan", lair["plan"], locale)) if lair.get("plan") else "",
-        t("nw.board.plot", locale, plot=module_name("plot", lair["plot"], locale)) if lair.get("plot") else "",
-    ]
-    if any(modules):
-        lines.append(" · ".join(m for m in modules if m))
+    modules = module_labels(lair, locale)
+    if lair.get("plot"):
+        modules.append(t("nw.board.plot", locale, plot=module_name("plot", lair["plot"], locale)))
+    if modules:
+        lines.append(" · ".join(modules))
     if lair.get("finished"):
         lines.append(t("nw.board.done", locale))
     return "\n".join(lines)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import AsyncIterator
 
 import pytest
 
@@ -31,105 +32,96 @@ from tests.bot.pbp_fakes import FakeHerald
 CAROL = 1003
 
 
-async def two_stores(db_path: str) -> tuple[Store, Store]:
-    return await Store.open(db_path), await Store.open(db_path)
-
-
-async def test_the_same_answer_from_two_processes_lands_once(db_path: str) -> None:
-    one, two = await two_stores(db_path)
+@pytest.fixture
+async def stores(db_path: str) -> AsyncIterator[tuple[Store, Store]]:
+    """Two processes' stores on the same database, closed after the test."""
+    one, two = await Store.open(db_path), await Store.open(db_path)
     try:
-        a, b = TableService(one), TableService(two)
-        live = await start_game(a)
-        await b.get(live.id)  # both processes hold the match in memory
-        match = live.match
-        assert match is not None
-        [prompt] = match.prompts()
-        user = user_of(live, prompt.seat)
-        answer = [prompt.options[0].id] if prompt.min else []
-        results = await asyncio.gather(
-            a.submit(live.id, user, prompt.pid, answer),
-            b.submit(live.id, user, prompt.pid, answer),
-            return_exceptions=True,
-        )
-        refused = [r for r in results if isinstance(r, UserError)]
-        assert len(refused) == 1 and refused[0].key == "error.stale_prompt", results
-        assert await one.log.count(live.id) == 1
-        # Whichever lost, both now act on the current state: the next prompt is accepted by either.
-        stored = await one.matches.revision(live.id)
-        for service in (a, b):
-            current = await service.fresh(live.id)
-            assert current.record.revision == stored
-            assert current.match is not None and current.match.prompts()[0].pid != prompt.pid
+        yield one, two
     finally:
         await one.close()
         await two.close()
 
 
-async def test_a_stale_cache_is_reloaded_before_a_change(db_path: str) -> None:
-    one, two = await two_stores(db_path)
-    try:
-        a, b = TableService(one), TableService(two)
-        live = await start_game(a)
-        stale = await b.get(live.id)
-        assert live.match is not None
-        [prompt] = live.match.prompts()
-        await a.submit(
-            live.id, user_of(live, prompt.seat), prompt.pid, [o.id for o in prompt.options[: prompt.min]]
-        )
-        fresh = await b.fresh(live.id)
-        assert fresh is not stale and fresh.record.revision == live.record.revision
-        assert fresh.match is not None and live.match is not None
-        [next_prompt] = fresh.match.prompts()
-        answer = [o.id for o in next_prompt.options[: next_prompt.min]]
-        await b.submit(live.id, user_of(fresh, next_prompt.seat), next_prompt.pid, answer)
-        assert await one.log.count(live.id) == 2
-    finally:
-        await one.close()
-        await two.close()
+async def test_the_same_answer_from_two_processes_lands_once(stores: tuple[Store, Store]) -> None:
+    one, two = stores
+    a, b = TableService(one), TableService(two)
+    live = await start_game(a)
+    await b.get(live.id)  # both processes hold the match in memory
+    match = live.match
+    assert match is not None
+    [prompt] = match.prompts()
+    user = user_of(live, prompt.seat)
+    answer = [prompt.options[0].id] if prompt.min else []
+    results = await asyncio.gather(
+        a.submit(live.id, user, prompt.pid, answer),
+        b.submit(live.id, user, prompt.pid, answer),
+        return_exceptions=True,
+    )
+    refused = [r for r in results if isinstance(r, UserError)]
+    assert len(refused) == 1 and refused[0].key == "error.stale_prompt", results
+    assert await one.log.count(live.id) == 1
+    # Whichever lost, both now act on the current state: the next prompt is accepted by either.
+    stored = await one.matches.revision(live.id)
+    for service in (a, b):
+        current = await service.fresh(live.id)
+        assert current.record.revision == stored
+        assert current.match is not None and current.match.prompts()[0].pid != prompt.pid
 
 
-async def test_a_due_job_is_claimed_by_one_process_until_its_lease_ends(db_path: str) -> None:
-    one, two = await two_stores(db_path)
-    try:
-        jobs_a, jobs_b = PbpStore(one.db).jobs, PbpStore(two.db).jobs
-        for n in range(6):
-            await jobs_a.add("remind", due_at=100.0 + n)
-        now = time.time()
-        got_a, got_b = await asyncio.gather(
-            jobs_a.claim_due(200.0, "A", now, lease=30), jobs_b.claim_due(200.0, "B", now, lease=30)
-        )
-        ids_a, ids_b = {j.id for j in got_a}, {j.id for j in got_b}
-        assert not ids_a & ids_b and len(ids_a | ids_b) == 6
-        assert await jobs_b.claim_due(200.0, "B", now + 10, lease=30) == []  # leases still live
-        # A dies: once its leases run out, B takes its jobs (and its own, whose leases ended too).
-        taken = await jobs_b.claim_due(200.0, "B", now + 31, lease=30)
-        assert {j.id for j in taken} == ids_a | ids_b
-        assert await jobs_b.release("B") == 6
-    finally:
-        await one.close()
-        await two.close()
+async def test_a_stale_cache_is_reloaded_before_a_change(stores: tuple[Store, Store]) -> None:
+    one, two = stores
+    a, b = TableService(one), TableService(two)
+    live = await start_game(a)
+    stale = await b.get(live.id)
+    assert live.match is not None
+    [prompt] = live.match.prompts()
+    await a.submit(
+        live.id, user_of(live, prompt.seat), prompt.pid, [o.id for o in prompt.options[: prompt.min]]
+    )
+    fresh = await b.fresh(live.id)
+    assert fresh is not stale and fresh.record.revision == live.record.revision
+    assert fresh.match is not None and live.match is not None
+    [next_prompt] = fresh.match.prompts()
+    answer = [o.id for o in next_prompt.options[: next_prompt.min]]
+    await b.submit(live.id, user_of(fresh, next_prompt.seat), next_prompt.pid, answer)
+    assert await one.log.count(live.id) == 2
 
 
-async def test_bot_turn_leases_and_wakes(db_path: str) -> None:
-    one, two = await two_stores(db_path)
-    try:
-        table = TableService(one)
-        live = await start_game(table)
-        a, b = one.turns, two.turns
-        await a.queue(live.id)
-        wakes = await a.claim(live.id, "A", lease=30)
-        assert wakes == 1 and await b.claim(live.id, "B", lease=30) is None
-        await b.queue(live.id)  # a new request while A plays
-        assert not await a.done(live.id, "A", wakes)  # A must look again
-        wakes = await a.claim(live.id, "A", lease=0.05)
-        assert wakes == 2 and await a.depth() == 1
-        await asyncio.sleep(0.1)  # A died: its lease ran out
-        assert await b.orphans() == [live.id]
-        assert await b.claim(live.id, "B", lease=30) == 2
-        assert await b.done(live.id, "B", 2) and await b.depth() == 0
-    finally:
-        await one.close()
-        await two.close()
+async def test_a_due_job_is_claimed_by_one_process_until_its_lease_ends(stores: tuple[Store, Store]) -> None:
+    one, two = stores
+    jobs_a, jobs_b = PbpStore(one.db).jobs, PbpStore(two.db).jobs
+    for n in range(6):
+        await jobs_a.add("remind", due_at=100.0 + n)
+    now = time.time()
+    got_a, got_b = await asyncio.gather(
+        jobs_a.claim_due(200.0, "A", now, lease=30), jobs_b.claim_due(200.0, "B", now, lease=30)
+    )
+    ids_a, ids_b = {j.id for j in got_a}, {j.id for j in got_b}
+    assert not ids_a & ids_b and len(ids_a | ids_b) == 6
+    assert await jobs_b.claim_due(200.0, "B", now + 10, lease=30) == []  # leases still live
+    # A dies: once its leases run out, B takes its jobs (and its own, whose leases ended too).
+    taken = await jobs_b.claim_due(200.0, "B", now + 31, lease=30)
+    assert {j.id for j in taken} == ids_a | ids_b
+    assert await jobs_b.release("B") == 6
+
+
+async def test_bot_turn_leases_and_wakes(stores: tuple[Store, Store]) -> None:
+    one, two = stores
+    table = TableService(one)
+    live = await start_game(table)
+    a, b = one.turns, two.turns
+    await a.queue(live.id)
+    wakes = await a.claim(live.id, "A", lease=30)
+    assert wakes == 1 and await b.claim(live.id, "B", lease=30) is None
+    await b.queue(live.id)  # a new request while A plays
+    assert not await a.done(live.id, "A", wakes)  # A must look again
+    wakes = await a.claim(live.id, "A", lease=0.05)
+    assert wakes == 2 and await a.depth() == 1
+    await asyncio.sleep(0.1)  # A died: its lease ran out
+    assert await b.orphans() == [live.id]
+    assert await b.claim(live.id, "B", lease=30) == 2
+    assert await b.done(live.id, "B", 2) and await b.depth() == 0
 
 
 def test_placeholders_skip_quoted_text() -> None:
@@ -187,164 +179,134 @@ async def play_one(table: TableService, live: Live) -> Live:
     return await table.get(live.id)
 
 
-async def test_two_joins_for_the_last_seat(db_path: str) -> None:
-    one, two = await two_stores(db_path)
-    try:
-        a, b = TableService(one), TableService(two)
-        lobby = await a.open_lobby(
-            guild_id=1,
-            channel_id=CHANNEL,
-            game="dominion",
-            options={"kingdom": "First Game"},
-            host_id=ALICE,
-            host_name="alice",
-            locale="en",
-            capacity=2,
-        )
-        await b.get(lobby.id)
-        results = await asyncio.gather(
-            a.join(lobby.id, BOB, "bob"), b.join(lobby.id, CAROL, "carol"), return_exceptions=True
-        )
-        assert refusals(results) == ["error.lobby_full"], results
-        stored = await one.matches.get(lobby.id)
-        assert stored is not None and len(stored.seats) == 2
-    finally:
-        await one.close()
-        await two.close()
+async def test_two_joins_for_the_last_seat(stores: tuple[Store, Store]) -> None:
+    one, two = stores
+    a, b = TableService(one), TableService(two)
+    lobby = await a.open_lobby(
+        guild_id=1,
+        channel_id=CHANNEL,
+        game="dominion",
+        options={"kingdom": "First Game"},
+        host_id=ALICE,
+        host_name="alice",
+        locale="en",
+        capacity=2,
+    )
+    await b.get(lobby.id)
+    results = await asyncio.gather(
+        a.join(lobby.id, BOB, "bob"), b.join(lobby.id, CAROL, "carol"), return_exceptions=True
+    )
+    assert refusals(results) == ["error.lobby_full"], results
+    stored = await one.matches.get(lobby.id)
+    assert stored is not None and len(stored.seats) == 2
 
 
-async def test_a_lobby_starts_once(db_path: str) -> None:
-    one, two = await two_stores(db_path)
-    try:
-        a, b = TableService(one), TableService(two)
-        for service in (a, b):
-            service.bot_waiting = lambda live: True  # the start queues the bot seat's turn
-        lobby = await a.open_lobby(
-            guild_id=1,
-            channel_id=CHANNEL,
-            game="dominion",
-            options={"kingdom": "First Game"},
-            host_id=ALICE,
-            host_name="alice",
-            locale="en",
-        )
-        await a.add_bot(lobby.id, ALICE)
-        await b.get(lobby.id)
-        results = await asyncio.gather(
-            a.start(lobby.id, ALICE), b.start(lobby.id, ALICE), return_exceptions=True
-        )
-        assert refusals(results) == ["error.lobby_closed"], results
-        stored = await one.matches.get(lobby.id)
-        assert stored is not None and stored.status == "active"
-        assert await one.turns.claim(lobby.id, "check", lease=30) == 1  # queued by one start only
-    finally:
-        await one.close()
-        await two.close()
+async def test_a_lobby_starts_once(stores: tuple[Store, Store]) -> None:
+    one, two = stores
+    a, b = TableService(one), TableService(two)
+    for service in (a, b):
+        service.bot_waiting = lambda live: True  # the start queues the bot seat's turn
+    lobby = await a.open_lobby(
+        guild_id=1,
+        channel_id=CHANNEL,
+        game="dominion",
+        options={"kingdom": "First Game"},
+        host_id=ALICE,
+        host_name="alice",
+        locale="en",
+    )
+    await a.add_bot(lobby.id, ALICE)
+    await b.get(lobby.id)
+    results = await asyncio.gather(a.start(lobby.id, ALICE), b.start(lobby.id, ALICE), return_exceptions=True)
+    assert refusals(results) == ["error.lobby_closed"], results
+    stored = await one.matches.get(lobby.id)
+    assert stored is not None and stored.status == "active"
+    assert await one.turns.claim(lobby.id, "check", lease=30) == 1  # queued by one start only
 
 
-async def test_ballots_cast_at_once_both_count_and_one_closes_the_vote(db_path: str) -> None:
-    one, two = await two_stores(db_path)
-    try:
-        live = await start_game(TableService(one))
-        va, vb = VoteService(PbpStore(one.db).audit), VoteService(PbpStore(two.db).audit)
-        vote = await va.open(live.id, UNDO, 0, 0, ALICE, [BOB, CAROL], log_count=0)
-        ballots = await asyncio.gather(va.cast(vote.id, BOB, True, None), vb.cast(vote.id, CAROL, True, None))
-        assert sorted(b.outcome for b in ballots) == ["open", "passed"]
-        stored = await va.audit.vote(vote.id)
-        assert stored is not None and stored.ballots == {BOB: True, CAROL: True} and stored.status == "passed"
-    finally:
-        await one.close()
-        await two.close()
+async def test_ballots_cast_at_once_both_count_and_one_closes_the_vote(stores: tuple[Store, Store]) -> None:
+    one, two = stores
+    live = await start_game(TableService(one))
+    va, vb = VoteService(PbpStore(one.db).audit), VoteService(PbpStore(two.db).audit)
+    vote = await va.open(live.id, UNDO, 0, 0, ALICE, [BOB, CAROL], log_count=0)
+    ballots = await asyncio.gather(va.cast(vote.id, BOB, True, None), vb.cast(vote.id, CAROL, True, None))
+    assert sorted(b.outcome for b in ballots) == ["open", "passed"]
+    stored = await va.audit.vote(vote.id)
+    assert stored is not None and stored.ballots == {BOB: True, CAROL: True} and stored.status == "passed"
 
 
-async def test_a_cancel_and_the_deciding_ballot_race_for_one_outcome(db_path: str) -> None:
-    one, two = await two_stores(db_path)
-    try:
-        live = await start_game(TableService(one))
-        va, vb = VoteService(PbpStore(one.db).audit), VoteService(PbpStore(two.db).audit)
-        vote = await va.open(live.id, UNDO, 0, 0, ALICE, [BOB], log_count=0)
-        cancelled, cast = await asyncio.gather(
-            va.cancel_all(live.id, UNDO), vb.cast(vote.id, BOB, True, None), return_exceptions=True
-        )
-        stored = await va.audit.vote(vote.id)
-        assert stored is not None
-        if isinstance(cast, UserError):  # the cancel won: the ballot finds the vote closed
-            assert cast.key == "vote.closed" and stored.status == "cancelled" and cancelled
-        else:  # the ballot won: the cancel closes nothing, so nobody says "moved on"
-            assert stored.status == "passed" and cancelled == []
-    finally:
-        await one.close()
-        await two.close()
+async def test_a_cancel_and_the_deciding_ballot_race_for_one_outcome(stores: tuple[Store, Store]) -> None:
+    one, two = stores
+    live = await start_game(TableService(one))
+    va, vb = VoteService(PbpStore(one.db).audit), VoteService(PbpStore(two.db).audit)
+    vote = await va.open(live.id, UNDO, 0, 0, ALICE, [BOB], log_count=0)
+    cancelled, cast = await asyncio.gather(
+        va.cancel_all(live.id, UNDO), vb.cast(vote.id, BOB, True, None), return_exceptions=True
+    )
+    stored = await va.audit.vote(vote.id)
+    assert stored is not None
+    if isinstance(cast, UserError):  # the cancel won: the ballot finds the vote closed
+        assert cast.key == "vote.closed" and stored.status == "cancelled" and cancelled
+    else:  # the ballot won: the cancel closes nothing, so nobody says "moved on"
+        assert stored.status == "passed" and cancelled == []
 
 
-async def test_one_open_vote_per_seat_and_per_game(db_path: str) -> None:
-    one, two = await two_stores(db_path)
-    try:
-        live = await start_game(TableService(one))
-        va, vb = VoteService(PbpStore(one.db).audit), VoteService(PbpStore(two.db).audit)
-        first, second = await asyncio.gather(
-            va.open(live.id, REPLACE, 1, 5.0, None, [ALICE]), vb.open(live.id, REPLACE, 1, 5.0, None, [ALICE])
-        )
-        assert first.id == second.id
-        await asyncio.gather(
-            va.open(live.id, UNDO, 0, 0, ALICE, [BOB], log_count=0),
-            vb.open(live.id, UNDO, 0, 0, ALICE, [BOB], log_count=0),
-        )
-        assert len(await va.audit.open_votes(live.id, UNDO)) == 1
-    finally:
-        await one.close()
-        await two.close()
+async def test_one_open_vote_per_seat_and_per_game(stores: tuple[Store, Store]) -> None:
+    one, two = stores
+    live = await start_game(TableService(one))
+    va, vb = VoteService(PbpStore(one.db).audit), VoteService(PbpStore(two.db).audit)
+    first, second = await asyncio.gather(
+        va.open(live.id, REPLACE, 1, 5.0, None, [ALICE]), vb.open(live.id, REPLACE, 1, 5.0, None, [ALICE])
+    )
+    assert first.id == second.id
+    await asyncio.gather(
+        va.open(live.id, UNDO, 0, 0, ALICE, [BOB], log_count=0),
+        vb.open(live.id, UNDO, 0, 0, ALICE, [BOB], log_count=0),
+    )
+    assert len(await va.audit.open_votes(live.id, UNDO)) == 1
 
 
-async def test_two_processes_take_back_the_same_answer_once(db_path: str) -> None:
-    one, two = await two_stores(db_path)
-    try:
-        a, b = TableService(one), TableService(two)
-        live = await play_one(a, await start_game(a))
-        live = await play_one(a, live)
-        await b.get(live.id)
-        ua, ub = UndoService(a, PbpStore(one.db).audit), UndoService(b, PbpStore(two.db).audit)
-        results = await asyncio.gather(
-            ua.rewind(live.id, 1, ALICE, "host", expect_steps=2),
-            ub.rewind(live.id, 1, ALICE, "host", expect_steps=2),
-            return_exceptions=True,
-        )
-        assert refusals(results) == ["undo.moved_on"], results
-        assert await one.log.count(live.id) == 1
-        assert len(await PbpStore(one.db).audit.undone(live.id)) == 1
-        # A rewind decided on an old revision changes nothing.
-        stored = await one.matches.revision(live.id)
-        assert stored is not None
-        with pytest.raises(StaleMatch):
-            await PbpStore(two.db).audit.rewind(live.id, 0, ALICE, "host", revision=stored - 1)
-        assert await one.log.count(live.id) == 1
-    finally:
-        await one.close()
-        await two.close()
+async def test_two_processes_take_back_the_same_answer_once(stores: tuple[Store, Store]) -> None:
+    one, two = stores
+    a, b = TableService(one), TableService(two)
+    live = await play_one(a, await start_game(a))
+    live = await play_one(a, live)
+    await b.get(live.id)
+    ua, ub = UndoService(a, PbpStore(one.db).audit), UndoService(b, PbpStore(two.db).audit)
+    results = await asyncio.gather(
+        ua.rewind(live.id, 1, ALICE, "host", expect_steps=2),
+        ub.rewind(live.id, 1, ALICE, "host", expect_steps=2),
+        return_exceptions=True,
+    )
+    assert refusals(results) == ["undo.moved_on"], results
+    assert await one.log.count(live.id) == 1
+    assert len(await PbpStore(one.db).audit.undone(live.id)) == 1
+    # A rewind decided on an old revision changes nothing.
+    stored = await one.matches.revision(live.id)
+    assert stored is not None
+    with pytest.raises(StaleMatch):
+        await PbpStore(two.db).audit.rewind(live.id, 0, ALICE, "host", revision=stored - 1)
+    assert await one.log.count(live.id) == 1
 
 
-async def test_the_status_message_is_posted_once(db_path: str) -> None:
-    one, two = await two_stores(db_path)
-    try:
-        live = await start_game(TableService(one))
-        herald = FakeHerald()  # one Discord channel, seen by both processes
-        clock = ManualClock()
-        boards = [
-            StatusBoard(herald, PbpStore(store.db).games, clock, owner=name, lease=30)
-            for store, name in ((one, "A"), (two, "B"))
-        ]
-        await asyncio.gather(*(board.refresh(live, {}) for board in boards))
-        assert len(herald.posts) == 1, herald.posts
-        # A repost asked on both sides at once (a reminder, say) replaces it once, not twice.
-        await asyncio.gather(*(board.refresh(live, {}, repost=True) for board in boards))
-        assert len(herald.posts) == 2 and len(herald.live_posts()) == 1
-        settings = await PbpStore(one.db).games.settings(live.id)
-        assert settings.status_message_id == herald.live_posts()[0].id
-        await asyncio.gather(*(board.close(live) for board in boards))
-        assert herald.live_posts() == []
-    finally:
-        await one.close()
-        await two.close()
+async def test_the_status_message_is_posted_once(stores: tuple[Store, Store]) -> None:
+    one, two = stores
+    live = await start_game(TableService(one))
+    herald = FakeHerald()  # one Discord channel, seen by both processes
+    clock = ManualClock()
+    boards = [
+        StatusBoard(herald, PbpStore(store.db).games, clock, owner=name, lease=30)
+        for store, name in ((one, "A"), (two, "B"))
+    ]
+    await asyncio.gather(*(board.refresh(live, {}) for board in boards))
+    assert len(herald.posts) == 1, herald.posts
+    # A repost asked on both sides at once (a reminder, say) replaces it once, not twice.
+    await asyncio.gather(*(board.refresh(live, {}, repost=True) for board in boards))
+    assert len(herald.posts) == 2 and len(herald.live_posts()) == 1
+    settings = await PbpStore(one.db).games.settings(live.id)
+    assert settings.status_message_id == herald.live_posts()[0].id
+    await asyncio.gather(*(board.close(live) for board in boards))
+    assert herald.live_posts() == []
 
 
 async def test_a_dead_holder_of_the_status_claim_is_waited_out(db_path: str) -> None:
@@ -367,76 +329,66 @@ def turn_timers(store: Store, clock: ManualClock, owner: str) -> TurnTimers:
     return TurnTimers(pbp.games, Scheduler(pbp.jobs, clock, owner=owner), clock)
 
 
-async def test_a_turn_clock_starts_and_times_out_once(db_path: str) -> None:
-    one, two = await two_stores(db_path)
-    try:
-        live = await start_game(TableService(one))
-        clock = ManualClock()
-        ta, tb = turn_timers(one, clock, "A"), turn_timers(two, clock, "B")
-        await PbpStore(one.db).games.save_clock(live.id, 24.0, "bot_turn")
-        syncs = await asyncio.gather(ta.sync(live), tb.sync(live))
-        assert sorted(len(s.started) for s in syncs) == [0, 1]  # one "your turn" ping, not two
-        jobs = await PbpStore(one.db).jobs.pending()
-        assert sorted(j.kind for j in jobs) == ["remind", "remind", "timeout"]
-        [timer] = (await PbpStore(one.db).games.timers(live.id)).values()
-        covered = await asyncio.gather(ta.cover(timer), tb.cover(timer))
-        assert sorted(covered) == [False, True]
-        # A process acting on a turn that has ended changes nothing.
-        await PbpStore(two.db).games.drop_timer(live.id, timer.seat)
-        assert not await ta.extend(timer, 3600) and not await ta.cover(timer)
-        assert await PbpStore(one.db).games.timers(live.id) == {}
-    finally:
-        await one.close()
-        await two.close()
+async def test_a_turn_clock_starts_and_times_out_once(stores: tuple[Store, Store]) -> None:
+    one, two = stores
+    live = await start_game(TableService(one))
+    clock = ManualClock()
+    ta, tb = turn_timers(one, clock, "A"), turn_timers(two, clock, "B")
+    await PbpStore(one.db).games.save_clock(live.id, 24.0, "bot_turn")
+    syncs = await asyncio.gather(ta.sync(live), tb.sync(live))
+    assert sorted(len(s.started) for s in syncs) == [0, 1]  # one "your turn" ping, not two
+    jobs = await PbpStore(one.db).jobs.pending()
+    assert sorted(j.kind for j in jobs) == ["remind", "remind", "timeout"]
+    [timer] = (await PbpStore(one.db).games.timers(live.id)).values()
+    covered = await asyncio.gather(ta.cover(timer), tb.cover(timer))
+    assert sorted(covered) == [False, True]
+    # A process acting on a turn that has ended changes nothing.
+    await PbpStore(two.db).games.drop_timer(live.id, timer.seat)
+    assert not await ta.extend(timer, 3600) and not await ta.cover(timer)
+    assert await PbpStore(one.db).games.timers(live.id) == {}
 
 
-async def test_a_vacation_ending_while_it_starts_leaves_no_clock_paused(db_path: str) -> None:
-    one, two = await two_stores(db_path)
-    try:
-        live = await start_game(TableService(one))
-        clock = ManualClock()
-        ta, tb = turn_timers(one, clock, "A"), turn_timers(two, clock, "B")
-        await PbpStore(one.db).games.save_clock(live.id, 24.0, "bot_turn")
-        await ta.sync(live)
-        [timer] = (await PbpStore(one.db).games.timers(live.id)).values()
-        now = clock.now()
-        await PbpStore(one.db).games.put_vacation(Vacation(timer.user_id, now, now + 86400, active=False))
-        # The start job (one process) and the player ending it early (another), at once.
-        await asyncio.gather(ta.pause_user(timer.user_id), tb.resume_user(timer.user_id))
-        [after] = (await PbpStore(one.db).games.timers(live.id)).values()
-        assert not after.paused and after.due_at is not None
-        assert await PbpStore(one.db).games.vacation(timer.user_id) is None
-        # Once it has ended, a late start pauses nothing.
-        assert await ta.pause_user(timer.user_id) == []
-    finally:
-        await one.close()
-        await two.close()
+async def test_a_vacation_ending_while_it_starts_leaves_no_clock_paused(stores: tuple[Store, Store]) -> None:
+    one, two = stores
+    live = await start_game(TableService(one))
+    clock = ManualClock()
+    ta, tb = turn_timers(one, clock, "A"), turn_timers(two, clock, "B")
+    await PbpStore(one.db).games.save_clock(live.id, 24.0, "bot_turn")
+    await ta.sync(live)
+    [timer] = (await PbpStore(one.db).games.timers(live.id)).values()
+    now = clock.now()
+    await PbpStore(one.db).games.put_vacation(Vacation(timer.user_id, now, now + 86400, active=False))
+    # The start job (one process) and the player ending it early (another), at once.
+    await asyncio.gather(ta.pause_user(timer.user_id), tb.resume_user(timer.user_id))
+    [after] = (await PbpStore(one.db).games.timers(live.id)).values()
+    assert not after.paused and after.due_at is not None
+    assert await PbpStore(one.db).games.vacation(timer.user_id) is None
+    # Once it has ended, a late start pauses nothing.
+    assert await ta.pause_user(timer.user_id) == []
 
 
-async def test_a_table_result_is_recorded_once_and_a_late_reject_is_refused(db_path: str) -> None:
-    one, two = await two_stores(db_path)
-    try:
-        ra, rb = TableResults(one), TableResults(two)
-        d = ra.start(7, 70, ALICE, "dominion", None)
-        ra.set_players(d.id, ALICE, [(ALICE, "a"), (BOB, "b"), (CAROL, "c")], "en")
-        for seat, score in enumerate((5, 4, 3)):
-            ra.score(d.id, ALICE, seat, {"estates": str(score)}, "en")
-        pending, _ = await ra.submit(d.id, ALICE)
-        done = await asyncio.gather(
-            ra.confirm(pending.id, BOB), rb.confirm(pending.id, CAROL), return_exceptions=True
-        )
-        plays = [r[1] for r in done if isinstance(r, tuple) and r[1] is not None]
-        assert len(plays) == 1, done
-        assert len(await one.plays.for_guild(7)) == 1
-        with pytest.raises(UserError, match="result.error.gone"):
-            await rb.reject(pending.id, BOB)
-    finally:
-        await one.close()
-        await two.close()
+async def test_a_table_result_is_recorded_once_and_a_late_reject_is_refused(
+    stores: tuple[Store, Store],
+) -> None:
+    one, two = stores
+    ra, rb = TableResults(one), TableResults(two)
+    d = ra.start(7, 70, ALICE, "dominion", None)
+    ra.set_players(d.id, ALICE, [(ALICE, "a"), (BOB, "b"), (CAROL, "c")], "en")
+    for seat, score in enumerate((5, 4, 3)):
+        ra.score(d.id, ALICE, seat, {"estates": str(score)}, "en")
+    pending, _ = await ra.submit(d.id, ALICE)
+    done = await asyncio.gather(
+        ra.confirm(pending.id, BOB), rb.confirm(pending.id, CAROL), return_exceptions=True
+    )
+    plays = [r[1] for r in done if isinstance(r, tuple) and r[1] is not None]
+    assert len(plays) == 1, done
+    assert len(await one.plays.for_guild(7)) == 1
+    with pytest.raises(UserError, match="result.error.gone"):
+        await rb.reject(pending.id, BOB)
 
 
 async def test_a_restarted_instance_takes_its_leases_back_at_once(db_path: str) -> None:
-    old, other = await two_stores(db_path)
+    old, other = await Store.open(db_path), await Store.open(db_path)
     try:
         live = await start_game(TableService(old))
         me = "host:0of2#0"  # the stable default id: a restart has the same one
@@ -461,16 +413,12 @@ async def test_a_restarted_instance_takes_its_leases_back_at_once(db_path: str) 
         await other.close()
 
 
-async def test_two_preference_changes_at_once_both_stay(db_path: str) -> None:
-    one, two = await two_stores(db_path)
-    try:
-        a, b = PbpStore(one.db).games, PbpStore(two.db).games
-        await a.set_ping_prefs(BOB, ping=True, dm_ping=False)
-        await asyncio.gather(a.set_ping_prefs(BOB, False, None), b.set_ping_prefs(BOB, None, True))
-        prefs = await a.ping_prefs(BOB)
-        assert (prefs.ping, prefs.dm_ping) == (False, True)
-        # A first change for someone without a row keeps the defaults it does not name.
-        assert (await b.set_ping_prefs(CAROL, None, True)).ping is True
-    finally:
-        await one.close()
-        await two.close()
+async def test_two_preference_changes_at_once_both_stay(stores: tuple[Store, Store]) -> None:
+    one, two = stores
+    a, b = PbpStore(one.db).games, PbpStore(two.db).games
+    await a.set_ping_prefs(BOB, ping=True, dm_ping=False)
+    await asyncio.gather(a.set_ping_prefs(BOB, False, None), b.set_ping_prefs(BOB, None, True))
+    prefs = await a.ping_prefs(BOB)
+    assert (prefs.ping, prefs.dm_ping) == (False, True)
+    # A first change for someone without a row keeps the defaults it does not name.
+    assert (await b.set_ping_prefs(CAROL, None, True)).ping is True

@@ -382,33 +382,28 @@ class DominionGame(FlowGame):
             choice = answers[p][0]
             if choice == END:
                 return
-            if choice == PLAY_ALL:
+            to_buy = ""  # the card this answer buys, if any
+            if choice == PLAY_ALL or choice[:PLAY_BUY_LEN] == PLAY_BUY:
                 if self._plain_treasures:
                     self.put_all_treasures_in_play(p)
                 else:
                     yield from self.play_all_treasures(p)
+                if choice != PLAY_ALL:
+                    expected = params["coins_after"]
+                    if t.coins != expected:  # the offer was computed from these very coins
+                        raise RuntimeError(f"playing the Treasures gave ${t.coins}, expected ${expected}")
+                    to_buy = choice[PLAY_BUY_LEN:]
             elif choice.startswith("buy:"):
-                if self._plain_buys:
-                    self.buy_plain(p, choice[4:])
-                else:
-                    yield from self.buy(p, choice[4:])
+                to_buy = choice[4:]
             elif choice.startswith("play:"):
                 yield from self.play_treasure(p, choice[5:])
-            elif choice[:PLAY_BUY_LEN] == PLAY_BUY:
-                name = choice[PLAY_BUY_LEN:]
-                expected = params["coins_after"]
-                if self._plain_treasures:
-                    self.put_all_treasures_in_play(p)
-                else:
-                    yield from self.play_all_treasures(p)
-                if t.coins != expected:  # the offer was computed from these very coins
-                    raise RuntimeError(f"playing the Treasures gave ${t.coins}, expected ${expected}")
-                if self._plain_buys:
-                    self.buy_plain(p, name)
-                else:
-                    yield from self.buy(p, name)
             elif choice.startswith("event:"):
                 yield from self.buy_event(p, choice[6:])
+            if to_buy:
+                if self._plain_buys:
+                    self.buy_plain(p, to_buy)
+                else:
+                    yield from self.buy(p, to_buy)
 
     def play_all_treasures(self, p: int) -> Step:
         """Play every Treasure in hand, cheapest first (the order matters for Merchant-like bonuses)."""

@@ -312,7 +312,7 @@ def play_card(
     if not options:
         raise RuntimeError(f"{name} cannot be paid")
     opts = [
-        Option(oid, "everdell.pay." + oid.split(":")[0].split("@")[0], card=_method_card(g, oid), cost=sum(v))
+        Option(oid, "everdell.pay." + extras.method_kind(oid), card=_method_card(g, oid), cost=sum(v))
         for oid, v in options.items()
     ]
     extra = g.play_extra(p, name, where)

@@ -44,33 +44,30 @@ def after_play(g: EverdellGame, p: int, name: str, new: CityCard | None) -> Step
     pl = g.players[p]
     card = g.card[name]
     for cc in list(pl.city):
-        if cc is new or cc not in pl.city:
+        if cc is new or cc not in pl.city or not _triggers(cc.card, card):
             continue
-        if cc.card in GOVERNANCE_TRIGGERS and not _triggers(g, cc, card):
-            continue
-        if cc.card in GOVERNANCE_TRIGGERS and not (yield from g.before_activate(p, cc)):
+        if not (yield from g.before_activate(p, cc)):
             continue
         if cc.card == "historian":
             g.draw(p, 1)
-        elif cc.card == "shopkeeper" and card.critter:
+        elif cc.card == "shopkeeper":
             g.gain(p, {"berry": 1}, "shopkeeper")
-        elif cc.card == "courthouse" and card.construction:
+        else:  # courthouse
             r = yield from g.choose(
                 p, "everdell.prompt.courthouse", resource_options(("twig", "resin", "pebble"))
             )
             g.gain(p, {r: 1}, "courthouse")
 
 
-GOVERNANCE_TRIGGERS = ("historian", "shopkeeper", "courthouse")
-
-
-def _triggers(g: EverdellGame, cc: CityCard, card: Card) -> bool:
-    """Whether a Governance card reacts to this play at all."""
-    if cc.card == "shopkeeper":
+def _triggers(governance: str, card: Card) -> bool:
+    """Whether a city card is a Governance card reacting to this play."""
+    if governance == "historian":
+        return True
+    if governance == "shopkeeper":
         return card.critter
-    if cc.card == "courthouse":
+    if governance == "courthouse":
         return card.construction
-    return True
+    return False
 
 
 # ==============================================================================================

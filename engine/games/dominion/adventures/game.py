@@ -49,6 +49,7 @@ def event_option(name: str, cost: int) -> Option:
     """Options are immutable: one per Event serves every Buy phase of every match."""
     return Option(f"event:{name}", name, card=name, group="event", cost=cost)
 
+
 # Option prefixes (and labels) for copies in play that outlast this Clean-up.
 STAYING_LABELS = (("next", "dominion.opt.stays_next_turn"), ("game", "dominion.opt.stays_for_good"))
 

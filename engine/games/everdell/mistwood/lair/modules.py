@@ -359,7 +359,7 @@ class LairHooks(Hooks):
         return clutching.visit_points(self, owner, usual)
 
     def open_visit(self, ctx: Ctx, usual: int) -> int:
-        return self.icon() if self.plan == clutching.PLAN else usual
+        return clutching.visit_points(self, self.g.nw, usual)
 
     # -- Plans: when she enters the Meadow -----------------------------------------------------
     def plan_on_entry(self, plan: str) -> Step:

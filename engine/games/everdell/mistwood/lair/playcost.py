@@ -72,7 +72,7 @@ def play_extra(h: LairHooks, p: int, name: str, origin: str | None) -> Extra | N
         tolls.append(Toll(plot, 2, (CARDS,), frozenset({"occupy"})))
     elif plot == "bad_publicity" and card.color == "traveler" and origin == "hand":
         tolls.append(Toll(plot, 1))
-    elif plot == "political_influence":
+    elif plot == POLITICAL:
         if card.color == GOVERNANCE:
             tolls.append(Toll(plot, 1))
         tolls.append(Toll(plot, 1, methods=GOVERNANCE_METHODS))  # paying with one activates it
@@ -192,7 +192,7 @@ def place_refills(h: LairHooks) -> None:
 
 # -- Political Influence ---------------------------------------------------------------------------
 def refuses(h: LairHooks, p: int, name: str) -> bool:
-    return h.plot == "political_influence" and p != h.g.nw and h.g.card[name].color == GOVERNANCE
+    return h.plot == POLITICAL and p != h.g.nw and h.g.card[name].color == GOVERNANCE
 
 
 def filtered_draw(h: LairHooks, p: int, count: int) -> list[str]:
@@ -236,7 +236,7 @@ def before_activate(h: LairHooks, p: int, cc: CityCard) -> Step:
     """A Governance card acting for a human: 1 card or resource, or it does nothing this time."""
     g = h.g
     pl = g.players[p]
-    if h.plot != "political_influence" or p == g.nw or g.card[cc.card].color != GOVERNANCE:
+    if h.plot != POLITICAL or p == g.nw or g.card[cc.card].color != GOVERNANCE:
         return True
     if not pl.hand and not pl.resource_total():
         return False
@@ -279,10 +279,11 @@ def meadow_card(h: LairHooks) -> str | None:
 def purge_travelers(h: LairHooks) -> None:
     """Bad Publicity comes out: every Traveler leaves the Meadow, and the Meadow refills."""
     g = h.g
-    gone = [c for c in g.meadow if c is not None and keeps_out(h, c)]
+    gone: list[str] = []
     for s, c in enumerate(g.meadow):
         if c is not None and keeps_out(h, c):
             g.meadow[s] = None
+            gone.append(c)
     if gone:
         g.discard.extend(gone)
         h.note("meadow_discard", cards=gone, why="bad_publicity")

@@ -70,14 +70,10 @@ def plot_webs(h: LairHooks, plot: str) -> list[str]:
 def destination(h: LairHooks, loc: str) -> bool:
     if not loc.startswith("card:") or not loc[5:].isdigit():
         return False
-    found = h.g.owner_of(int(loc[5:]))
-    return found is not None and found[1].card in _destinations()
-
-
-def _destinations() -> frozenset[str]:
     from engine.games.everdell.powers import DESTINATIONS
 
-    return frozenset(DESTINATIONS)
+    found = h.g.owner_of(int(loc[5:]))
+    return found is not None and found[1].card in DESTINATIONS
 
 
 def tolls(h: LairHooks, loc: str) -> list[Toll] | None:

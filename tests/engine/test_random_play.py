@@ -164,6 +164,11 @@ def test_generated_games_keep_the_invariants(players: int, kingdom: list[str], s
     def hook(m: Match, seat: int, events: list[Event]) -> None:
         assert card_totals(m) == initial
 
-    play(match, seed, hook)
-    assert ended_correctly(match) == []
+    try:
+        play(match, seed, hook)
+    except Stalled:
+        # random trashing can leave nobody able to gain again; that must be provably so
+        assert dead(match), "random play stalled in a position that is not dead"
+    else:
+        assert ended_correctly(match) == []
     assert digest(Match.from_record(match.record())) == digest(match)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.errors import UserError
+from engine.games.everdell.mistwood.activity import ActivityCard
 from engine.games.everdell.mistwood.nightweave.state import NightweaveState
 from engine.games.everdell.mistwood.tabletop import Companion, Facts, physical_choices
 from storage.companion import CompanionExists, CompanionRepo, CompanionRow
@@ -68,13 +69,23 @@ class CompanionService:
         self.locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     async def start(
-        self, guild_id: int | None, channel_id: int, user_id: int, kind: str, level: int, humans: int, modules: list[str]
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        user_id: int,
+        kind: str,
+        level: int,
+        humans: int,
+        modules: list[str],
+        deck_text: str | None = None,
     ) -> Report:
+        """`deck_text`: the server's own Activity deck (already validated on upload), copied
+        into the companion so its replays never depend on a later upload."""
         if kind not in KINDS:
             raise UserError("automa.unknown_game", game=kind)
         if level not in range(5) or humans not in (1, 2):
             raise UserError("automa.bad_setup")
-        comp = Companion(level, humans, secrets.randbelow(2**31))
+        comp = Companion(level, humans, secrets.randbelow(2**31), deck_text)
         config = {**comp.to_dict(), "modules": modules}
         async with self.locks[channel_id]:
             try:
@@ -153,11 +164,14 @@ class CompanionService:
             row = await self._active(channel_id)
             await self.repo.finish(row.id, "stopped")
 
-    async def card_choices(self, channel_id: int) -> tuple[int, int, list[str]]:
+    async def card_choices(self, channel_id: int) -> tuple[int, int, list[ActivityCard]]:
+        """The cards the table may have flipped, from the companion's own deck."""
         row = await self._active(channel_id)
         comp = companion_of(row)
         st, _, _ = comp.replay()
-        return row.id, len(comp.steps), physical_choices(st, comp.deck())
+        deck = comp.deck()
+        by_id = deck.by_id()
+        return row.id, len(comp.steps), [by_id[c] for c in physical_choices(st, deck)]
 
     def _report(self, row: CompanionRow, comp: Companion) -> Report:
         st, _, starts = comp.replay()

@@ -17,6 +17,7 @@ from bot.render.items import GameButton, GameSelect
 from bot.render.limits import EMBED_DESCRIPTION, OPTION_DESCRIPTION, OPTION_LABEL, SELECT_OPTIONS, clip
 from engine.games.everdell import card_name
 from engine.games.everdell.mistwood import loader
+from engine.games.everdell.mistwood.activity import ActivityCard
 from engine.games.everdell.mistwood.nightweave import board
 from engine.games.everdell.mistwood.nightweave.scoring import tally
 from engine.tools.dice import RollResult
@@ -125,15 +126,15 @@ def turn_view(report: Report, locale: str) -> discord.ui.View:
     return view
 
 
-def card_menu(companion_id: int, steps: int, cards: list[str], locale: str) -> discord.ui.View:
-    by_id = loader.default_activity().by_id()
+def card_menu(companion_id: int, steps: int, cards: list[ActivityCard], locale: str) -> discord.ui.View:
     options = []
-    for cid in cards[:SELECT_OPTIONS]:
-        card = by_id.get(cid)
-        desc = " · ".join(f"{s}: {r.text()}" for s, r in card.rows.items()) if card else ""
-        label = f"{cid} — {t(f'nw.season.{card.season}', locale)}" if card else cid
+    for card in cards[:SELECT_OPTIONS]:
+        desc = " · ".join(f"{s}: {r.text()}" for s, r in card.rows.items())
+        label = f"{card.id} — {t(f'nw.season.{card.season}', locale)}"
         options.append(
-            discord.SelectOption(label=clip(label, OPTION_LABEL), value=cid, description=clip(desc, OPTION_DESCRIPTION) or None)
+            discord.SelectOption(
+                label=clip(label, OPTION_LABEL), value=card.id, description=clip(desc, OPTION_DESCRIPTION) or None
+            )
         )
     view = discord.ui.View(timeout=None)
     view.add_item(GameSelect(ids.select(SELECT, companion_id, steps), options, placeholder=t("nw.pick_card", locale)))

@@ -88,14 +88,17 @@ class Automa(commands.Cog):
         modules: app_commands.Choice[str] | None = None,
     ) -> None:
         chosen = module_list(value_of(modules))
+        guild = interaction.guild_id
+        files = await self.bot.store.mistwood.texts(guild) if guild else {}
         report = await self.svc().start(
-            interaction.guild_id,
+            guild,
             interaction.channel_id or 0,
             interaction.user.id,
             game.value,
             level,
             humans,
             chosen,
+            files.get("deck"),  # the server's own Activity deck, when it uploaded one
         )
         locale = self.channel_locale(interaction)
         text = t("automa.started", locale, level=level, humans=humans, user=interaction.user.mention)

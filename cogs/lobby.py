@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import mistwood_data
 from bot.i18n import coarse, ls, t
 from bot.interact import send
 from bot.lobby_dominion import adopt_standing, choose_reactions, standing_options, start_with_choices
@@ -99,6 +100,9 @@ class Lobby(commands.Cog):
         sets=ls("sets", "cmd.opt.sets.name"),
         max_events=ls("max_events", "cmd.opt.max_events.name"),
         errata=ls("errata", "cmd.opt.errata.name"),
+        legends=ls("legends", "cmd.opt.legends.name"),
+        corrin=ls("corrin", "cmd.opt.corrin.name"),
+        farms=ls("farms", "cmd.opt.farms.name"),
     )
     @app_commands.describe(
         game_id=ls("Which game", "cmd.opt.game.desc"),
@@ -112,7 +116,7 @@ class Lobby(commands.Cog):
         level=ls("Everdell: Nightweave's level, 0 (tame) to 4 (terrifying)", "cmd.opt.level.desc"),
         modules=ls("Everdell: Nightweave's bonus modules", "cmd.opt.modules.desc"),
         player_powers=ls(
-            "Everdell: Mistwood's player powers, one kept by each player (not with Nightweave)",
+            "Everdell: Mistwood's player powers, one kept by each player (also against Nightweave)",
             "cmd.opt.player_powers.desc",
         ),
         reactions=ls(
@@ -127,6 +131,9 @@ class Lobby(commands.Cog):
             "Dominion: Adventures cards as first printed, or with the later official errata",
             "cmd.opt.errata.desc",
         ),
+        legends=ls("Everdell: Mistwood's More Legends cards (needs the server's card data)", "cmd.opt.legends.desc"),
+        corrin=ls("Everdell: Mistwood's Corrin Evertail cards (needs the server's card data)", "cmd.opt.corrin.desc"),
+        farms=ls("Everdell: Mistwood's Farms, Through Every Season (needs the server's card data)", "cmd.opt.farms.desc"),
     )
     @app_commands.choices(clock=[c for c in CLOCKS if c.value != "custom"])
     @app_commands.choices(rugwort=RUGWORT_YEARS)
@@ -148,6 +155,9 @@ class Lobby(commands.Cog):
         sets: app_commands.Choice[str] | None = None,
         max_events: EventCount | None = None,
         errata: app_commands.Choice[str] | None = None,
+        legends: bool | None = None,
+        corrin: bool | None = None,
+        farms: bool | None = None,
     ) -> None:
         locale = await self.bot.locale_of(interaction)
         if game_id not in game_ids():
@@ -173,6 +183,11 @@ class Lobby(commands.Cog):
             )
             options.update(chosen)
         options.update(player_powers_option(game_id, locale, value_of(player_powers), chosen))
+        # The server's own Mistwood files, copied as text: a later upload never changes this table.
+        guild = interaction.guild_id
+        files = await self.bot.store.mistwood.texts(guild) if game_id == "everdell" and guild else {}
+        packs = mistwood_data.chosen_packs(legends, corrin, farms)
+        options.update(mistwood_data.lobby_options(game_id, locale, packs, options, files))
         options = get_game(game_id).normalize_options(options, 2) if options else {}
         standing = (await self.bot.prefs.get(interaction.user.id)).reactions
         live = await self.bot.table.open_lobby(

@@ -69,20 +69,27 @@ EVENT_CAP = 20
 EventCount: TypeAlias = app_commands.Range[int, 0, EVENT_CAP]
 
 
-# Everdell: Mistwood's player powers, off (the base game) or on; never with Nightweave yet.
+# Everdell: Mistwood's player powers, off (the base game) or on; against Nightweave also on with
+# the rulebook's balancing rule (the humans keep their spring worker).
+SPRING_WORKER = "spring"
 PLAYER_POWERS = choices(
     "cmd.choice.player_powers",
-    [("off", "no: the base game"), ("on", "yes: each player keeps one power")],
+    [
+        ("off", "no: the base game"),
+        ("on", "yes: each player keeps one power"),
+        (SPRING_WORKER, "yes, and the humans keep their spring worker (Nightweave)"),
+    ],
 )
-PLAYER_POWERS_VALUES = {"off": False, "on": True}
+PLAYER_POWERS_VALUES = {"off": False, "on": True, SPRING_WORKER: True}
 
 
 def player_powers_option(
     game: str, locale: str, value: str | None, everdell: dict[str, Any]
 ) -> dict[str, Any]:
-    """Everdell's `player_powers` option, left out unless turned on. Refused, naming the option as
-    the player sees it: for another game, with a value outside the choices, or together with the
-    Nightweave opponent (`everdell`: the options already chosen for the opponent)."""
+    """Everdell's `player_powers` option (and `powers_spring_worker`), left out unless turned on.
+    Refused, naming the option as the player sees it: for another game, with a value outside the
+    choices, or the spring worker without the Nightweave opponent (`everdell`: the options already
+    chosen for the opponent)."""
     if value is None:
         return {}
     label = t("cmd.opt.player_powers.name", locale)
@@ -92,9 +99,11 @@ def player_powers_option(
         raise UserError("error.bad_option", option=label, value=value)
     if not PLAYER_POWERS_VALUES[value]:
         return {}
-    if everdell.get("opponent") == "nightweave":
-        raise UserError("error.everdell.powers_nightweave", option=label)
-    return {"player_powers": True}
+    if value != SPRING_WORKER:
+        return {"player_powers": True}
+    if everdell.get("opponent") != "nightweave":
+        raise UserError("error.everdell.spring_worker_nightweave", option=label)
+    return {"player_powers": True, "powers_spring_worker": True}
 
 
 def is_random_kingdom(kingdom: str | None) -> bool:

@@ -9,6 +9,7 @@ from storage.leaderboard_pending import PendingRepo
 from storage.leaderboard_privacy import PrivacyRepo
 from storage.log import LogRepo
 from storage.matches import MatchRepo
+from storage.mistwood_data import MistwoodDataRepo
 from storage.notices import NoticeRepo
 from storage.pbp import PbpRepo
 from storage.pbp_jobs import JobRepo
@@ -28,6 +29,7 @@ class Store:
         self.privacy = PrivacyRepo(db)
         self.turns = BotTurnRepo(db)
         self.notices = NoticeRepo(db)
+        self.mistwood = MistwoodDataRepo(db)
 
     @classmethod
     async def open(cls, url: str) -> Store:

@@ -19,7 +19,8 @@ from bot.render.everdell_text import icons, location, name, public_view, resourc
 from bot.render.limits import fit_embed
 from bot.table import Live
 from engine.core import Option, Result
-from engine.games.everdell.data import basic_events, cards, special_events
+from engine.games.everdell.data import basic_events, special_events
+from engine.games.everdell.view import card_in_view
 
 COLOUR = discord.Colour.from_rgb(92, 140, 60)
 LOG_LINES = 8
@@ -121,16 +122,24 @@ class EverdellRenderer:
                     cards=join_names(name(c, locale) for c in view["hand_down"]),
                 ),
             )
+        if view.get("legendary_hand"):  # beside the hand, seen by their holder only
+            lines.insert(
+                1,
+                t(
+                    "everdell.hand.legendary",
+                    locale,
+                    cards=join_names(name(c, locale) for c in view["legendary_hand"]),
+                ),
+            )
         prompt = live.match.prompt_for(seat)
         lines.append("")
         if prompt is not None:
             lines.append(f"**{prompt_text(self.game, prompt, locale, live)}**")
             if prompt.key == "everdell.prompt.payment":
                 card = prompt.params.get("card")
-                if isinstance(card, str) and card in cards():
-                    lines.append(
-                        t("everdell.hand.cost", locale, cost=resources(cards()[card].cost_t, locale))
-                    )
+                facts = card_in_view(view, card) if isinstance(card, str) else None
+                if facts is not None:
+                    lines.append(t("everdell.hand.cost", locale, cost=resources(facts.cost_t, locale)))
                 extra = everdell_lair.extra_line(prompt.params.get("extra"), locale)
                 if extra:
                     lines.append(extra)
@@ -146,8 +155,10 @@ class EverdellRenderer:
     def describe(self, live: Live, option: Option, locale: str) -> str | None:
         """Select-menu descriptions: what a card costs and scores, what an event needs."""
         paying = option.label.startswith("everdell.pay.")  # there the card is the discount's source
-        if option.card is not None and option.card in cards() and not paying:
-            return card_summary(option.card, locale)
+        if option.card is not None and not paying:
+            summary = card_summary(option.card, locale, view=public_view(live))
+            if summary:
+                return summary
         target = option.id[6:] if option.id.startswith("place:") else option.id
         if target.startswith("event:"):
             return event_needs(target[6:], locale)
@@ -232,7 +243,7 @@ class EverdellRenderer:
             if card is None:
                 lines.append(f"`{slot + 1}` —")
                 continue
-            text = f"`{slot + 1}` **{name(card, locale)}** · {card_summary(card, locale, short=True)}"
+            text = f"`{slot + 1}` **{name(card, locale)}** · {card_summary(card, locale, short=True, view=view)}"
             lines.append(f"~~{text}~~ 🚫" if slot in blocked else text)
         return "\n".join(lines) or "—"
 
@@ -272,9 +283,14 @@ class EverdellRenderer:
         return "\n".join(lines) or "—"
 
 
-def card_summary(card_id: str, locale: str, short: bool = False) -> str:
-    """'🪵2 🪨1 · 3⭐ · Production' (a card's cost, base points and colour)."""
-    card = cards()[card_id]
+def card_summary(
+    card_id: str, locale: str, short: bool = False, view: Mapping[str, Any] | None = None
+) -> str:
+    """'🪵2 🪨1 · 3⭐ · Production' (a card's cost, base points and colour); empty for an id
+    that names no card (the match's own Mistwood cards come from `view`)."""
+    card = card_in_view(view, card_id)
+    if card is None:
+        return ""
     parts = [icons(card.cost_t), f"{card.points}⭐"]
     if not short:
         parts.append(t(f"everdell.color.{card.color}", locale))

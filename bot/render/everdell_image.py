@@ -16,7 +16,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.i18n import t
 from bot.render.everdell_text import as_counts, name
-from engine.games.everdell.data import RESOURCES, basic_events, board, cards, special_events
+from engine.games.everdell.data import RESOURCES, basic_events, board, special_events
+from engine.games.everdell.view import card_in_view
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 RGB = tuple[int, int, int]
@@ -185,7 +186,12 @@ class Board:
 
     def card(self, box: tuple[int, int, int, int], card_id: str, show_cost: bool) -> None:
         x0, y0, x1, y1 = box
-        self.image.paste(card_image(x1 - x0, y1 - y0, card_id, self.locale, show_cost), (x0, y0))
+        card = card_in_view(self.view, card_id)
+        if card is None:  # an id that names no card: a plain tile rather than a crash
+            self.tile(box, MUTED, self.name(card_id))
+            return
+        facts = (card.color, card.points, card.cost_t)
+        self.image.paste(card_image(x1 - x0, y1 - y0, card_id, self.locale, show_cost, facts), (x0, y0))
 
     # -- sections --------------------------------------------------------------------------------
     def legend(self, y: int) -> None:
@@ -325,16 +331,19 @@ def tile_image(w: int, h: int, fill: RGB, title: str, size: int) -> Image.Image:
 
 
 @lru_cache(maxsize=512)
-def card_image(w: int, h: int, card_id: str, locale: str, show_cost: bool) -> Image.Image:
-    """A card: its colour, name, base points and (in the Meadow) its cost."""
-    card = cards()[card_id]
-    image = tile_image(w, h, CARD_COLOURS[card.color], name(card_id, locale), 12).copy()
+def card_image(
+    w: int, h: int, card_id: str, locale: str, show_cost: bool, facts: tuple[str, int, tuple[int, int, int, int]]
+) -> Image.Image:
+    """A card: its colour, name, base points and (in the Meadow) its cost. `facts` (colour, points,
+    cost) are part of the cache key: a match's own Mistwood cards may differ between matches."""
+    color, points, cost = facts
+    image = tile_image(w, h, CARD_COLOURS[color], name(card_id, locale), 12).copy()
     draw = ImageDraw.Draw(image)
     x, y = w - 12, h - 12
     draw.ellipse((x - 10, y - 10, x + 10, y + 10), fill=POINTS)
-    draw.text((x, y), str(card.points), fill=DARK_TEXT, font=font(12), anchor="mm")
+    draw.text((x, y), str(points), fill=DARK_TEXT, font=font(12), anchor="mm")
     if show_cost:
-        cost_marks(draw, 5, h - 22, as_counts(card.cost_t))
+        cost_marks(draw, 5, h - 22, as_counts(cost))
     return image
 
 

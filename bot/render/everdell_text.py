@@ -137,7 +137,7 @@ def option_label(live: Live | None, option: Option, locale: str) -> str | None:
     if oid == "play:pile" and option.card is not None:
         return t("everdell.label.play_pile", locale, card=name(option.card, locale))
     if oid.startswith("play:") and option.card is not None:
-        where = "hand" if oid.startswith("play:h:") else "meadow"
+        where = "hand" if oid.startswith("play:h:") else "legend" if oid.startswith("play:legend:") else "meadow"
         return t(f"everdell.label.play_{where}", locale, card=name(option.card, locale))
     if option.card is None and label and "." not in label:
         return location(label, locale, live)  # a location offered by id (Lookout, Clock Tower...)
@@ -194,6 +194,10 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
         out["powers"] = "; ".join(
             f"{seat_label(live, int(s))}: {t(f'everdell.power.{x}', locale)}" for s, x in powers.items()
         )
+    if isinstance(data.get("abilities"), list):  # a special Farm's two abilities, as scaled
+        out["abilities"] = "\n".join(
+            f"{i}. {ability_text(a, locale)}" for i, a in enumerate(data["abilities"], start=1) if isinstance(a, dict)
+        )
     if isinstance(data.get("location"), str):
         out["location"] = location(data["location"], locale, live)
     if isinstance(data.get("locations"), list):
@@ -233,6 +237,17 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
             else ""
         )
     return out
+
+
+def ability_text(ability: Mapping[str, Any], locale: str) -> str:
+    """'gain 🫐2 · draw 1 card(s) · 2⭐' from a Farm ability's effects (their order of use)."""
+    parts: list[str] = []
+    for kind, value in ability.items():
+        if kind == "gain" and isinstance(value, dict):
+            parts.append(t("everdell.ability.gain", locale, res=resources(value, locale)))
+        elif kind in ("gain_any", "draw", "points", "meadow") and isinstance(value, int):
+            parts.append(t(f"everdell.ability.{kind}", locale, n=value))
+    return " · ".join(parts) or "—"
 
 
 def why_text(why: str, locale: str) -> str:

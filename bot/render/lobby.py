@@ -9,6 +9,7 @@ import discord
 
 from bot.i18n import t
 from bot.lobby_dominion import REACTION_MODES, seat_modes, table_mode
+from bot.mistwood_data import lobby_lines as mistwood_lines
 from bot.render import Payload, ids
 from bot.render.common import seat_name
 from bot.render.everdell_lair import level_name
@@ -124,8 +125,17 @@ def lobby_payload(live: Live, locale: str) -> Payload:
         embed.add_field(name=t("everdell.lobby.rugwort", locale), value=rugwort, inline=False)
     if record.game == "everdell" and record.options.get("player_powers"):
         embed.add_field(
-            name=t("lobby.player_powers", locale), value=t("lobby.player_powers.on", locale), inline=False
+            name=t("lobby.player_powers", locale),
+            value=t(
+                "lobby.player_powers.spring"
+                if record.options.get("powers_spring_worker")
+                else "lobby.player_powers.on",
+                locale,
+            ),
+            inline=False,
         )
+    if record.game == "everdell" and (mistwood := mistwood_lines(record.options, locale)):
+        embed.add_field(name=t("mwdata.lobby.title", locale), value="\n".join(mistwood), inline=False)
     embed.add_field(name=t("lobby.host", locale), value=f"<@{record.host_id}>", inline=False)
     status = record.status
     if status != "lobby":

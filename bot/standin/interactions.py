@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.standin.state import JSON, Channel, Message, User, snowflake
@@ -19,6 +20,7 @@ SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = 3, 4, 5, 6, 7, 8, 9, 10, 11
 
 DEADLINE_SECONDS = 3.0
+ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024  # what a client may upload in a server without boosts
 FOLLOWUP_WINDOW_SECONDS = 15 * 60
 
 
@@ -130,12 +132,12 @@ def base_payload(standin: StandIn, kind: int, user: User, channel: Channel, loca
         "locale": locale or user.locale,
         "app_permissions": str(standin.app_permissions),
         "entitlements": [],
-        "attachment_size_limit": 10 * 1024 * 1024,
+        "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
     }
     if channel.guild_id is not None:
         guild = standin.guilds[channel.guild_id]
         member = guild.member_json(user)
-        member["permissions"] = str(standin.app_permissions)
+        member["permissions"] = str(standin.permissions_of(user))
         payload.update(
             guild_id=guild.id,
             guild_locale=guild.locale,
@@ -216,7 +218,7 @@ def _convert(standin: StandIn, definition: JSON, raw: Any, focused: bool, resolv
         if guild_id is not None:
             member = standin.guilds[guild_id].member_json(user)
             member.pop("user")
-            member["permissions"] = str(standin.app_permissions)
+            member["permissions"] = str(standin.permissions_of(user))
             resolved.setdefault("members", {})[user.id] = member
     elif kind == CHANNEL:
         channel = standin.find_channel(raw)
@@ -230,6 +232,10 @@ def _convert(standin: StandIn, definition: JSON, raw: Any, focused: bool, resolv
         role = standin.guilds[guild_id].everyone_role()
         value = role["id"]
         resolved.setdefault("roles", {})[role["id"]] = role
+    elif kind == ATTACHMENT:
+        attachment = _attachment(standin, raw)
+        value = attachment["id"]
+        resolved.setdefault("attachments", {})[attachment["id"]] = attachment
     else:
         raise StandInError(f"option type {kind} is not supported by the stand-in")
     choices = definition.get("choices")
@@ -244,6 +250,24 @@ def _convert(standin: StandIn, definition: JSON, raw: Any, focused: bool, resolv
         if bound in definition and kind in (INTEGER, NUMBER) and test(value, definition[bound]):
             raise StandInError(f"{value} is outside the allowed range")
     return value
+
+
+def _attachment(standin: StandIn, raw: Any) -> JSON:
+    """The file a user attaches to an option, uploaded the way a client does before it sends the
+    command: an attachment `standin.upload` made, (filename, bytes or text), {"filename",
+    "content"} (the HTTP control API), or the path of a local file (the terminal)."""
+    if isinstance(raw, dict) and raw.get("id") in standin.attachments:
+        return dict(raw)
+    if isinstance(raw, dict) and "filename" in raw:
+        return standin.upload(str(raw["filename"]), raw.get("content") or "")
+    if isinstance(raw, tuple | list) and len(raw) == 2:
+        return standin.upload(str(raw[0]), raw[1])
+    if isinstance(raw, str | Path):
+        path = Path(raw).expanduser()
+        if not path.is_file():
+            raise StandInError(f"no file {str(raw)!r} to attach")
+        return standin.upload(path.name, path.read_bytes())
+    raise StandInError(f"cannot attach {raw!r}: give a file path, (filename, content) or an upload")
 
 
 def modal_submit_components(modal: JSON, values: dict[str, Any]) -> list[JSON]:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import mimetypes
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 from aiohttp import web
 
@@ -14,6 +16,7 @@ from bot.standin import control, rest
 from bot.standin.gateway import Gateway, Session, ready_payload
 from bot.standin.interactions import (
     APPLICATION_COMMAND,
+    ATTACHMENT_SIZE_LIMIT,
     AUTOCOMPLETE,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
@@ -73,6 +76,8 @@ class StandIn:
         self.application_id = snowflake()
         self.bot_user = User(id=self.application_id, name=bot_name, bot=True)
         self.app_permissions = DEFAULT_PERMISSIONS
+        # Permissions some members hold beyond @everyone's (e.g. Manage Server), by user id.
+        self.member_permissions: dict[str, int] = {}
         self.users: dict[str, User] = {self.bot_user.id: self.bot_user}
         self.guilds: dict[str, Guild] = {}
         self.channels: dict[str, Channel] = {}
@@ -166,6 +171,36 @@ class StandIn:
         if self.gateway.live_sessions:
             self._spawn(self.gateway.dispatch("CHANNEL_CREATE", channel.to_json()))
         return channel
+
+    def grant(self, user: User, permissions: int) -> None:
+        """Give `user` these permissions on top of everyone's (a role, as far as commands see)."""
+        self.member_permissions[user.id] = self.member_permissions.get(user.id, 0) | permissions
+
+    def revoke(self, user: User, permissions: int) -> None:
+        self.member_permissions[user.id] = self.member_permissions.get(user.id, 0) & ~permissions
+
+    def permissions_of(self, user: User) -> int:
+        """What a member may do in a channel, as interactions report it."""
+        return self.app_permissions | self.member_permissions.get(user.id, 0)
+
+    def upload(self, filename: str, content: bytes | str, content_type: str | None = None) -> JSON:
+        """A file a user attaches (to a command option), stored where its URL serves it."""
+        data = content.encode("utf-8") if isinstance(content, str) else bytes(content)
+        if len(data) > ATTACHMENT_SIZE_LIMIT:
+            raise StandInError(f"{filename} is larger than the {ATTACHMENT_SIZE_LIMIT} bytes a client may upload")
+        att_id = snowflake()
+        self.attachments[att_id] = data
+        url = f"{self.url}/_standin/attachments/{att_id}/{quote(filename)}"
+        kind = content_type or mimetypes.guess_type(filename)[0] or "application/octet-stream"
+        return {
+            "id": att_id,
+            "filename": filename,
+            "size": len(data),
+            "url": url,
+            "proxy_url": url,
+            "content_type": kind,
+            "ephemeral": True,  # a command's attachment is not posted anywhere
+        }
 
     def dm_channel(self, user: User) -> Channel:
         for channel in self.channels.values():

@@ -20,11 +20,14 @@ from bot.standin.server import StandIn
 from bot.standin.state import JSON, Channel, Message, User, iter_components
 
 MENTION = re.compile(r"<@!?(\d+)>")
+MANAGE_GUILD = 1 << 5
 
 HELP = """\
 commands:
   as <user>                      act as another user (e.g. as bob)
   /<command> [sub ...] [opt:value ...]   run a slash command, e.g. /game new game:dominion
+                                 (a file option takes a local path: file:./deck.yaml)
+  manager [on|off]               give (or take back) Manage Server for the /admin commands
   click <n>                      press button number n
   select <n> <value[,value...]>  choose option(s) in select number n (values or labels)
   modal <field:value ...>        fill in and submit the last modal opened for you
@@ -163,6 +166,8 @@ class Terminal:
             elif word == "as":
                 self.user = self.standin.find_user(rest.strip())
                 self.write(f"now acting as {self.user.name}")
+            elif word == "manager":
+                self._manager(rest.strip().lower() != "off")
             elif line.startswith("/"):
                 await self._act(await self._slash(line))
             elif word == "click":
@@ -200,6 +205,13 @@ class Terminal:
         except (StandInError, KeyError, ValueError, TimeoutError) as exc:
             self.write(f"! {exc or type(exc).__name__}")
         return True
+
+    def _manager(self, on: bool) -> None:
+        if on:
+            self.standin.grant(self.user, MANAGE_GUILD)
+        else:
+            self.standin.revoke(self.user, MANAGE_GUILD)
+        self.write(f"{self.user.name} {'now has' if on else 'no longer has'} Manage Server")
 
     def _describe_options(self, node: JSON, depth: int = 1) -> str:
         parts = []

@@ -42,7 +42,9 @@ class PromptSpec:
     check: Check | None = None
 
 
-Flow = Generator[Ask, dict[int, Answer], Any]
+# A flow yields an Ask, or a lone Prompt (one seat, no extra check: the common case, with nothing
+# to wrap); the driver numbers the prompt and sends the answers back by seat either way.
+Flow = Generator[Ask | Prompt, dict[int, Answer], Any]
 
 
 class FlowGame:
@@ -142,6 +144,11 @@ class FlowGame:
             ask = self._flow.send(answers) if answers is not None else next(self._flow)
         except StopIteration:
             self.finished = True
+            return
+        if isinstance(ask, Prompt):  # a lone prompt built by the rules themselves
+            self._pid = ask.pid = self._pid + 1
+            self._open = {ask.seat: (ask, None)}
+            self._listed = [ask]
             return
         opened: dict[int, tuple[Prompt, Check | None]] = {}
         for spec in ask.specs:

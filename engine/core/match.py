@@ -104,8 +104,7 @@ class Match:
 
     def policy_view(self, seat: int) -> LazyView:
         """The seat's view for a bot policy, built on first access (see LazyView)."""
-        game = self.game
-        return LazyView(lambda: game.view(seat))
+        return LazyView(self.game.view, seat)
 
     def result(self) -> Result | None:
         return self.game.result()

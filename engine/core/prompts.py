@@ -83,7 +83,10 @@ class Prompt:
         "params",
         "default",
         "private",
+        "ids",
     )
+    # what a prompt is; `ids` only speeds up answer checks and is derived from `options`
+    _FIELDS = __slots__[:-1]
 
     def __init__(
         self,
@@ -98,6 +101,7 @@ class Prompt:
         params: dict[str, Any] | None = None,
         default: Answer | None = None,
         private: bool = True,
+        ids: frozenset[str] | None = None,  # the option ids, when the caller has them at hand
     ) -> None:
         self.pid = pid
         self.seat = seat
@@ -110,9 +114,10 @@ class Prompt:
         self.params: dict[str, Any] = {} if params is None else params
         self.default = default
         self.private = private
+        self.ids = ids
 
     def _fields(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self.__slots__)
+        return tuple(getattr(self, name) for name in self._FIELDS)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Prompt):
@@ -123,7 +128,7 @@ class Prompt:
 
     def __repr__(self) -> str:
         inner = ", ".join(
-            f"{name}={value!r}" for name, value in zip(self.__slots__, self._fields(), strict=True)
+            f"{name}={value!r}" for name, value in zip(self._FIELDS, self._fields(), strict=True)
         )
         return f"Prompt({inner})"
 
@@ -133,6 +138,12 @@ class Prompt:
                 return opt
         return None
 
+    def offers(self, option_id: str) -> bool:
+        """Whether `option_id` is one of the options (a policy's quick test, no set built)."""
+        if self.ids is not None:
+            return option_id in self.ids
+        return any(opt.id == option_id for opt in self.options)
+
     def check(self, answer: Answer) -> None:
         """Raise IllegalAnswer unless `answer` fits the declared options and bounds."""
         if not isinstance(answer, tuple):
@@ -141,6 +152,10 @@ class Prompt:
             # the common single choice: one scan, no dict (a lone shortcut is always well formed,
             # and an ordered prompt asking for all of its one option is answered in full)
             choice = answer[0]
+            if type(choice) is str and self.ids is not None:
+                if choice in self.ids:
+                    return
+                raise IllegalAnswer("error.unknown_option", option=choice)
             if not isinstance(choice, str):
                 raise IllegalAnswer("error.malformed_answer")
             for offered in self.options:

@@ -11,15 +11,16 @@ from typing import Any
 
 
 class LazyView(Mapping[str, Any]):
-    __slots__ = ("_build", "_data")
+    __slots__ = ("_build", "_seat", "_data")
 
-    def __init__(self, build: Callable[[], dict[str, Any]]) -> None:
-        self._build = build
+    def __init__(self, build: Callable[[int], dict[str, Any]], seat: int) -> None:
+        self._build = build  # view(seat): a bound method, so no closure is made per decision
+        self._seat = seat
         self._data: dict[str, Any] | None = None
 
     def _get(self) -> dict[str, Any]:
         if self._data is None:
-            self._data = self._build()
+            self._data = self._build(self._seat)
         return self._data
 
     def __getitem__(self, key: str) -> Any:

@@ -134,3 +134,19 @@ async def test_score_calculator_uses_the_level_row(store: Store) -> None:
     row = loader.default_scoring().level(4)
     total = 20 + 3 + 2 * row.bonus_zero_value + row.bonus_prosperity + row.special_event
     assert str(total) in (embed.title or "")
+
+
+async def test_a_servers_own_deck_is_what_the_table_flips(store: Store) -> None:
+    shipped = (loader.DATA / "activity.yaml").read_text(encoding="utf-8")
+    own = shipped.replace("id: nw", "id: mine")  # the same cards under the owner's own ids
+    svc = CompanionService(store.db)
+    await svc.start(1, CHANNEL, ALICE, "nightweave", 1, 1, [], own)
+    _, steps, cards = await svc.card_choices(CHANNEL)
+    assert cards and all(c.id.startswith("mine") for c in cards)
+    menu = render.card_menu(1, steps, cards, "en")
+    values = [o.value for item in menu.children for o in getattr(getattr(item, "item", item), "options", [])]
+    assert values and all(v.startswith("mine") for v in values)
+    report = await svc.turn(CHANNEL, ALICE, cards[0].id)  # a flipped card of that deck is accepted
+    assert report.seq == 1
+    with pytest.raises(UserError):
+        await svc.turn(CHANNEL, ALICE, "nw01")  # the shipped ids are not in this companion's deck

@@ -62,7 +62,7 @@ def test_choice_lists_keep_their_values_and_keys() -> None:
         "cmd.choice.reactions": (REACTIONS, ["always", "ask"]),
         "cmd.choice.sets": (SETS, ["base", "adventures", "base_adventures"]),
         "cmd.choice.errata": (ERRATA, ["off", "on"]),
-        "cmd.choice.player_powers": (PLAYER_POWERS, ["off", "on"]),
+        "cmd.choice.player_powers": (PLAYER_POWERS, ["off", "on", "spring"]),
     }
     for prefix, (chosen, slugs) in expected.items():
         assert keys_of(chosen) == [f"{prefix}.{s}" for s in slugs]
@@ -495,9 +495,16 @@ def test_player_powers_reach_the_engine() -> None:
     normalized = get_game("everdell").normalize_options({"rugwort_year": 2, **chosen}, 1)
     assert normalized == {"rugwort_year": 2, "player_powers": True}
     assert "player_powers" not in get_game("everdell").normalize_options({}, 2)
-    # the refusal below is the engine's own rule
+    # against Nightweave, with or without the balancing rule (the humans keep the spring worker)
+    nightweave = {"opponent": "nightweave", "nightweave_level": 1}
+    assert player_powers_option("everdell", "en", "on", nightweave) == chosen
+    balanced = player_powers_option("everdell", "pt", "spring", nightweave)
+    assert balanced == {"player_powers": True, "powers_spring_worker": True}
+    normalized = get_game("everdell").normalize_options({**nightweave, **balanced}, 1)
+    assert normalized["player_powers"] is True and normalized["powers_spring_worker"] is True
+    # the engine refuses the balancing rule without her, whatever the lobby sends
     with pytest.raises(InvalidSetup):
-        get_game("everdell").normalize_options({"opponent": "nightweave", **chosen}, 1)
+        get_game("everdell").normalize_options(balanced, 2)
 
 
 @pytest.mark.parametrize(
@@ -506,20 +513,8 @@ def test_player_powers_reach_the_engine() -> None:
         ("dominion", "on", {}, "error.option_other_game", "pt"),
         ("dominion", "off", {}, "error.option_other_game", "en"),
         ("everdell", "maybe", {}, "error.bad_option", "en"),
-        (
-            "everdell",
-            "on",
-            {"opponent": "nightweave", "nightweave_level": 1},
-            "error.everdell.powers_nightweave",
-            "en",
-        ),
-        (
-            "everdell",
-            "on",
-            {"opponent": "nightweave", "nightweave_level": 3},
-            "error.everdell.powers_nightweave",
-            "pt",
-        ),
+        ("everdell", "spring", {}, "error.everdell.spring_worker_nightweave", "en"),
+        ("everdell", "spring", {"rugwort_year": 2}, "error.everdell.spring_worker_nightweave", "pt"),
     ],
 )
 def test_player_powers_are_refused_where_they_cannot_apply(
@@ -532,14 +527,14 @@ def test_player_powers_are_refused_where_they_cannot_apply(
     assert err.value.params["option"] == named
     text = t(key, locale, **err.value.params)
     assert named in text and "{" not in text
-    if key == "error.everdell.powers_nightweave":
+    if key == "error.everdell.spring_worker_nightweave":
         assert "Nightweave" in text
 
 
 async def test_new_command_declares_the_player_powers_option() -> None:
     command = lobby.Lobby.new
     param = next(p for p in command.parameters if p.name == "player_powers")
-    assert [c.value for c in param.choices] == ["off", "on"] and not param.required
+    assert [c.value for c in param.choices] == ["off", "on", "spring"] and not param.required
     assert len(command.parameters) <= 25
     payload = command.to_dict(lobby.Lobby.game)
     declared = next(o for o in payload["options"] if o["name"] == "player_powers")
@@ -551,7 +546,14 @@ async def test_new_command_declares_the_player_powers_option() -> None:
     described = await translator.translate(param.locale_description, pt, None)  # type: ignore[arg-type]
     assert described and len(described) <= 100 and "Nightweave" in described
     shown = [await translator.translate(c._locale_name, pt, None) for c in PLAYER_POWERS]  # type: ignore[arg-type]
-    assert shown == ["não: o jogo base", "sim: cada jogador mantém um poder"]
+    assert shown == [
+        "não: o jogo base",
+        "sim: cada jogador mantém um poder",
+        "sim, e os humanos mantêm o trabalhador da primavera (Nightweave)",
+    ]
+    assert all(
+        len(str(c.name)) <= 100 and len(str(s)) <= 100 for c, s in zip(PLAYER_POWERS, shown, strict=True)
+    )
 
 
 def everdell_lobby(options: dict[str, object], players: int = 2) -> Live:
@@ -591,3 +593,29 @@ def test_lobby_shows_the_player_powers(players: int, locale: str, title: str, sh
     assert title not in {f.name for f in plain.embed.fields}
     assert payload.view is not None and plain.view is not None
     assert [c.custom_id for c in payload.view.children] == [c.custom_id for c in plain.view.children]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("locale", "shown"),
+    [
+        (
+            "en",
+            "On: each player keeps one of the powers dealt to them, and the humans keep their spring worker",
+        ),
+        (
+            "pt",
+            "Ativados: cada jogador mantém um dos poderes recebidos, e os humanos mantêm o trabalhador da primavera",
+        ),
+    ],
+)
+def test_lobby_shows_the_powers_against_nightweave_with_the_spring_worker(locale: str, shown: str) -> None:
+    options = {
+        "opponent": "nightweave",
+        "nightweave_level": 2,
+        "player_powers": True,
+        "powers_spring_worker": True,
+    }
+    payload = lobby_payload(everdell_lobby(options, 1), locale)
+    check_embed(payload.embed)
+    fields = {f.name: f.value for f in payload.embed.fields}
+    assert fields["Player powers" if locale == "en" else "Poderes de jogador"] == shown

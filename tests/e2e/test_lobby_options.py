@@ -12,6 +12,7 @@ import sqlite3
 from bot.standin.state import Message
 from tests.e2e.conftest import StartBot, World
 from tests.e2e.driver import EN, is_board, lobby_id, selects
+from tests.e2e.test_nightweave import open_against_her
 from tests.e2e.test_refusals import refusal, snapshot
 
 
@@ -161,11 +162,10 @@ async def test_setup_options_refused_in_portuguese(world: World, start_bot: Star
 async def test_everdell_player_powers_reach_the_match(world: World, start_bot: StartBot) -> None:
     standin = world.standin
     await start_bot()
-    chosen = {"game": "everdell", "opponent": "nightweave", "player_powers": "on"}
+    chosen = {"game": "everdell", "players": 2, "player_powers": "spring"}
     text = await refusal(await standin.slash(world.alice, world.channel, "game new", chosen, locale="pt-BR"))
-    assert (
-        text == "Os poderes de jogador (poderes_de_jogador) ainda não podem ser usados contra a Nightweave."
-    )
+    assert text.startswith("Manter o trabalhador da primavera com os poderes de jogador (poderes_de_jogador)")
+    assert "Nightweave" in text
     chosen = {"game": "dominion", "player_powers": "on"}
     text = await refusal(await standin.slash(world.alice, world.channel, "game new", chosen))
     assert text == "The option player_powers is only for Everdell."
@@ -184,3 +184,17 @@ async def test_everdell_player_powers_reach_the_match(world: World, start_bot: S
     with sqlite3.connect(world.db) as conn:
         row = conn.execute("SELECT options FROM matches WHERE id = ?", (match_id,)).fetchone()
     assert json.loads(row[0])["player_powers"] is True
+
+
+async def test_player_powers_against_nightweave_with_the_spring_worker(
+    world: World, start_bot: StartBot
+) -> None:
+    await start_bot()
+    match_id, lobby = await open_against_her(world, 1, level=2, player_powers="spring")
+    shown = "On: each player keeps one of the powers dealt to them, and the humans keep their spring worker"
+    assert lobby_fields(lobby)["Player powers"] == shown
+    with sqlite3.connect(world.db) as conn:
+        row = conn.execute("SELECT options FROM matches WHERE id = ?", (match_id,)).fetchone()
+    options = json.loads(row[0])
+    assert options["opponent"] == "nightweave"
+    assert options["player_powers"] is True and options["powers_spring_worker"] is True

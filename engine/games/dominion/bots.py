@@ -10,7 +10,7 @@ from engine.core.prompts import Answer, Prompt
 from engine.core.registry import Policy
 from engine.games.dominion.adventures import advice as _advice  # noqa: F401  (teaches the bots Adventures)
 from engine.games.dominion.expert import ExpertBot
-from engine.games.dominion.game import END, NO, NONE, PLAY_ALL, PLAY_BUY
+from engine.games.dominion.game import BUY_KEY, END, NO, NONE, PLAY_ALL, PLAY_BUY
 from engine.games.dominion.heuristic import HeuristicBot
 
 
@@ -42,24 +42,31 @@ class BigMoney:
         self.seat = seat
 
     TARGETS = (("Province", 8), ("Gold", 6), ("Silver", 3))
+    # (card, price, "buy it" answer, "play all Treasures, then buy it" answer), built once
+    ANSWERS = tuple((target, need, (f"buy:{target}",), (PLAY_BUY + target,)) for target, need in TARGETS)
 
     def choose(self, view: Mapping[str, Any], prompt: Prompt) -> Answer:
-        if prompt.key == "dominion.prompt.buy":
-            ids = {o.id for o in prompt.options}
-            if PLAY_ALL in ids:
+        # decides from the prompt alone: the view is never built
+        if prompt.key == BUY_KEY:
+            params = prompt.params
+            after = params.get("coins_after")
+            if after is not None or prompt.offers(PLAY_ALL):
                 # it always plays every Treasure, so "play all, then buy" is the same answer pair
-                after = prompt.params.get("coins_after")
                 if after is not None:
-                    for target, need in self.TARGETS:
-                        if after >= need and PLAY_BUY + target in ids:
-                            return (PLAY_BUY + target,)
-                return (PLAY_ALL,)
-            coins = prompt.params["coins"]
-            for target, need in self.TARGETS:
-                if coins >= need and f"buy:{target}" in ids:
-                    return (f"buy:{target}",)
-            return (END,)
+                    for _, need, _, play_buy in self.ANSWERS:
+                        if after >= need and prompt.offers(play_buy[0]):
+                            return play_buy
+                return PLAY_ALL_ANSWER
+            coins = params["coins"]
+            for _, need, buy, _ in self.ANSWERS:
+                if coins >= need and prompt.offers(buy[0]):
+                    return buy
+            return END_ANSWER
         return fallback(prompt)
+
+
+PLAY_ALL_ANSWER: Answer = (PLAY_ALL,)
+END_ANSWER: Answer = (END,)
 
 
 def fallback(prompt: Prompt) -> Answer:

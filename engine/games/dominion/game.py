@@ -8,18 +8,19 @@ import random
 from collections import Counter
 from collections.abc import Callable, Generator, Iterable
 from functools import cache
-from typing import Any
+from itertools import filterfalse
+from typing import Any, TypeVar
 
 from engine.core.errors import IllegalAnswer, InvalidSetup
 from engine.core.events import Event
 from engine.core.flow import Ask, FlowGame, PromptSpec
-from engine.core.prompts import Answer, Option, card_choice, card_of, instance_ids
+from engine.core.prompts import Answer, Option, Prompt, card_choice, card_of, instance_ids
 from engine.core.result import Result, rank_by
 from engine.games.dominion.cards import Card, cards
 from engine.games.dominion.setup import basic_supply, kingdom_pile_size
 from engine.games.dominion.state import Player, Turn
 
-Step = Generator[Ask, dict[int, Answer], Any]
+Step = Generator[Ask | Prompt, dict[int, Answer], Any]
 
 NO = "no"
 YES = "yes"
@@ -28,6 +29,7 @@ END = "end"
 PLAY_ALL = "play_all"
 PLAY_BUY = "playbuy:"  # prefix: play every Treasure in hand, then buy the named card
 PLAY_BUY_LEN = len(PLAY_BUY)
+BUY_KEY = "dominion.prompt.buy"
 
 
 # Options are immutable: the ones every turn offers are built once and shared.
@@ -60,8 +62,50 @@ def treasure_keys() -> dict[str, tuple[int, str]]:
 
 
 @cache
+def treasure_order() -> dict[str, int]:
+    """Play-all order as one integer per Treasure (sorting by it is sorting by treasure_keys)."""
+    keys = treasure_keys()
+    return {name: rank for rank, name in enumerate(sorted(keys, key=keys.__getitem__))}
+
+
+@cache
+def treasure_coins() -> dict[str, int]:
+    return {name: card.coins for name, card in cards().items() if card.is_treasure}
+
+
+@cache
 def action_names() -> frozenset[str]:
     return frozenset(name for name, card in cards().items() if card.is_action)
+
+
+class SeatEvents(dict[Any, Event]):
+    """The events one seat emits over and over with the same data ("seat 0 plays a Copper"), built
+    on first use and shared by every match: events are immutable once emitted."""
+
+    __slots__ = ("kind", "seat", "field", "extra")
+
+    def __init__(self, kind: str, seat: int, field: str, extra: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        self.kind = kind
+        self.seat = seat
+        self.field = field
+        self.extra = extra or {}
+
+    def __missing__(self, value: Any) -> Event:
+        event = self[value] = Event(self.kind, self.seat, {self.field: value, **self.extra})
+        return event
+
+
+def seat_events(kind: str, field: str, extra: dict[str, Any] | None = None) -> list[SeatEvents]:
+    return [SeatEvents(kind, seat, field, extra) for seat in range(8)]
+
+
+# by seat, then card (or count, or turn number); seats beyond 6 are never dealt
+PLAY_EVENTS = seat_events("play", "card")
+BUY_EVENTS = seat_events("buy", "card")
+GAIN_EVENTS = seat_events("gain", "card", {"dest": "discard"})
+DRAW_EVENTS = seat_events("draw", "count")
+TURN_EVENTS = seat_events("turn_start", "number")
 
 
 _BITS = tuple(n.bit_length() for n in range(256))
@@ -110,7 +154,79 @@ def buy_table(piles: tuple[str, ...]) -> list[tuple[str, int, Option, Option]]:
     return table
 
 
+BuyOptions = tuple[tuple[Option, ...], frozenset[str]]  # the options and their ids
+
+# Supply layout -> Buy phase option tuples while no pile is empty (then they depend only on the
+# Treasures in hand and the coins): shared by every match with that layout, see buy_prompt.
+_OPEN_BUY_OPTIONS: dict[tuple[str, ...], dict[tuple[Any, ...], BuyOptions]] = {}
+
+# see DominionGame.opening; shared per Supply layout while no pile is empty, like the above
+Opening = tuple[
+    tuple[Option, ...], frozenset[str], dict[str, Any], Answer | None, tuple[str, ...], int | None
+]
+_OPENINGS: dict[tuple[str, ...], dict[tuple[Any, ...], Opening]] = {}
+
+# Bounds of the shared caches above, so a long-running bot process never grows without limit
+# (a full cache is simply not added to; at most a few tens of MB).
+LAYOUTS = 256
+CASES_PER_LAYOUT = 1024
+
+
+
+T = TypeVar("T")
+
+
+def layout_cache(shared: dict[tuple[str, ...], dict[tuple[Any, ...], T]], piles: tuple[str, ...]) -> dict[tuple[Any, ...], T]:
+    """The shared per-layout cache for `piles`; a private one once LAYOUTS layouts are kept."""
+    cache = shared.get(piles)
+    if cache is None:
+        cache = {}
+        if len(shared) < LAYOUTS:  # random kingdoms are many; keep the cache bounded
+            shared[piles] = cache
+    return cache
+
+
 _FAST_PATHS: dict[type, tuple[bool, bool, bool]] = {}
+_MONEY_TURNS: dict[type, bool] = {}
+
+# Hooks a money turn (see DominionGame.run) runs inline: a class that overrides one of them
+# plays every turn through the general generators instead.
+MONEY_TURN_HOOKS = (
+    "start_of_turn",
+    "cleanup_phase",
+    "cleanup",
+    "buy_phase",
+    "buy_prompt",
+    "opening",
+    "has_playable_action",
+    "playable_actions",
+    "plain_buy_answer",
+    "draw",
+    "reshuffle",
+    "play_treasure",
+    "put_treasure_in_play",
+    "put_all_treasures_in_play",
+    "shortcut_coins",
+    "buy",
+    "buy_plain",
+    "gain",
+    "gain_card",
+    "put",
+    "cost",
+    "can_buy",
+    "buy_choices",
+    "extra_buy_options",
+    "game_over",
+    "next_player",
+)
+
+
+def money_turns(cls: type[DominionGame]) -> bool:
+    """Whether `cls` keeps every hook of a money turn as the base set has it."""
+    found = _MONEY_TURNS.get(cls)
+    if found is None:
+        found = _MONEY_TURNS[cls] = all(getattr(cls, h) is getattr(DominionGame, h) for h in MONEY_TURN_HOOKS)
+    return found
 
 
 def fast_paths(cls: type[DominionGame]) -> tuple[bool, bool, bool]:
@@ -155,6 +271,10 @@ class DominionGame(FlowGame):
         self._buy_table: list[tuple[str, int, Option, Option]] | None = None
         self._printed_buys, self._plain_treasures, self._plain_buys = fast_paths(type(self))
         self._choices: dict[tuple[int, int, int], list[Option]] = {}  # see printed_choices
+        self._buy_options: dict[tuple[Any, ...], BuyOptions] = {}  # see buy_prompt
+        self._open_buy_options: dict[tuple[Any, ...], BuyOptions] | None = None
+        self._openings: dict[tuple[Any, ...], Opening] = {}  # see opening
+        self._shared_openings: dict[tuple[Any, ...], Opening] | None = None
 
     # ==========================================================================================
     # Setup
@@ -231,12 +351,20 @@ class DominionGame(FlowGame):
     # The game loop
     # ==========================================================================================
     def run(self) -> Step:
+        # one generator or the other for the whole game: no extra layer to resume per answer
+        return self.money_flow() if money_turns(type(self)) else self.turn_flow()
+
+    def begin(self) -> str:
+        """Set the table up (or load the described position); returns the first turn's phase."""
         if self.position is not None:
             self.load_position(self.position)
-            start_phase = self.turn.phase
-        else:
-            self.setup()
-            start_phase = "action"
+            return self.turn.phase
+        self.setup()
+        return "action"
+
+    def turn_flow(self) -> Step:
+        """The game, turn after turn, through every hook (expansions)."""
+        start_phase = self.begin()
         first_turn = True
         # the base hooks do nothing: skip their generators unless an expansion overrides them
         cls = type(self)
@@ -249,7 +377,7 @@ class DominionGame(FlowGame):
             t = self.turn
             t.number += 1
             if not self._quiet:
-                self._events.append(Event("turn_start", p, {"number": t.number}))
+                self._events.append(TURN_EVENTS[p][t.number])
             if start_hook:
                 yield from self.start_of_turn(p)
             if not (first_turn and start_phase == "buy"):
@@ -270,6 +398,121 @@ class DominionGame(FlowGame):
                 self.emit("game_end", reason=self.ended_by)
                 return
             self.turn.player = self.next_player(p)
+
+    def money_flow(self) -> Step:
+        """turn_flow for rules that keep every hook of MONEY_TURN_HOOKS as the base set has them:
+        the same turns, prompts, events and random draws, with the Buy and Clean-up phases written
+        out here (a turn without Action cards runs no generator but this one)."""
+        start_phase = self.begin()
+        first_turn = True
+        actions = action_names()
+        treasures = self.treasure_names
+        players = self.players
+        card = self.card
+        supply = self.supply
+        pile_limit = 4 if self.n >= 5 else 3  # as in game_over()
+        # empty Supply piles, followed through the written-out buys; -1 once anything else ran
+        empty = -1
+        while True:
+            t = self.turn
+            p = t.player
+            if not first_turn:
+                t = self.turn = Turn(p, t.number)  # positional: cheaper than keywords
+            t.number += 1
+            player = players[p]
+            if not self._quiet:
+                self._events.append(TURN_EVENTS[p][t.number])
+            # a turn that starts as every turn does (not a described position) with no Action
+            # card in hand opens its Buy phase from a known state: see opening()
+            plain = not first_turn
+            if not (first_turn and start_phase == "buy"):
+                t.phase = "action"
+                if not actions.isdisjoint(player.hand):
+                    plain = False
+                    empty = -1
+                    yield from self.action_phase(p)
+            t.phase = "buy"
+            prompt: Prompt | None
+            if plain:
+                if empty < 0:
+                    empty = list(supply.values()).count(0)
+                options, ids, params, default, names, after = self.opening(p, empty)
+                prompt = Prompt(
+                    0, p, "choose", BUY_KEY, options, 1, 1, False, dict(params), default, True, ids
+                )
+                choice = (yield prompt)[p][0]
+                if choice[:PLAY_BUY_LEN] == PLAY_BUY:
+                    # put_all_treasures_in_play with what opening() worked out, then the buy
+                    hand = player.hand
+                    if len(names) == len(hand):
+                        hand.clear()
+                    else:
+                        hand[:] = filterfalse(treasures.__contains__, hand)
+                    player.in_play += names
+                    assert after is not None  # offered only with Treasures in hand
+                    t.silver_played = "Silver" in names
+                    if not self._quiet:
+                        self._events += map(PLAY_EVENTS[p].__getitem__, names)
+                    # buy_plain(), inlined: spend the only Buy
+                    name = choice[PLAY_BUY_LEN:]
+                    t.coins = after - card[name].cost
+                    t.buys = 0
+                    t.bought = True
+                    if supply.get(name, 0) > 0:
+                        supply[name] -= 1
+                        if not supply[name]:
+                            empty += 1
+                        player.discard.append(name)
+                        t.gained.append(name)
+                        if not self._quiet:
+                            self._events += (BUY_EVENTS[p][name], GAIN_EVENTS[p][name])
+                    elif not self._quiet:
+                        self._events.append(BUY_EVENTS[p][name])
+                    prompt = None
+                elif choice == END:
+                    prompt = None
+                else:
+                    self.plain_buy_answer(p, choice, prompt)
+                    empty = -1
+                    prompt = None if t.bought and t.buys == 0 else self.buy_prompt(p)
+            else:
+                empty = -1
+                prompt = self.buy_prompt(p)
+            while prompt is not None:
+                choice = (yield prompt)[p][0]
+                if choice == END:
+                    break
+                self.plain_buy_answer(p, choice, prompt)
+                # after a buy no Treasure may be played: with no buy left the phase is over
+                prompt = None if t.bought and t.buys == 0 else self.buy_prompt(p)
+            t.phase = "cleanup"
+            # cleanup(), inlined
+            discard = player.discard
+            discard += player.in_play
+            player.in_play.clear()
+            hand = player.hand
+            discard += hand
+            hand.clear()
+            deck = player.deck
+            if len(deck) >= 5:  # draw(p, 5) without a shuffle, inlined
+                drawn = deck[-5:]
+                del deck[-5:]
+                drawn.reverse()
+                hand += drawn
+                if not self._quiet:
+                    self._events += (DRAW_EVENTS[p][5], Event("drew", p, {"cards": drawn}, p))
+            else:
+                self.draw(p, 5)
+            if not t.extra:  # extra turns do not count for the tie-break
+                player.turns += 1
+            first_turn = False
+            # game_over() decides (and says why) once a Province pile or enough piles are empty
+            if empty < 0:
+                empty = list(supply.values()).count(0)
+            if (not supply.get("Province", 1) or empty >= pile_limit) and self.game_over():
+                self.emit("game_end", reason=self.ended_by)
+                return
+            t.player = (p + 1) % self.n  # next_player()
 
     # Turn hooks: the base game does nothing here; expansions (Adventures) override them.
     def start_of_turn(self, p: int) -> Step:
@@ -337,51 +580,130 @@ class DominionGame(FlowGame):
             t.actions -= 1
             yield from self.play_from_hand(p, choice)
 
-    def buy_phase(self, p: int) -> Step:
-        player = self.players[p]
+    def buy_prompt(self, p: int) -> Prompt | None:
+        """The next Buy phase prompt while every card costs its printed price and only Supply
+        cards are for sale, or None when there is nothing left to do. The option tuple depends
+        only on the Treasures in hand, the coins and which piles are empty, so it is built once
+        per such case (across matches of one Supply layout while no pile is empty)."""
         t = self.turn
-        treasure_names = self.treasure_names
-        while True:
-            in_hand = [] if t.bought else [c for c in player.hand if c in treasure_names]
-            if not in_hand and t.buys == 0:
-                return
-            params: dict[str, Any] = {"coins": t.coins, "buys": t.buys}
+        buys = t.buys
+        if t.bought:
+            if buys == 0:
+                return None
+            in_hand = []
+        else:
+            in_hand = list(filter(self.treasure_names.__contains__, self.players[p].hand))
+        coins = t.coins
+        params: dict[str, Any] = {"coins": coins, "buys": buys}
+        after: int | None = None
+        if in_hand:
+            if buys > 0:
+                after = self.shortcut_coins(p, in_hand)
+                if after is not None:
+                    params["coins_after"] = after
+            default = PLAY_ALL_DEFAULT
+            key: tuple[Any, ...] = (frozenset(in_hand), coins if buys > 0 else -1, after)
+        elif buys == 0:
+            return None
+        else:
+            default = END_DEFAULT
+            key = ((), coins, None)
+        supply = self.supply
+        empty = list(supply.values()).count(0)
+        if empty:
+            cache = self._buy_options
+            key += (empty,)
+        else:
+            cache = self._open_buy_options or self.open_buy_options()
+        found = cache.get(key)
+        if found is None:
             opts: list[Option] = (
                 [PLAY_ALL_OPTION, *[play_option(c) for c in sorted(set(in_hand))]] if in_hand else []
             )
-            if t.buys > 0:
-                after = self.shortcut_coins(p, in_hand) if in_hand else None
-                if self._printed_buys:
-                    opts += self.printed_choices(t.coins, 2)
-                    if after is not None:
-                        # "play all Treasures, then buy X" for each X affordable once they are played
-                        params["coins_after"] = after
-                        opts += self.printed_choices(after, 3)
-                else:
-                    opts += self.buy_choices()
-                    opts += self.extra_buy_options(p)
-                    if after is not None:
-                        params["coins_after"] = after
-                        opts += [
-                            play_buy_option(o.card or o.label, o.cost or 0) for o in self.buy_choices(after)
-                        ]
+            if buys > 0:
+                opts += self.printed_choices(coins, 2)
+                if after is not None:
+                    # "play all Treasures, then buy X" for each X affordable once they are played
+                    opts += self.printed_choices(after, 3)
             opts.append(END_TURN)
-            # self.ask, inlined: one generator less to resume on every Buy phase answer
-            answers = yield Ask(
-                [
-                    PromptSpec(
-                        p,
-                        "choose",
-                        "dominion.prompt.buy",
-                        tuple(opts),
-                        params=params,
-                        default=PLAY_ALL_DEFAULT if in_hand else END_DEFAULT,
-                    )
-                ]
+            found = (tuple(opts), frozenset(o.id for o in opts))
+            if len(cache) < CASES_PER_LAYOUT:
+                cache[key] = found
+        return Prompt(0, p, "choose", BUY_KEY, found[0], 1, 1, False, params, default, True, found[1])
+
+    def opening(self, p: int, empty: int) -> Opening:
+        """The first Buy phase prompt of a turn begun as every turn begins ($0, one Buy, nothing
+        played) with no Action card in hand, and what playing every Treasure then does. All of it
+        follows from the hand's cards and the empty piles, so it is worked out once per such case
+        by buy_prompt itself: (options, ids, params, default, Treasures in play-all order, $
+        after playing them; None without Treasures). `empty`: how many piles are empty now."""
+        hand = self.players[p].hand
+        key: tuple[Any, ...] = tuple(sorted(hand))
+        if empty:
+            cache = self._openings
+            key += (empty,)
+        else:
+            cache = self._shared_openings or self.shared_openings()
+        found = cache.get(key)
+        if found is None:
+            prompt = self.buy_prompt(p)
+            assert prompt is not None and prompt.ids is not None  # one Buy is left
+            names = sorted(filter(self.treasure_names.__contains__, hand), key=treasure_order().__getitem__)
+            found = (
+                prompt.options,
+                prompt.ids,
+                prompt.params,
+                prompt.default,
+                tuple(names),
+                prompt.params.get("coins_after"),
             )
-            choice = answers[p][0]
-            if choice == END:
-                return
+            if len(cache) < CASES_PER_LAYOUT:
+                cache[key] = found
+        return found
+
+    def shared_openings(self) -> dict[tuple[Any, ...], Opening]:
+        self._shared_openings = cache = layout_cache(_OPENINGS, tuple(self.supply))
+        return cache
+
+    def open_buy_options(self) -> dict[tuple[Any, ...], BuyOptions]:
+        self._open_buy_options = cache = layout_cache(_OPEN_BUY_OPTIONS, tuple(self.supply))
+        return cache
+
+    def plain_buy_answer(self, p: int, choice: str, prompt: Prompt) -> None:
+        """Carry out a Buy phase answer other than ending it, with base-set Treasures and buys."""
+        if choice == PLAY_ALL or choice[:PLAY_BUY_LEN] == PLAY_BUY:
+            self.put_all_treasures_in_play(p)
+            if choice != PLAY_ALL:
+                expected = prompt.params["coins_after"]
+                if self.turn.coins != expected:  # the offer was computed from these very coins
+                    raise RuntimeError(f"playing the Treasures gave ${self.turn.coins}, expected ${expected}")
+                self.buy_plain(p, choice[PLAY_BUY_LEN:])
+        elif choice[:4] == "buy:":
+            self.buy_plain(p, choice[4:])
+        elif choice[:5] == "play:":
+            self.put_treasure_in_play(p, choice[5:])
+        else:  # pragma: no cover - the prompt offers nothing else
+            raise IllegalAnswer("error.unknown_option", option=choice)
+
+    def buy_phase(self, p: int) -> Step:
+        t = self.turn
+        while True:
+            if self._printed_buys:
+                prompt = self.buy_prompt(p)
+                if prompt is None:
+                    return
+                answers = yield prompt
+                choice = answers[p][0]
+                if choice == END:
+                    return
+                if self._plain_treasures and self._plain_buys:
+                    self.plain_buy_answer(p, choice, prompt)
+                    continue
+                params = prompt.params
+            else:
+                choice, params = yield from self.general_buy_prompt(p)
+                if choice == END:
+                    return
             to_buy = ""  # the card this answer buys, if any
             if choice == PLAY_ALL or choice[:PLAY_BUY_LEN] == PLAY_BUY:
                 if self._plain_treasures:
@@ -405,6 +727,41 @@ class DominionGame(FlowGame):
                 else:
                     yield from self.buy(p, to_buy)
 
+    def general_buy_prompt(self, p: int) -> Generator[Ask, dict[int, Answer], tuple[str, dict[str, Any]]]:
+        """The Buy phase question when costs or what is for sale may differ from the printed
+        Supply (expansions); returns the choice (END also when nothing is left to do) and the
+        prompt's params."""
+        t = self.turn
+        in_hand = [] if t.bought else [c for c in self.players[p].hand if c in self.treasure_names]
+        params: dict[str, Any] = {"coins": t.coins, "buys": t.buys}
+        if not in_hand and t.buys == 0:
+            return END, params
+        opts: list[Option] = (
+            [PLAY_ALL_OPTION, *[play_option(c) for c in sorted(set(in_hand))]] if in_hand else []
+        )
+        if t.buys > 0:
+            after = self.shortcut_coins(p, in_hand) if in_hand else None
+            opts += self.buy_choices()
+            opts += self.extra_buy_options(p)
+            if after is not None:
+                params["coins_after"] = after
+                opts += [play_buy_option(o.card or o.label, o.cost or 0) for o in self.buy_choices(after)]
+        opts.append(END_TURN)
+        # self.ask, inlined: one generator less to resume on every Buy phase answer
+        answers = yield Ask(
+            [
+                PromptSpec(
+                    p,
+                    "choose",
+                    BUY_KEY,
+                    tuple(opts),
+                    params=params,
+                    default=PLAY_ALL_DEFAULT if in_hand else END_DEFAULT,
+                )
+            ]
+        )
+        return answers[p][0], params
+
     def play_all_treasures(self, p: int) -> Step:
         """Play every Treasure in hand, cheapest first (the order matters for Merchant-like bonuses)."""
         if self._plain_treasures:
@@ -418,16 +775,20 @@ class DominionGame(FlowGame):
         """put_treasure_in_play for every Treasure in hand, in one go (the hottest step of a money
         game): the same zones, coins and events; only the first Silver collects Merchant's bonus."""
         player = self.players[p]
+        hand = player.hand
         treasures = self.treasure_names
-        names = sorted([c for c in player.hand if c in treasures], key=treasure_keys().__getitem__)
-        player.hand[:] = [c for c in player.hand if c not in treasures]
+        names = list(filter(treasures.__contains__, hand))
+        if len(names) == len(hand):
+            hand.clear()
+        else:
+            hand[:] = filterfalse(treasures.__contains__, hand)
+        if len(names) > 1:
+            names.sort(key=treasure_order().__getitem__)
         player.in_play += names
         t = self.turn
-        card = self.card
-        for c in names:
-            t.coins += card[c].coins
+        t.coins += sum(map(treasure_coins().__getitem__, names))
         if not self._quiet:
-            self._events += [Event("play", p, {"card": c}) for c in names]
+            self._events += map(PLAY_EVENTS[p].__getitem__, names)
         if not t.silver_played and "Silver" in names:
             t.silver_played = True
             t.coins += t.merchant_bonus
@@ -437,10 +798,7 @@ class DominionGame(FlowGame):
         when playing them may ask anyone anything (then there is no "play all, then buy" shortcut).
         Base-set Treasures never ask; Silver collects the Merchant bonus the first time."""
         t = self.turn
-        card = self.card
-        total = t.coins
-        for c in treasures:
-            total += card[c].coins
+        total = t.coins + sum(map(treasure_coins().__getitem__, treasures))
         if not t.silver_played and t.merchant_bonus and "Silver" in treasures:
             total += t.merchant_bonus
         return total
@@ -500,14 +858,21 @@ class DominionGame(FlowGame):
         yield from self.gain(p, name)
 
     def buy_plain(self, p: int, name: str) -> None:
-        """buy() while nothing reacts to buying or gaining (the base set): no generators."""
+        """buy() while nothing reacts to buying or gaining (the base set): no generators, and
+        gain_card inlined."""
         t = self.turn
         t.coins -= self.card[name].cost
         t.buys -= 1
         t.bought = True
-        if not self._quiet:
-            self._events.append(Event("buy", p, {"card": name}))
-        self.gain_card(p, name, "discard")
+        supply = self.supply
+        if supply.get(name, 0) > 0:
+            supply[name] -= 1
+            self.players[p].discard.append(name)
+            t.gained.append(name)
+            if not self._quiet:
+                self._events += (BUY_EVENTS[p][name], GAIN_EVENTS[p][name])
+        elif not self._quiet:
+            self._events.append(BUY_EVENTS[p][name])
 
     def cleanup(self, p: int) -> None:
         player = self.players[p]
@@ -567,7 +932,7 @@ class DominionGame(FlowGame):
                 drawn += more
         player.hand.extend(drawn)
         if drawn and not self._quiet:  # emit, inlined (every draw)
-            self._events += (Event("draw", p, {"count": len(drawn)}), Event("drew", p, {"cards": drawn}, p))
+            self._events += (DRAW_EVENTS[p][len(drawn)], Event("drew", p, {"cards": drawn}, p))
         return drawn
 
     def gain(self, p: int, name: str, to: str = "discard") -> Step:

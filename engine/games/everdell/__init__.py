@@ -7,6 +7,7 @@ from typing import Any
 from engine.core.errors import InvalidSetup
 from engine.core.registry import GameDefinition
 from engine.core.seats import SeatSpec
+from engine.games.everdell import legends, packs
 from engine.games.everdell.bots import POLICIES
 from engine.games.everdell.data import board, cards, events
 from engine.games.everdell.game import EverdellGame
@@ -19,13 +20,15 @@ def normalize_options(options: dict[str, Any], players: int) -> dict[str, Any]:
     if not isinstance(powers, bool):
         raise InvalidSetup("error.bad_option", option="player_powers", value=str(powers))
     if options.get("opponent") is not None:
-        if powers:  # not yet tried together with Nightweave's rules
-            raise InvalidSetup("error.bad_option", option="player_powers", value=str(powers))
         from engine.games.everdell.mistwood.lair import options as lair_options
 
         if not lair_options.wants_nightweave(options):
             raise InvalidSetup("error.bad_option", option="opponent", value=str(options["opponent"]))
-        return lair_options.normalize(options, players)
+        return {
+            **lair_options.normalize(options, players),
+            **packs.normalize(options),
+            **legends.normalize(options),
+        }
     out: dict[str, Any] = {}
     year = options.get("rugwort_year", 1)
     try:
@@ -35,8 +38,13 @@ def normalize_options(options: dict[str, Any], players: int) -> dict[str, Any]:
     if year not in (1, 2, 3):
         raise InvalidSetup("error.bad_option", option="rugwort_year", value=str(year))
     out["rugwort_year"] = year
+    spring = options.get("powers_spring_worker")
+    if spring:  # the balancing rule is offered against Nightweave only
+        raise InvalidSetup("error.bad_option", option="powers_spring_worker", value=str(spring))
     if powers:  # absent when off, so base options (and stored replays) stay as they were
         out["player_powers"] = True
+    out.update(packs.normalize(options))  # Corrin and the special Farms (Mistwood)
+    out.update(legends.normalize(options))  # More Legends (Mistwood)
     return out
 
 
@@ -64,6 +72,12 @@ def card_name(card_id: str, locale: str) -> str:
     card = cards().get(card_id)
     if card is not None:
         return card.name(locale)
+    pack_name = packs.name(card_id, locale)
+    if pack_name is not None:
+        return pack_name
+    legend_name = legends.card_name(card_id, locale)
+    if legend_name is not None:
+        return legend_name
     pt = locale.lower().startswith("pt")
     names: dict[str, tuple[str, str]] = {}
     for ev in events().basic:

@@ -11,11 +11,11 @@ from functools import lru_cache
 from typing import Any
 
 from engine.core.flow import Ask, FlowGame, PromptSpec
-from engine.core.prompts import Answer, Option, card_choice, card_of
+from engine.core.prompts import Answer, Option, Prompt, card_choice, card_of
 from engine.games.everdell.data import RESOURCES, Cost
 from engine.games.everdell.payment import bundles, vec_id
 
-Step = Generator[Ask, dict[int, Answer], Any]
+Step = Generator[Ask | Prompt, dict[int, Answer], Any]  # a rule may yield a lone Prompt (engine/core/flow.py)
 
 NONE = "none"
 YES = "yes"

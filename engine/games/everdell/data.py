@@ -35,6 +35,8 @@ class Card(_Frozen):
     host: str | None = None  # critters: the construction that hosts it for free
     hosts: tuple[str, ...] = ()  # constructions: the critters it hosts
     hosts_any: bool = False
+    host_color: Color | None = None  # critters: sits free on any construction of this colour
+    hosts_color: Color | None = None  # constructions: hosts any critter of this colour
     pairs_with: str | None = None  # Husband/Wife share one city space
     space: int = Field(default=1, ge=0, le=1)
     spots: int = 0  # worker spots on the card

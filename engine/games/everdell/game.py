@@ -15,7 +15,17 @@ from engine.core.errors import InvalidSetup
 from engine.core.prompts import Option
 from engine.core.result import Result
 from engine.core.seats import SeatSpec
-from engine.games.everdell import places, play, player_powers, rugwort, scoring, setaside
+from engine.games.everdell import (
+    legends,
+    packs,
+    places,
+    play,
+    player_powers,
+    replay,
+    rugwort,
+    scoring,
+    setaside,
+)
 from engine.games.everdell.asks import NONE, Prompter, Step
 from engine.games.everdell.data import (
     RESOURCES,
@@ -28,6 +38,8 @@ from engine.games.everdell.data import (
     full_deck,
 )
 from engine.games.everdell.extras import Extra
+from engine.games.everdell.farms import is_farm
+from engine.games.everdell.legends import Legends
 from engine.games.everdell.payment import as_dict
 from engine.games.everdell.state import (
     CITY_LIMIT,
@@ -90,6 +102,11 @@ class EverdellGame(Prompter):
         self.position = position
         self.spiders_at: str | None = None  # the Spiders power's figure (a board location)
         self.pig_pile: list[str] = []  # the Pigs power's face-up Farms (top at the END)
+        self.farm_abilities: dict[str, list[dict[str, Any]]] = {}  # special Farms (`packs.py`)
+        self.corrin_draws: list[tuple[int, list[str]]] = []  # Corrin the Leader's pending offers
+        self.legends: Legends | None = None  # More Legends (`legends.py`)
+        self.fixed: frozenset[str] = frozenset()  # cards that never leave a city nor are copied
+        legends.install(self)
 
     # ==========================================================================================
     # Setup
@@ -107,7 +124,7 @@ class EverdellGame(Prompter):
         return bool(self.options.get("player_powers"))
 
     def setup(self) -> None:
-        deck = full_deck()
+        deck = packs.deck(self, full_deck())
         self.rng.shuffle(deck)
         self.deck = deck
         b = board()
@@ -123,6 +140,7 @@ class EverdellGame(Prompter):
                 self.draw(p, 5 if self.solo else 5 + i)
         if self.solo:
             rugwort.setup(self)
+        legends.deal(self)
         self.emit(
             "setup",
             forest=list(self.forest),
@@ -135,6 +153,7 @@ class EverdellGame(Prompter):
         """Start from a described position (scenario tests). Lists of deck cards are top first;
         cards not placed anywhere form the (shuffled) deck unless `deck` is given."""
         used: list[str] = []
+        packs.install(self)
         b = board()
         self.forest = list(pos.get("forest") or [f.id for f in b.forest[:3]])
         self.special_events = list(pos.get("specials") or [])
@@ -185,7 +204,7 @@ class EverdellGame(Prompter):
         if "deck" in pos:
             self.deck = list(reversed(pos["deck"]))
         else:
-            rest = full_deck()
+            rest = packs.deck(self, full_deck())
             for name in used:
                 if name in rest:
                     rest.remove(name)
@@ -201,6 +220,7 @@ class EverdellGame(Prompter):
             rug = pos.get("rugwort") or {}
             for name in rug.get("city") or []:
                 self.players[self.rug or 0].city.append(CityCard(self.new_uid(), name))
+        legends.load(self, pos)
 
     # ==========================================================================================
     # The game loop
@@ -222,13 +242,13 @@ class EverdellGame(Prompter):
         pl = self.players[p]
         self.current = p
         self.turn_no += 1
-        opts = self.action_options(p)
-        choice = yield from self.choose(
-            p,
-            "everdell.prompt.action",
-            opts,
-            params={"season": SEASONS[pl.season], "workers": pl.available, "turn": self.turn_no},
-        )
+        params = {"season": SEASONS[pl.season], "workers": pl.available, "turn": self.turn_no}
+        if self._quiet:  # replaying a log: the answer is checked on its own (replay.py)
+            choice = yield from replay.choose_action(self, p, params)
+        else:
+            choice = yield from self.choose(
+                p, "everdell.prompt.action", self.action_options(p), params=params
+            )
         pl.turns += 1
         if choice.startswith("place:"):
             yield from places.place_worker(self, p, choice[6:])
@@ -239,13 +259,32 @@ class EverdellGame(Prompter):
         else:
             pl.passed = True
             self.emit("pass", seat=p)
+        if self.corrin_draws:
+            from engine.games.everdell.corrin import after_action
+
+            yield from after_action(self)
+
+    def action_allowed(self, p: int, choice: str, purse: play.Purse | None = None) -> bool:
+        """True only when `choice` is surely one of `action_options(p)`, found without listing them
+        (replays check answers with it; `purse`: p's, when the caller has one). A subclass that
+        filters those options filters here too."""
+        return replay.allowed(self, p, choice, purse)
+
+    def set_quiet(self, quiet: bool) -> None:
+        super().set_quiet(quiet)
+        if not quiet:
+            replay.settle(self)
 
     def action_options(self, p: int) -> list[Option]:
+        """Every main action open to p. Keep `replay.allowed` in step with what is offered here:
+        tests/engine/everdell/test_fast_replay.py compares the two."""
         pl = self.players[p]
         opts: list[Option] = []
         if pl.available > 0:
             opts += places.placement_options(self, p)
         opts += play.playable_options(self, p)
+        if self.legends is not None:
+            opts += legends.play_options(self, p)
         if self.pig_pile:
             opts += player_powers.pile_options(self, p)
         if pl.available == 0 and pl.season < 3:
@@ -353,6 +392,10 @@ class EverdellGame(Prompter):
         if drawn:
             self.emit("draw", seat=p, count=len(drawn))
             self.emit("drew", seat=p, to=p, cards=drawn)
+            if "corrin_leader" in self.card:
+                from engine.games.everdell.corrin import note_draw
+
+                note_draw(self, p, drawn)
         return drawn
 
     def to_hand(self, p: int, names: Iterable[str], public: bool = True) -> None:
@@ -553,30 +596,41 @@ class EverdellGame(Prompter):
         for group in (pl.city, pl.city_down) if pl.city_down else (pl.city,):
             for c in group:
                 name = c.card
-                if pigs and name == "farm":
+                if pigs and is_farm(name):
                     continue
                 spaces += card[name].space
                 if name == "husband":
                     husbands += 1
                 elif name == "wife":
                     wives += 1
+        if self.legends is not None:  # a Farmer beside Matriarca Fruturo shares her space
+            spaces -= legends.shared_spaces(self, pl)
         return spaces - min(husbands, wives)
 
     def fits(self, pl: Player, name: str, full: bool | None = None) -> bool:
         """Whether `name` has room in pl's city (the Unique rule is checked separately). `full`
         may carry `used_spaces(pl) >= CITY_LIMIT` when the caller already knows it."""
-        if pl.rugwort or name == "farm" and pl.power == "pigs":  # the Pigs' Farms take no space
+        if pl.rugwort or is_farm(name) and pl.power == "pigs":  # the Pigs' Farms take no space
             return True
         card = self.card[name]
         if card.space == 0:
             return True
-        if name == "ruins":
-            return any(self.card[c.card].construction for c in pl.city)
+        if self.legends is not None and legends.fits_beside(self, pl, name):
+            return True
+        if name == "ruins":  # into a full city only over a construction that frees a space
+            roomy = full is False or full is None and self.used_spaces(pl) < CITY_LIMIT
+            return any(
+                self.card[c.card].construction and (roomy or self.spends_space(pl, c.card)) for c in pl.city
+            )
         if card.pairs_with is not None and pl.count_all(name) < pl.count_all(card.pairs_with):
             return True
         if full is not None:
             return not full
         return self.used_spaces(pl) < CITY_LIMIT
+
+    def spends_space(self, pl: Player, name: str) -> bool:
+        """Whether this card takes a space in pl's city (not the Pigs' Farms, Corrin's Trail...)."""
+        return bool(self.card[name].space) and not (pl.power == "pigs" and is_farm(name))
 
     def remove_from_city(
         self, owner: int, cc: CityCard, to_discard: bool = True, heir: str | None = None
@@ -605,6 +659,7 @@ class EverdellGame(Prompter):
         return [Option(f"c{cc.uid}", cc.card, card=cc.card, group=group) for cc in cards_]
 
     def pick_city_card(self, p: int, key: str, pool: list[CityCard], optional: bool = False) -> Step:
+        pool = [cc for cc in pool if cc.card not in self.fixed]  # Legendaries never leave a city
         if not pool:
             return None
         opts = self.city_options(pool)

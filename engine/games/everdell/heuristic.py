@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core.prompts import Answer, Option, Prompt
-from engine.games.everdell.data import RESOURCES, cards, costs, locations
+from engine.games.everdell.data import RESOURCES, Card, cards, costs, locations
 from engine.games.everdell.state import SEASONS
 
 WEIGHT = {"twig": 1.0, "resin": 1.3, "pebble": 1.6, "berry": 1.0, "card": 0.6, "point": 1.0, "any": 1.4}
@@ -23,6 +23,7 @@ DESTINATION_VALUE = {
     "cemetery": 3.5,
 }
 SPECIAL_LOCATION = {"discard_draw_two": 1.5, "discard_gain_any": 2.5, "copy_basic": 3.0, "meadow_two": 3.5}
+_FARM_WEIGHTS = (("any", "gain_any"), ("card", "draw"), ("point", "points"), ("card", "meadow"))
 PAY_PENALTY = {"innkeeper": 1.5, "crane": 1.5, "dungeon": 2.5}
 
 
@@ -30,10 +31,19 @@ class HeuristicBot:
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
         self.rng = random.Random(seed * 104729 + seat)
-        self.card = cards()
+        self.base_card = self.card = cards()
         self.cost = costs()
         self._values: dict[str, float] = {}  # per decision (see `choose`)
         self._want: dict[str, float] | None = None
+        self._legends = False
+
+    def _add_legends(self, data: Mapping[str, Any]) -> None:
+        from engine.games.everdell.legends import card_from_view
+
+        made = {lid: card_from_view(lid, entry) for lid, entry in data.items()}
+        self.card = {**self.card, **made}
+        self.cost = {**self.cost, **{lid: c.cost_t for lid, c in made.items()}}
+        self._legends = True
 
     # ------------------------------------------------------------------------------------------
     def choose(self, seat_view: Mapping[str, Any], prompt: Prompt) -> Answer:
@@ -41,6 +51,14 @@ class HeuristicBot:
         self._values = {}
         self._want = None
         view = dict(seat_view)
+        if "pack_cards" in view and len(self.card) == len(self.base_card):  # Corrin / special Farms
+            self.card = {
+                **self.base_card,
+                **{c["id"]: Card.model_validate(_card_fields(c)) for c in view["pack_cards"]},
+            }
+            self.cost = {name: c.cost_t for name, c in self.card.items()}
+        if "legend_cards" in view and not self._legends:  # More Legends: value them like cards
+            self._add_legends(view["legend_cards"])
         key = prompt.key.removeprefix("everdell.prompt.")
         me = view["players"][self.seat]
         handler = getattr(self, "on_" + key, None)
@@ -339,3 +357,39 @@ class HeuristicBot:
         return (max(prompt.options, key=lambda o: self.reward_value(o.id[3:], view, me)).id,)
 
     on_spiders_move = on_spiders_place
+
+    # -- Mistwood: special Farms and Corrin Evertail -------------------------------------------
+    def on_farm_ability(self, view: dict[str, Any], me: dict[str, Any], prompt: Prompt) -> Answer:
+        def worth(effect: dict[str, Any]) -> float:
+            gains = sum(WEIGHT[r] * v for r, v in effect.get("gain", {}).items())
+            return gains + sum(WEIGHT[k] * effect.get(e, 0) for k, e in _FARM_WEIGHTS)
+
+        shown = prompt.params.get("abilities") or []
+        ranked = sorted(prompt.options, key=lambda o: -worth(shown[int(o.id[1:])]) if shown else 0.0)
+        return (ranked[0].id,)
+
+    def on_corrin_field_draw(self, view: dict[str, Any], me: dict[str, Any], prompt: Prompt) -> Answer:
+        return ("yes",)
+
+    def on_corrin_leader(self, view: dict[str, Any], me: dict[str, Any], prompt: Prompt) -> Answer:
+        # a point for the weakest drawn card, unless it is worth keeping
+        cards = [o for o in prompt.options if o.card]
+        worst = min(cards, key=lambda o: self.value(o.card or "", me), default=None)
+        if worst is not None and self.value(worst.card or "", me) < 3.0:
+            return (worst.id,)
+        return ("none",)
+
+    def on_corrin_warrior(self, view: dict[str, Any], me: dict[str, Any], prompt: Prompt) -> Answer:
+        cards = [o for o in prompt.options if o.card]
+        worst = min(cards, key=lambda o: self.value(o.card or "", me), default=None)
+        if worst is not None and self.value(worst.card or "", me) < 2.0:
+            return (worst.id,)
+        spare = [o for o in prompt.options if o.id.startswith("r:")]
+        if spare and self.season(me) == 3:  # resources left in autumn are worth less than points
+            return (max(spare, key=lambda o: me["resources"][o.id[2:]]).id,)
+        return ("none",)
+
+
+def _card_fields(entry: dict[str, Any]) -> dict[str, Any]:
+    """A view's pack card as `Card` data (the view adds a Farm's abilities)."""
+    return {k: v for k, v in entry.items() if k in Card.model_fields}

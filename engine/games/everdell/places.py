@@ -16,6 +16,7 @@ from engine.games.everdell.data import board, locations
 
 if TYPE_CHECKING:
     from engine.games.everdell.game import EverdellGame
+    from engine.games.everdell.state import CityCard
 
 JOURNEY = {j.id: j for j in board().journey}
 
@@ -65,7 +66,7 @@ def card_spots(g: EverdellGame, owner: int, name: str) -> int:
 
 
 def placement_options(g: EverdellGame, p: int) -> list[Option]:
-    from engine.games.everdell.powers import DESTINATIONS, usable
+    from engine.games.everdell.powers import DESTINATIONS
 
     opts: list[Option] = []
     for spec in board().basic:
@@ -82,17 +83,23 @@ def placement_options(g: EverdellGame, p: int) -> list[Option]:
         opts.append(shared_option(f"place:event:{ev}", ev, None, "event"))
     for owner, pl in enumerate(g.players):
         for cc in pl.city:
-            if cc.card not in DESTINATIONS:  # most city cards: no worker spot
-                continue
-            card = g.card[cc.card]
-            if owner != p and not card.open:
-                continue
-            if len(g.occ.get(f"card:{cc.uid}", [])) >= card_spots(g, owner, cc.card):
-                continue
-            if usable(g, p, cc, owner):
+            if cc.card in DESTINATIONS and card_spot_open(g, p, owner, cc):
                 group = "city" if owner == p else f"seat:{owner}"
                 opts.append(shared_option(f"place:card:{cc.uid}", cc.card, cc.card, group))
     return opts
+
+
+def card_spot_open(g: EverdellGame, p: int, owner: int, cc: CityCard) -> bool:
+    """Whether p may put a worker on `cc`, a Destination in `owner`'s city (replays check a
+    `place:card:<uid>` answer with this alone)."""
+    from engine.games.everdell.powers import usable
+
+    card = g.card[cc.card]
+    if owner != p and not card.open:
+        return False
+    if len(g.occ.get(f"card:{cc.uid}", [])) >= card_spots(g, owner, cc.card):
+        return False
+    return usable(g, p, cc, owner)
 
 
 def place_worker(g: EverdellGame, p: int, loc: str) -> Step:

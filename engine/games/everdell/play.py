@@ -37,7 +37,12 @@ FOREST = "forest"  # 1 resource less, no other ability
 
 def hosts(g: EverdellGame, construction: str, critter: str) -> bool:
     c = g.card[construction]
-    return c.hosts_any or critter in c.hosts
+    if c.hosts_any or critter in c.hosts:
+        return True
+    k = g.card[critter]  # Corrin's free plays go by colour (`corrin.py`)
+    if c.hosts_color is not None:
+        return c.hosts_color == k.color
+    return k.host_color is not None and c.construction and k.host_color == c.color
 
 
 def dungeon_cells(g: EverdellGame, p: int) -> int:
@@ -80,6 +85,10 @@ def payments(
                     seen.add(cc.card)
                     add(f"occupy@{cc.uid}", free)
         add("pay", cost)
+        if g.legends is not None:  # Cofre do Rei Norte's tokens
+            from engine.games.everdell.legends import vault_payments
+
+            vault_payments(g, p, name, add, free)
         if pl.has("judge"):
             for v in substitutions(cost):
                 add("judge", v)
@@ -92,7 +101,7 @@ def payments(
             elif cc.card == "dungeon" and len(cc.prisoners) < dungeon_cells(g, p):
                 seen_c: set[str] = set()
                 for prisoner in pl.city:
-                    if g.card[prisoner.card].critter and prisoner.card not in seen_c:
+                    if g.card[prisoner.card].critter and prisoner.card not in seen_c | g.fixed:
                         seen_c.add(prisoner.card)
                         for v in reduced(cost, 3):
                             add(f"dungeon@{prisoner.uid}", v)
@@ -121,6 +130,8 @@ def can_place(
     """Unique rule and city space (for the Fool: some opponent's city). `full` may carry a
     precomputed "no free space" flag for p's city, `taken` the names in it (face-down included)."""
     pl = g.players[p]
+    if pl.ribbons and name in pl.ribbons:  # upgraded to a Legendary: no more copies
+        return False
     if name == "fool":
         return g.solo or bool(fool_targets(g, p))
     card = g.card[name]
@@ -192,7 +203,7 @@ class Purse:
             names = {cc.card for cc in city}
             cells = dungeon_cells(g, self.p)
             dungeon = any(cc.card == "dungeon" and len(cc.prisoners) < cells for cc in city) and any(
-                g.card[c.card].critter for c in city
+                g.card[c.card].critter and c.card not in g.fixed for c in city
             )
             self._flags = ("judge" in names, "innkeeper" in names, "crane" in names, dungeon)
         return self._flags
@@ -232,10 +243,19 @@ class Purse:
             return short <= min(3, total)
         if mode == FOREST:
             return short <= min(1, total)
+        if g.legends is not None:  # Cofre do Rei Norte's tokens
+            from engine.games.everdell.legends import vault_covers
+
+            if vault_covers(g, self.p, short, total):
+                return True
         card = g.card[name]
         if card.critter:
             any_critter, hosted = self.free_hosts()
             if any_critter or name in hosted:
+                return True
+            if g.options.get("corrin") and any(
+                hosts(g, cc.card, name) for cc in self.city if not cc.occupied
+            ):
                 return True
         judge, innkeeper, crane, dungeon = self.flags()
         if short == 1 and judge and any(h > c for c, h in zip(cost, have)):
@@ -268,6 +288,10 @@ def play_chosen(g: EverdellGame, p: int, source: str) -> Step:
         from engine.games.everdell.player_powers import buy_farm
 
         yield from buy_farm(g, p)
+    elif source.startswith("legend:"):
+        from engine.games.everdell.legends import play_legend
+
+        yield from play_legend(g, p, source[7:])
     else:
         slot = int(source[1:])
         name = g.meadow[slot]
@@ -312,7 +336,7 @@ def play_card(
     if not options:
         raise RuntimeError(f"{name} cannot be paid")
     opts = [
-        Option(oid, "everdell.pay." + extras.method_kind(oid), card=_method_card(g, oid), cost=sum(v))
+        Option(oid, "everdell.pay." + extras.method_kind(oid), card=method_card(g, oid), cost=sum(v))
         for oid, v in options.items()
     ]
     extra = g.play_extra(p, name, where)
@@ -353,6 +377,10 @@ def play_card(
     method, vec = choice.split(":")[0], parse_vec(choice.split(":")[1])
     g.spend(p, vec)
     _apply_method(g, p, method)
+    if method.startswith("vault@"):
+        from engine.games.everdell.legends import spend_vault
+
+        spend_vault(g, p, name, method, vec, where)
     g.emit(
         "play", seat=p, card=name, source=source.split(":")[0], pay=as_dict(vec), method=method.split("@")[0]
     )
@@ -379,7 +407,8 @@ def play_card(
         rugwort.react(g)
 
 
-def _method_card(g: EverdellGame, oid: str) -> str | None:
+def method_card(g: EverdellGame, oid: str) -> str | None:
+    """The city card a payment method uses (`<method>@<uid>:...`), if any."""
     method = oid.split(":")[0]
     if "@" not in method:
         return None

@@ -14,6 +14,7 @@ from engine.core.prompts import Option
 from engine.games.everdell import play
 from engine.games.everdell.asks import NONE, Step, resource_options, shared_option
 from engine.games.everdell.data import RESOURCES, board
+from engine.games.everdell.farms import is_farm
 from engine.games.everdell.state import HAND_LIMIT
 
 if TYPE_CHECKING:
@@ -25,6 +26,7 @@ NOT_BUILT: tuple[str, ...] = ()
 
 BUTTERFLY_HAND = 12  # starting hand (the 11 for 5-6 players never applies: at most 4 here)
 BUTTERFLY_EXTRA_LIMIT = 4
+LAIR_HAND = 5  # every human's starting hand against Nightweave
 # Stoats: cards discarded for one resource of each kind
 STOAT_PRICE: dict[str, int] = {"twig": 2, "resin": 2, "berry": 2, "pebble": 3}
 # Message keys spelled out, so the catalogue check sees every one
@@ -58,7 +60,7 @@ def choose_powers(g: EverdellGame) -> Step:
     g.rng.shuffle(cards)
     per = 2 if len(cards) >= 2 * len(g.humans) else 1
     dealt: dict[int, list[str]] = {}
-    for p in g.order:
+    for p in [q for q in g.order if q in g.humans]:  # Nightweave gets no power
         dealt[p] = [cards.pop() for _ in range(min(per, len(cards)))]
         if dealt[p]:
             g.emit("powers_dealt", seat=p, to=p, powers=list(dealt[p]))
@@ -84,8 +86,8 @@ def choose_powers(g: EverdellGame) -> Step:
         powers={str(p): g.players[p].power for p in g.order if g.players[p].power},
         order=list(g.order),
     )
-    for i, p in enumerate(g.order):
-        g.draw(p, BUTTERFLY_HAND if g.players[p].power == "butterflies" else 5 + i)
+    for i, p in enumerate(q for q in g.order if q in g.humans):
+        g.draw(p, starting_hand(g, i, p))
     spider = owner_of(g, "spiders")
     if spider is not None:
         yield from move_figure(g, spider, "everdell.prompt.spiders_place")
@@ -93,6 +95,21 @@ def choose_powers(g: EverdellGame) -> Step:
     if pigs is not None:
         build_pile(g)
         yield from pigs_free(g, pigs)
+
+
+def starting_hand(g: EverdellGame, i: int, p: int) -> int:
+    """Cards dealt to the i-th human in turn order: 12 with Butterflies, else 5/6/7/8 in the base
+    game and 5 each against Nightweave (her Lair setup)."""
+    if g.players[p].power == "butterflies":
+        return BUTTERFLY_HAND
+    return LAIR_HAND if g.options.get("opponent") == "nightweave" else 5 + i
+
+
+def spring_worker_back(g: EverdellGame, p: int) -> bool:
+    """Whether the balancing rule offered against Nightweave (`powers_spring_worker`) gives p back
+    the spring worker the power took (asked once p's spring Prepare is done)."""
+    pl = g.players[p]
+    return pl.power is not None and pl.season == 1 and bool(g.options.get("powers_spring_worker"))
 
 
 def apply_powers(g: EverdellGame) -> None:
@@ -178,25 +195,28 @@ PIG_POINTS = 2  # to the Pigs' owner when an opponent buys from the pile
 
 def build_pile(g: EverdellGame) -> None:
     """Every Farm leaves the deck and the Meadow for the face-up pile (the Meadow is refilled)."""
-    g.pig_pile = [c for c in g.deck if c == "farm"]
-    g.deck = [c for c in g.deck if c != "farm"]
+    g.pig_pile = [c for c in g.deck if is_farm(c)]
+    g.deck = [c for c in g.deck if not is_farm(c)]
     for s, name in enumerate(g.meadow):
-        if name == "farm":
+        if name is not None and is_farm(name):
             g.pig_pile.append(name)
             g.meadow[s] = None
+    if g.farm_abilities:  # the special Farms are shuffled into the pile
+        g.rng.shuffle(g.pig_pile)
     g.refill()
     g.emit("pig_pile", count=len(g.pig_pile))
 
 
 def pile_options(g: EverdellGame, p: int) -> list[Option]:
     """Buying the top Farm of the pile, an action open to every player."""
-    if g.pig_pile and play.can_play(g, p, "farm", origin="pile"):
-        return [shared_option("play:pile", "farm", "farm", "pile", sum(g.cost["farm"]))]
+    top = g.pig_pile[-1] if g.pig_pile else "farm"
+    if g.pig_pile and play.can_play(g, p, top, origin="pile"):
+        return [shared_option("play:pile", top, top, "pile", sum(g.cost[top]))]
     return []
 
 
 def buy_farm(g: EverdellGame, p: int) -> Step:
-    yield from play.play_card(g, p, "farm", "pile")
+    yield from play.play_card(g, p, g.pig_pile[-1], "pile")
     owner = owner_of(g, "pigs")
     if owner is not None and owner != p:
         g.points(owner, PIG_POINTS, "pigs")
@@ -204,7 +224,8 @@ def buy_farm(g: EverdellGame, p: int) -> Step:
 
 def pigs_free(g: EverdellGame, p: int) -> Step:
     """At the start and after each of p's Prepares: the top Farm may be played for free."""
-    if not g.pig_pile or not play.can_place(g, p, "farm"):
+    # can_play, not only can_place: an opponent's rule may add a cost even to a free play
+    if not g.pig_pile or not play.can_play(g, p, g.pig_pile[-1], play.FREE, origin="pile"):
         return
-    if (yield from g.yes_no(p, "everdell.prompt.pigs_free", card="farm")):
-        yield from play.play_card(g, p, "farm", "pile", play.FREE)
+    if (yield from g.yes_no(p, "everdell.prompt.pigs_free", card=g.pig_pile[-1])):
+        yield from play.play_card(g, p, g.pig_pile[-1], "pile", play.FREE)

@@ -9,10 +9,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.core.prompts import Option
-from engine.games.everdell import places, play
+from engine.games.everdell import corrin, farms, places, play
 from engine.games.everdell.asks import NONE, Step, resource_options
 from engine.games.everdell.data import Card
-from engine.games.everdell.state import CityCard
+from engine.games.everdell.state import CITY_LIMIT, CityCard
 
 if TYPE_CHECKING:
     from engine.games.everdell.game import EverdellGame
@@ -33,7 +33,7 @@ def on_play(g: EverdellGame, p: int, cc: CityCard) -> Step:
 
 
 def produce(g: EverdellGame, p: int, cc: CityCard, host: int) -> Step:
-    effect = PRODUCE.get(cc.card)
+    effect = PRODUCE.get(cc.card) or farms.power(cc.card)
     if effect is not None and g.can_activate(cc):
         g.emit("produce", seat=p, card=cc.card, host=host)
         yield from effect(g, p, cc, host)
@@ -43,8 +43,12 @@ def after_play(g: EverdellGame, p: int, name: str, new: CityCard | None) -> Step
     """Governance cards react to each later card p plays (never to themselves)."""
     pl = g.players[p]
     card = g.card[name]
+    if g.legends is not None:  # Lebre Alegre
+        from engine.games.everdell.legend_powers import after_play as legend_after_play
+
+        yield from legend_after_play(g, p, name, new)
     for cc in list(pl.city):
-        if cc is new or cc not in pl.city or not _triggers(cc.card, card):
+        if cc is new or not _triggers(cc.card, card) or cc not in pl.city:  # the cheap test first
             continue
         if not (yield from g.before_activate(p, cc)):
             continue
@@ -124,6 +128,8 @@ def ranger(g: EverdellGame, p: int, cc: CityCard, host: int) -> Step:
 def ruins(g: EverdellGame, p: int, cc: CityCard, host: int) -> Step:
     pl = g.players[p]
     pool = [c for c in pl.city if c is not cc and g.card[c.card].construction]
+    if g.used_spaces(pl) > CITY_LIMIT:  # played into a full city: it must free a space
+        pool = [c for c in pool if g.spends_space(pl, c.card)]
     target = yield from g.pick_city_card(p, "everdell.prompt.ruins", pool)
     if target is None:
         return
@@ -246,6 +252,7 @@ def miner_mole(g: EverdellGame, p: int, cc: CityCard, host: int) -> Step:
             if (
                 g.card[c.card].color == "production"
                 and c.card not in ("miner_mole", "chip_sweep")
+                and c.card not in g.fixed  # Legendaries are never copied
                 and c.card not in seen
             ):
                 seen.add(c.card)
@@ -384,6 +391,8 @@ def usable(g: EverdellGame, p: int, cc: CityCard, owner: int) -> bool:
         return any(cc.stored.values())
     if name == "university":
         return len(g.players[owner].city) > 1
+    if name == corrin.TRAIL:
+        return bool(corrin.trail_targets(g, p))
     return True
 
 
@@ -505,3 +514,4 @@ DESTINATIONS: dict[str, Power] = {
     "storehouse": storehouse_visit,
     "university": university,
 }
+corrin.register(ON_PLAY, PRODUCE, DESTINATIONS)

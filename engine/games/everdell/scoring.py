@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.result import Result, rank_by
+from engine.games.everdell import corrin
 from engine.games.everdell.data import basic_events, special_events
 
 if TYPE_CHECKING:
@@ -40,6 +41,8 @@ def prosperity(g: EverdellGame, p: int) -> int:
             total += sum(1 for c in pl.city if card[c.card].critter and not card[c.card].unique)
         elif name == "theatre":
             total += sum(1 for c in pl.city if card[c.card].critter and card[c.card].unique)
+        elif name == "corrin_king":
+            total += corrin.king_points(g, p)
     return total
 
 
@@ -80,6 +83,10 @@ def breakdown(g: EverdellGame, p: int) -> dict[str, int]:
         "journey": pl.journey,
         "events": event_points(g, p),
     }
+    if g.legends is not None:  # More Legends: vault tokens and end-of-game bonuses
+        from engine.games.everdell.legends import scoring_bonus
+
+        parts["legends"] = scoring_bonus(g, p)
     parts["total"] = sum(parts.values())
     return parts
 

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 def meets(g: EverdellGame, p: int, ev: str) -> bool:
     pl = g.players[p]
-    names = {c.card for c in pl.city}
+    names = {c.card for c in pl.city} | set(pl.ribbons)  # a Legendary counts as its ribbon card
     colors: Counter[str] = Counter(g.card[c.card].color for c in pl.city)
     return _meets(g, p, ev, names, colors)
 
@@ -37,13 +37,13 @@ def _meets(g: EverdellGame, p: int, ev: str, names: set[str], colors: Mapping[st
         return False
     if ev == "croak_wart_cure":
         pl = g.players[p]
-        return pl.res["berry"] >= 2 and len(pl.city) >= 2
+        return pl.res["berry"] >= 2 and sum(1 for c in pl.city if c.card not in g.fixed) >= 2
     return True
 
 
 def claimable(g: EverdellGame, p: int) -> list[str]:
     city = g.players[p].city
-    names = {c.card for c in city}
+    names = {c.card for c in city} | set(g.players[p].ribbons)  # a Legendary counts as its ribbon
     # counted in a plain dict holding every color: Counter() over a generator costs more than
     # the rest of this function
     colors = dict.fromkeys(COLORS, 0)
@@ -122,7 +122,7 @@ def ancient_scrolls(g: EverdellGame, p: int, c: EventClaim) -> Step:
 
 def acorn_thieves(g: EverdellGame, p: int, c: EventClaim) -> Step:
     pl = g.players[p]
-    pool = [cc for cc in pl.city if g.card[cc.card].critter]
+    pool = [cc for cc in pl.city if g.card[cc.card].critter and cc.card not in g.fixed]
     opts = g.city_options(pool)
     picked = yield from g.choose_many(p, "everdell.prompt.acorn_thieves", opts, 0, 2)
     for oid in picked:
@@ -135,7 +135,8 @@ def acorn_thieves(g: EverdellGame, p: int, c: EventClaim) -> Step:
 def croak_wart_cure(g: EverdellGame, p: int, c: EventClaim) -> Step:
     g.spend(p, {"berry": 2})
     pl = g.players[p]
-    picked = yield from g.choose_many(p, "everdell.prompt.croak_wart", g.city_options(pl.city), 2, 2)
+    pool = [cc for cc in pl.city if cc.card not in g.fixed]  # Legendaries never leave a city
+    picked = yield from g.choose_many(p, "everdell.prompt.croak_wart", g.city_options(pool), 2, 2)
     for oid in picked:
         cc = next(x for x in pl.city if f"c{x.uid}" == oid)
         g.remove_from_city(p, cc)

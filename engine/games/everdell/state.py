@@ -10,6 +10,8 @@ SEASONS: tuple[str, ...] = ("winter", "spring", "summer", "autumn")
 NEW_WORKERS: tuple[int, ...] = (2, 1, 1, 2)  # workers at setup, then per Prepare for Season
 HAND_LIMIT = 8
 CITY_LIMIT = 15
+FARM = "farm"
+SPECIAL_FARM = "farm_"  # id prefix of the Through Every Season Farms
 
 
 def empty_res() -> dict[str, int]:
@@ -76,6 +78,10 @@ class Player:
     # Mistwood player powers (the `player_powers` option, see `player_powers.py`)
     power: str | None = None
     hand_limit: int = HAND_LIMIT
+    # More Legends (the `legends` option, see `legends.py`): Legendary cards held beside the hand,
+    # and the ribbon cards the played ones count as
+    legends: list[str] = field(default_factory=list)
+    ribbons: list[str] = field(default_factory=list)
 
     @property
     def available(self) -> int:
@@ -89,17 +95,24 @@ class Player:
     # Plain loops: these run for every card checked against the Unique rule and city space, and
     # a generator inside sum()/any() costs several times more per city card.
     def count(self, card: str) -> int:
+        if card == FARM:  # the special Farms (`farms.py`) are Farms too
+            farms = sum(1 for c in self.city if c.card == FARM or c.card.startswith(SPECIAL_FARM))
+            return farms + self.ribbons.count(FARM)  # a Legendary counts as its ribbon card
         n = 0
         for c in self.city:
             if c.card == card:
                 n += 1
+        if self.ribbons:  # a Legendary counts as its ribbon card
+            n += self.ribbons.count(card)
         return n
 
     def has(self, card: str) -> bool:
+        if card == FARM:
+            return self.count(FARM) > 0
         for c in self.city:  # noqa: SIM110 - the loop is the point (see above)
             if c.card == card:
                 return True
-        return False
+        return bool(self.ribbons) and card in self.ribbons
 
     def count_all(self, card: str) -> int:
         """Copies in the city, face-down ones included (for city space and the Unique rule)."""

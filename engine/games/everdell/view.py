@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.games.everdell import setaside
-from engine.games.everdell.data import RESOURCES
+from engine.games.everdell.data import RESOURCES, Card, cards
 from engine.games.everdell.state import SEASONS
 
 if TYPE_CHECKING:
@@ -78,8 +79,33 @@ def build_view(g: EverdellGame, seat: int | None) -> dict[str, Any]:
         "rugwort_year": g.year if g.solo else None,
         "finished": g.finished,
     }
+    if g.legends is not None:  # More Legends: counts for all, the cards for their holder
+        from engine.games.everdell.legends import add_to_view
+
+        add_to_view(g, seat, view)
     if seat is not None and 0 <= seat < len(g.players):
         view["hand"] = sorted(g.players[seat].hand)
         if g.players[seat].hand_down:  # its owner still knows a face-down hand card
             view["hand_down"] = sorted(g.players[seat].hand_down)
+    if g.farm_abilities or "corrin_king" in g.card:
+        from engine.games.everdell.packs import public_cards
+
+        view["pack_cards"] = public_cards(g)  # Corrin / special Farm data (public)
     return view
+
+
+def card_in_view(view: Mapping[str, Any] | None, card_id: str) -> Card | None:
+    """A card's data as a seat knows it: the base cards, then the match's own Mistwood cards
+    (Corrin, special Farms, Legendaries), whose values come from the match options."""
+    base = cards().get(card_id)
+    if base is not None or view is None:
+        return base
+    for entry in view.get("pack_cards", ()):
+        if entry.get("id") == card_id:
+            return Card.model_validate({k: v for k, v in entry.items() if k in Card.model_fields})
+    legend = view.get("legend_cards", {}).get(card_id)
+    if legend is not None:
+        from engine.games.everdell.legends import card_from_view
+
+        return card_from_view(card_id, legend)
+    return None

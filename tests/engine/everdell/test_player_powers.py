@@ -286,8 +286,8 @@ def test_spiders_are_never_dealt_against_nightweave() -> None:
     from engine.games.everdell.game import EverdellGame
     from engine.games.everdell.player_powers import pool
 
-    with pytest.raises(InvalidSetup):  # powers are not yet offered with her at all
-        normalize_options({"opponent": "nightweave", "player_powers": True}, 1)
+    chosen = normalize_options({"opponent": "nightweave", "player_powers": True}, 1)
+    assert chosen["player_powers"] is True  # allowed; the Lair's own tests play them out
     g = EverdellGame(seats_for(2), {"opponent": "nightweave", "player_powers": True}, 1)
     assert "spiders" not in pool(g) and "spiders" in pool(EverdellGame(seats_for(2), {}, 1))
 

@@ -333,3 +333,15 @@ def content() -> Content:
         Content, read_source(DATA / "content.yaml", "Mistwood content"), "Mistwood content"
     )
     return data
+
+
+@cache
+def _content_raw() -> dict[str, Any]:
+    data: dict[str, Any] = read_source(DATA / "content.yaml", "Mistwood content")
+    return data
+
+
+def default_content_raw() -> dict[str, Any]:
+    """content.yaml as plain data (callers copy before changing it); validated by `content()`."""
+    content()
+    return _content_raw()

@@ -35,8 +35,8 @@ def on_entry(h: LairHooks) -> Step:
     slot = int(picked[1:])
     card = g.meadow[slot] or ""
     g.meadow[slot] = None
-    g.lair.add_city(card)  # never counts toward her limit, so it always fits
-    h.note("play", card=card, source=f"meadow:{slot + 1}")
+    kept = g.lair.add_city(card)  # never counts toward her limit, so it always fits
+    h.note("play" if kept else "achievement", card=card, source=f"meadow:{slot + 1}")
     g.refill()
 
 

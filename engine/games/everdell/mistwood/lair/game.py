@@ -15,7 +15,7 @@ from engine.core.errors import InvalidSetup
 from engine.core.prompts import Option
 from engine.core.result import Result, rank_by
 from engine.core.seats import SeatSpec
-from engine.games.everdell import scoring
+from engine.games.everdell import legends, packs, player_powers, scoring
 from engine.games.everdell.asks import Step, card_of
 from engine.games.everdell.data import Cost, board, events, full_deck
 from engine.games.everdell.extras import Extra
@@ -28,7 +28,8 @@ from engine.games.everdell.mistwood.nightweave import actions, turn
 from engine.games.everdell.mistwood.nightweave.scoring import score as her_breakdown
 from engine.games.everdell.mistwood.nightweave.state import NightweaveState
 from engine.games.everdell.mistwood.nightweave.table import Choice, Flow
-from engine.games.everdell.state import CityCard, Player, empty_res
+from engine.games.everdell.play import Purse
+from engine.games.everdell.state import NEW_WORKERS, CityCard, Player, empty_res
 
 EVERDELL_GAMES = "the_everdell_games"  # removed from Nightweave games
 HAND_SIZE = 5
@@ -64,6 +65,7 @@ class NightweaveGame(EverdellGame):
         self.dice = MatchRng(self.rng)
         self.lair = NightweaveState(difficulty=self.level, icon_points=self.level_row.icon_points)
         self.hooks = LairHooks(self)
+        legends.install(self)  # the base constructor saw no options
         self.watch: list[tuple[str, int | None, dict[str, Any]]] = []  # public events of a human turn
         self._published = 0
 
@@ -71,7 +73,7 @@ class NightweaveGame(EverdellGame):
     # Setup
     # ==========================================================================================
     def setup(self) -> None:
-        deck = full_deck()
+        deck = packs.deck(self, full_deck())
         self.rng.shuffle(deck)
         self.deck = deck
         forest_count = 3 if len(self.humans) == 1 else 4  # the board for one more player
@@ -80,10 +82,12 @@ class NightweaveGame(EverdellGame):
         self.special_events = self.rng.sample(specials, 4)
         self.refill()
         self.order = [self.nw, *self.humans]  # she is the starting player
-        for p in self.humans:
-            self.draw(p, HAND_SIZE)
+        if not self.powers_on:  # with powers the hands wait for the order the powers settle
+            for p in self.humans:
+                self.draw(p, HAND_SIZE)
         hand = [c for c in (self.take_top() for _ in self.humans) if c is not None]
         self._setup_lair(hand, None)
+        legends.deal(self)
         self.emit(
             "setup",
             forest=list(self.forest),
@@ -97,9 +101,10 @@ class NightweaveGame(EverdellGame):
         st = turn.setup(self.activity, self.level, self.level_row.icon_points, hand, self.dice)
         st.city = self.players[self.nw].city  # one city, seen by her rules and the base rules alike
         st.new_card = self._her_card
+        st.no_space = self.fixed  # Legendaries take no space in her city
         if given:
             for name in given.get("city") or []:
-                st.add_city(name)
+                st.add_city(name, as_given=True)
             for key in ("season", "workers", "tokens", "meadow_slot"):
                 if key in given:
                     setattr(st, key, given[key])
@@ -119,6 +124,12 @@ class NightweaveGame(EverdellGame):
         super().load_position(pos)
         given = dict(pos.get("nightweave") or {})
         self.order = [self.nw, *self.humans]
+        if self.powers_on:
+            player_powers.apply_powers(self)
+            back = bool(self.options.get("powers_spring_worker"))  # the balancing rule
+            for pl, data in zip(self.players, pos.get("players") or [], strict=False):
+                if back and "workers" not in data and pl.power is not None and pl.season >= 1:
+                    pl.workers += NEW_WORKERS[1]
         hand = list(given.get("hand") or [])
         for name in hand:
             self.deck.remove(name) if name in self.deck else None
@@ -137,6 +148,8 @@ class NightweaveGame(EverdellGame):
             self.load_position(self.position)
         else:
             self.setup()
+            if self.powers_on:
+                yield from player_powers.choose_powers(self)
         while not self.over():
             for p in self.order:
                 if self.over():
@@ -168,6 +181,11 @@ class NightweaveGame(EverdellGame):
         yield from self.hooks.after_human(p, watched)
         self.settle_gifts()
         self.publish()
+
+    def prepare(self, p: int) -> Step:
+        yield from super().prepare(p)
+        if player_powers.spring_worker_back(self, p):
+            self.players[p].workers += NEW_WORKERS[1]
 
     def emit(self, kind: str, seat: int | None = None, to: int | None = None, **data: Any) -> None:
         super().emit(kind, seat, to, **data)
@@ -266,6 +284,16 @@ class NightweaveGame(EverdellGame):
             return opts
         return [o for o in opts if not o.id.startswith("place:") or self.hooks.place_allowed(p, o.id[6:])]
 
+    def action_allowed(self, p: int, choice: str, purse: Purse | None = None) -> bool:
+        """The base check, less the same locations (replays check answers with this)."""
+        if not super().action_allowed(p, choice, purse):
+            return False
+        return (
+            not choice.startswith("place:")
+            or not self.hooks.charges_places()
+            or self.hooks.place_allowed(p, choice[6:])
+        )
+
     def before_place(self, p: int, loc: str) -> Step:
         if p != self.nw:
             yield from self.hooks.before_place(p, loc)
@@ -328,7 +356,9 @@ class NightweaveGame(EverdellGame):
     # ==========================================================================================
     def her_score(self) -> dict[str, int]:
         t = self.table
-        return her_breakdown(self.lair, self.level_row, t.card_points, t.card_color, t.event_points)
+        return her_breakdown(
+            self.lair, self.level_row, t.card_points, t.card_color, t.event_points, self.fixed.__contains__
+        )
 
     def total_of(self, p: int) -> int:
         return self.her_score()["total"] if p == self.nw else scoring.total(self, p)

@@ -240,10 +240,11 @@ def occupancy_key(key: str) -> str | None:
 def invasion(h: LairHooks) -> Step:
     g, p, st = h.g, h.human(), h.g.lair
     pl = g.players[p]
-    pool = [cc for cc in pl.city if g.card[cc.card].color == "prosperity"]
-    if not pool and pl.city:
-        top = max(g.card[cc.card].points for cc in pl.city)
-        pool = [cc for cc in pl.city if g.card[cc.card].points == top]
+    city = [cc for cc in pl.city if cc.card not in g.fixed]  # Legendaries never leave a city
+    pool = [cc for cc in city if g.card[cc.card].color == "prosperity"]
+    if not pool and city:
+        top = max(g.card[cc.card].points for cc in city)
+        pool = [cc for cc in city if g.card[cc.card].points == top]
     if not pool:
         return
     if pl.available > 0:
@@ -254,5 +255,5 @@ def invasion(h: LairHooks) -> Step:
             return
     cc = yield from g.pick_city_card(p, "nightweave.prompt.invasion_pick", pool)
     g.remove_from_city(p, cc, to_discard=False)
-    st.add_city(cc.card)  # even past 15 cards
-    h.note("play", card=cc.card, source=f"city:{p}")
+    kept = st.add_city(cc.card)  # even past 15 cards
+    h.note("play" if kept else "achievement", card=cc.card, source=f"city:{p}")

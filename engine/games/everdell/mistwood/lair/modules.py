@@ -200,6 +200,10 @@ class LairHooks(Hooks):
         yield from ()
 
     def after_prepare(self, ctx: Ctx) -> Flow[None]:
+        if self.g.legends is not None:
+            from engine.games.everdell.legends import her_prepare
+
+            her_prepare(self.g)
         if "plots" in self.g.modules or self.plan == "plot_thickens":
             self.queue.append(("plots", None))
         yield from ()
@@ -427,8 +431,7 @@ class LairHooks(Hooks):
             st.lair.append(card)
             self.note("achievement", card=card, source=source)
         else:
-            st.add_city(card)
-            self.note("play", card=card, source=source)
+            self.note("play" if st.add_city(card) else "achievement", card=card, source=source)
         yield from ()
 
     def to_lair(self, n: int) -> None:
@@ -467,7 +470,7 @@ class LairHooks(Hooks):
 
     def bounty(self, p: int) -> Step:
         g = self.g
-        pool = [cc for cc in g.players[p].city if g.card[cc.card].points >= 1]
+        pool = [cc for cc in g.players[p].city if g.card[cc.card].points >= 1 and cc.card not in g.fixed]
         if not pool:
             return
         paid = yield from pay.offer(g, p, "bounty", 2, ("cards", "resources"))
@@ -569,8 +572,8 @@ class LairHooks(Hooks):
             for _ in range(3 - len(names)):
                 top = g.take_top()
                 if top is not None:
-                    st.add_city(top)  # even past 15
-                    self.note("play", card=top, source="deck")
+                    kept = st.add_city(top)  # even past 15
+                    self.note("play" if kept else "achievement", card=top, source="deck")
         elif plot == "creepy_crawlers":
             if (yield from pay.offer(g, p, plot, 3, ("resources",))):
                 return

@@ -51,6 +51,17 @@ def normalize(options: dict[str, Any], players: int) -> dict[str, Any]:
     if options.get("pearlbrook"):
         raise InvalidSetup("error.nightweave.pearlbrook_unsupported")
     out["pearlbrook"] = False
+    # Player powers: absent when off, so stored records keep their options
+    powers = options.get("player_powers", False)
+    spring = options.get("powers_spring_worker", False)
+    if not isinstance(powers, bool):
+        raise _bad("player_powers", powers)
+    if not isinstance(spring, bool) or (spring and not powers):
+        raise _bad("powers_spring_worker", spring)
+    if powers:
+        out["player_powers"] = True
+    if spring:  # the rulebook's easiest balancing: the humans keep their spring worker
+        out["powers_spring_worker"] = True
     for key, pool, module in (
         ("personality", PERSONALITIES, "personalities"),
         ("plan", PLANS, "plans"),

@@ -67,6 +67,11 @@ class GameTable:
         return self.g.take_top()
 
     def discard(self, card: str) -> None:
+        if card in self.g.fixed:  # a Legendary she discards leaves the game
+            from engine.games.everdell.legends import leave_game
+
+            leave_game(self.g, card)
+            return
         self.g.discard.append(card)
 
     def meadow(self) -> list[str | None]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from engine.games.everdell.mistwood.activity import CARD_ACTIONS, PLACE_NIGHTWEAVE, Action, Decider
 from engine.games.everdell.mistwood.nightweave import board
 from engine.games.everdell.mistwood.nightweave.hooks import NO_HOOKS, Hooks
-from engine.games.everdell.mistwood.nightweave.state import NightweaveState
+from engine.games.everdell.mistwood.nightweave.state import CORRIN, NightweaveState
 from engine.games.everdell.mistwood.nightweave.table import Choice, Flow, Rng, Table
 
 FOOL = "fool"
@@ -59,7 +59,7 @@ def possible(ctx: Ctx, action: Action) -> bool:
     if kind == "discard":
         return bool(st.hand)
     if kind == "play_hand":
-        return bool(st.hand) and not st.city_full()
+        return bool(st.hand) and (not st.city_full() or st.hand[0] in st.no_space)
     if kind in ("play_meadow", "play_and_draw", "play_and_discard"):
         return not st.city_full()
     if kind == PLACE_NIGHTWEAVE:
@@ -150,7 +150,11 @@ def play_card(ctx: Ctx, card: str, source: str) -> None:
             ctx.table.discard(card)
             st.note("discard_card", card=card, source=source)
         return
-    if st.city_full():
+    if card.startswith(CORRIN):  # never played into her city: a lair Achievement instead
+        st.add_city(card)
+        st.note("achievement", card=card, source=source)
+        return
+    if st.city_full() and card not in st.no_space:
         ctx.table.discard(card)
         st.note("discard_card", card=card, source=source)
         return

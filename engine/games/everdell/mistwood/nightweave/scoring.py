@@ -38,16 +38,17 @@ def score(
     card_points: Callable[[str], int],
     card_color: Callable[[str], str],
     event_points: Callable[[str], int],
+    legendary: Callable[[str], bool] | None = None,
 ) -> dict[str, int]:
     """Printed values for cards, tokens, Journey and Basic Events; the table for the rest.
 
-    A card earns at most one bonus (Prosperity, or printed 0 points), never both.
+    A card earns at most one bonus (Prosperity or Legendary, or printed 0 points), never both.
     """
     cards = sum(card_points(c.card) for c in st.city)
     bonus = 0
     for c in st.city:
         options = []
-        if card_color(c.card) == "prosperity":
+        if card_color(c.card) == "prosperity" or legendary is not None and legendary(c.card):
             options.append(level.bonus_prosperity)
         if card_points(c.card) == 0:
             options.append(level.bonus_zero_value)

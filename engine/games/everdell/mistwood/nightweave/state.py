@@ -9,6 +9,7 @@ from typing import Any
 from engine.games.everdell.mistwood.activity import SEASONS, Season
 
 CITY_LIMIT = 15
+CORRIN = "corrin_"  # id prefix of the Corrin Evertail cards
 WORKERS_BY_SEASON = (2, 1, 2, 3)  # at setup, then when she prepares for spring, summer, autumn
 
 
@@ -47,6 +48,8 @@ class NightweaveState:
     new_card: Callable[[str], Any] | None = None
     # Cards a module keeps out of her city limit (the Plan Clutching: Open Destinations).
     exempt: Callable[[str], bool] | None = None
+    # Cards that take no space in her city and are played even into a full one (Legendaries).
+    no_space: frozenset[str] = frozenset()
 
     @property
     def season_name(self) -> Season:
@@ -57,16 +60,27 @@ class NightweaveState:
         return self.workers - len(self.placed)
 
     def city_full(self) -> bool:
-        if self.exempt is None:
+        if self.exempt is None and not self.no_space:
             return len(self.city) >= CITY_LIMIT
-        return sum(1 for c in self.city if not self.exempt(c.card)) >= CITY_LIMIT
+        exempt = self.exempt
+        counted = sum(
+            1 for c in self.city if c.card not in self.no_space and (exempt is None or not exempt(c.card))
+        )
+        return counted >= CITY_LIMIT
 
-    def add_city(self, card: str) -> None:
+    def add_city(self, card: str, as_given: bool = False) -> bool:
+        """Put a card in her city. A Corrin Evertail card (Mistwood) goes to her lair as an
+        Achievement instead (False) unless `as_given` (her Achievements joining her city at the
+        end, a described position)."""
+        if card.startswith(CORRIN) and not as_given:
+            self.lair.append(card)
+            return False
         if self.new_card is not None:
             self.city.append(self.new_card(card))
-            return
+            return True
         self.city.append(CityCard(self.next_uid, card))
         self.next_uid += 1
+        return True
 
     def note(self, kind: str, **data: Any) -> None:
         self.log.append({"kind": kind, **data})

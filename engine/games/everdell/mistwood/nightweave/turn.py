@@ -188,7 +188,7 @@ def end_game(ctx: Ctx) -> Flow[None]:
             if card == FOOL:
                 table.discard(card)
             else:
-                st.add_city(card)  # even past 15 cards
+                st.add_city(card, as_given=True)  # even past 15 cards
     st.lair = [c for c in st.lair if table.card_kind(c) not in ("critter", "construction")]
     have = [c.card for c in st.city]
     colors = [table.card_color(c) for c in have]

@@ -43,7 +43,9 @@ FOREST = [spec.id for spec in board().forest]
 JOURNEY = [spec.id for spec in board().journey]
 EVENTS = [e.id for e in events().basic] + [e.id for e in events().special]
 # the answer forms the quick check knows; any other kind is always listed in full
-KNOWN = re.compile(r"(place:(haven|basic_\w+|forest_\w+|journey_\w+|event:.+|card:\d+)|play:(h:.+|m\d|pile)|prepare|pass)")
+KNOWN = re.compile(
+    r"(place:(haven|basic_\w+|forest_\w+|journey_\w+|event:.+|card:\d+)|play:(h:.+|m\d|pile)|prepare|pass)"
+)
 
 
 # -- what a game is -------------------------------------------------------------------------------

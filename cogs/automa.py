@@ -14,8 +14,7 @@ from bot.errors import UserError
 from bot.i18n import ls, t
 from bot.interact import send
 from bot.leaderboard import render as lb_render
-from cogs.options_common import NightweaveLevel, choices, module_list, value_of
-from cogs.options_common import channel_locale as locale_of_channel
+from cogs.options_common import NightweaveLevel, channel_locale, choices, module_list, value_of
 from cogs.results import Results
 
 if TYPE_CHECKING:
@@ -57,9 +56,6 @@ class Automa(commands.Cog):
     async def locale(self, interaction: Interaction) -> str:
         return await self.bot.locale_of(interaction)
 
-    def channel_locale(self, interaction: Interaction) -> str:
-        return locale_of_channel(interaction)
-
     @automa.command(
         name=ls("start", "cmd.automa.start.name"),
         description=ls("Set up the automated opponent in this channel", "cmd.automa.start.desc"),
@@ -100,7 +96,7 @@ class Automa(commands.Cog):
             chosen,
             files.get("deck"),  # the server's own Activity deck, when it uploaded one
         )
-        locale = self.channel_locale(interaction)
+        locale = channel_locale(interaction)
         text = t("automa.started", locale, level=level, humans=humans, user=interaction.user.mention)
         await interaction.response.send_message(text, embed=render.status_embed(report, locale))
 
@@ -111,7 +107,7 @@ class Automa(commands.Cog):
     @app_commands.describe(source=ls("Who flips her Activity card", "cmd.automa.opt.source.desc"))
     @app_commands.choices(source=SOURCES)
     async def turn(self, interaction: Interaction, source: app_commands.Choice[str] | None = None) -> None:
-        locale = self.channel_locale(interaction)
+        locale = channel_locale(interaction)
         channel = interaction.channel_id or 0
         if source is not None and source.value == "physical":
             cid, steps, cards = await self.svc().card_choices(channel)
@@ -129,7 +125,7 @@ class Automa(commands.Cog):
         description=ls("Take back her last step", "cmd.automa.undo.desc"),
     )
     async def undo(self, interaction: Interaction) -> None:
-        locale = self.channel_locale(interaction)
+        locale = channel_locale(interaction)
         report = await self.svc().undo(interaction.channel_id or 0)
         await interaction.response.send_message(
             t("automa.undone", locale, user=interaction.user.mention, n=report.seq),
@@ -183,7 +179,7 @@ class Automa(commands.Cog):
             "special_events": special_events,
             "journey": report.state.journey if journey is None else journey,
         }
-        locale = self.channel_locale(interaction)
+        locale = channel_locale(interaction)
         total = render.score_parts(report, counts)["total"]
         await interaction.response.send_message(
             embed=render.score_embed(report, locale, counts), view=render.record_view(report, total, locale)
@@ -196,13 +192,13 @@ class Automa(commands.Cog):
     async def stop(self, interaction: Interaction) -> None:
         await self.svc().stop(interaction.channel_id or 0)
         await interaction.response.send_message(
-            t("automa.stopped", self.channel_locale(interaction), user=interaction.user.mention)
+            t("automa.stopped", channel_locale(interaction), user=interaction.user.mention)
         )
 
     # -- components ----------------------------------------------------------------------------
     async def on_button(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
         companion_id, seq, code = args[0], args[1], args[2]
-        locale = self.channel_locale(interaction)
+        locale = channel_locale(interaction)
         channel = interaction.channel_id or 0
         if code == 4:
             report = await self.svc().undo(channel)
@@ -218,7 +214,7 @@ class Automa(commands.Cog):
         )
 
     async def on_select(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
-        locale = self.channel_locale(interaction)
+        locale = channel_locale(interaction)
         report = await self.svc().turn(
             interaction.channel_id or 0, interaction.user.id, card=values[0], expect=args[1]
         )

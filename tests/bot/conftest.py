@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from bot.table import Live, TableService
-from storage import Store
+from engine.core import Match
+from storage import MatchRecord, SeatRecord, Store
 from tests.pg import empty_tables, needs_postgres, postgres_session_url
 
 ALICE = 1001
@@ -44,8 +45,11 @@ async def table(store: Store) -> TableService:
     return TableService(store, cache_size=8)
 
 
-async def start_game(table: TableService, kingdom: str = "First Game", bot_seat: bool = False) -> Live:
-    live = await table.open_lobby(
+async def open_dominion_lobby(
+    table: TableService, kingdom: str = "First Game", capacity: int | None = None
+) -> Live:
+    """Alice's Dominion lobby in CHANNEL."""
+    return await table.open_lobby(
         guild_id=1,
         channel_id=CHANNEL,
         game="dominion",
@@ -53,7 +57,12 @@ async def start_game(table: TableService, kingdom: str = "First Game", bot_seat:
         host_id=ALICE,
         host_name="alice",
         locale="en",
+        capacity=capacity,
     )
+
+
+async def start_game(table: TableService, kingdom: str = "First Game", bot_seat: bool = False) -> Live:
+    live = await open_dominion_lobby(table, kingdom)
     if bot_seat:
         await table.add_bot(live.id, ALICE)
     else:
@@ -65,3 +74,25 @@ def user_of(live: Live, seat: int) -> int:
     uid = live.record.seats[seat].user_id
     assert uid is not None
     return uid
+
+
+def live_of(match: Match, match_id: int, locale: str = "en", status: str = "active") -> Live:
+    """A table for `match` as storage hands it over: seat i held by user 100 + i, the host user 100;
+    a started table has already shown its public opening events."""
+    record = MatchRecord(
+        id=match_id,
+        guild_id=1,
+        channel_id=2,
+        game=match.game_id,
+        engine_version=match.definition.engine_version,
+        options=dict(match.options),
+        seats=[SeatRecord("human", s.name, None, 100 + i) for i, s in enumerate(match.seats)],
+        seed=match.seed,
+        status=status,
+        host_id=100,
+        locale=locale,
+    )
+    live = Live(record, match)
+    if status == "active":
+        live.tail.extend(e for e in match.opening_events if e.public)
+    return live

@@ -18,7 +18,7 @@ from bot.render.lobby import lobby_payload
 from bot.table import Live
 from engine.core import Event, Match, Option, Prompt, SeatSpec
 from engine.games.everdell.data import cards
-from storage import MatchRecord, SeatRecord
+from tests.bot.conftest import live_of
 from tests.bot.test_render import check_components, check_embed
 
 LOCALES = ("en", "pt")
@@ -29,23 +29,7 @@ PNG = b"\x89PNG\r\n\x1a\n"
 
 def make_live(players: int, seed: int, locale: str = "en", year: int = 1, **options: Any) -> Live:
     seats = [SeatSpec(kind="human", name=n) for n in ("Alice", "Bob", "Carol", "Dave")[:players]]
-    match = Match("everdell", seats, {"rugwort_year": year, **options}, seed)
-    record = MatchRecord(
-        id=seed,
-        guild_id=1,
-        channel_id=2,
-        game="everdell",
-        engine_version=match.definition.engine_version,
-        options=dict(match.options),
-        seats=[SeatRecord("human", s.name, None, 100 + i) for i, s in enumerate(seats)],
-        seed=seed,
-        status="active",
-        host_id=100,
-        locale=locale,
-    )
-    live = Live(record, match)
-    live.tail.extend(e for e in match.opening_events if e.public)
-    return live
+    return live_of(Match("everdell", seats, {"rugwort_year": year, **options}, seed), seed, locale)
 
 
 class Player:

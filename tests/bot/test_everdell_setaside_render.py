@@ -11,7 +11,7 @@ from bot.render.common import event_line
 from bot.render.everdell_text import name
 from bot.table import Live
 from engine.core import Match, SeatSpec
-from storage import MatchRecord, SeatRecord
+from tests.bot.conftest import live_of
 from tests.bot.test_everdell_render import KEYS, RAW, texts
 from tests.bot.test_render import check_embed
 from tests.engine.mistwood.lair_helpers import position
@@ -24,23 +24,7 @@ def live_after(plot: str, locale: str, **human: Any) -> Live:
     pos["players"][0].update(human)
     seats = [SeatSpec(kind="human", name="Alice")]
     options = {"opponent": "nightweave", "nightweave_level": 2, "modules": ["plots"]}
-    match = Match.from_position("everdell", seats, options, 9, pos)
-    record = MatchRecord(
-        id=9,
-        guild_id=1,
-        channel_id=2,
-        game="everdell",
-        engine_version=match.definition.engine_version,
-        options=dict(match.options),
-        seats=[SeatRecord("human", "Alice", None, 100)],
-        seed=9,
-        status="active",
-        host_id=100,
-        locale=locale,
-    )
-    live = Live(record, match)
-    live.tail.extend(e for e in match.opening_events if e.public)
-    return live
+    return live_of(Match.from_position("everdell", seats, options, 9, pos), 9, locale)
 
 
 def test_face_down_hand_cards_show_to_their_owner_only() -> None:

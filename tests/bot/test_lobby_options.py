@@ -37,8 +37,7 @@ from engine.core import Match, SeatSpec
 from engine.core.errors import InvalidSetup
 from engine.core.registry import get_game
 from engine.games.dominion.cards import cards
-from storage import MatchRecord, SeatRecord
-from tests.bot.conftest import ALICE, BOB, CHANNEL
+from tests.bot.conftest import ALICE, BOB, CHANNEL, live_of
 from tests.bot.test_render import check_embed
 
 
@@ -251,21 +250,7 @@ async def test_kingdom_autocomplete_names_presets_and_their_sets() -> None:
 
 def dominion_lobby(options: dict[str, object], players: int = 2, status: str = "lobby") -> Live:
     seats = [SeatSpec(kind="human", name=n) for n in ("Alice", "Bob", "Cleo")[:players]]
-    match = Match("dominion", seats, {"kingdom": "First Game", **options}, 3)
-    record = MatchRecord(
-        id=3,
-        guild_id=1,
-        channel_id=2,
-        game="dominion",
-        engine_version=match.definition.engine_version,
-        options=dict(match.options),
-        seats=[SeatRecord("human", s.name, None, 100 + i) for i, s in enumerate(seats)],
-        seed=3,
-        status=status,
-        host_id=100,
-        locale="en",
-    )
-    return Live(record, match)
+    return live_of(Match("dominion", seats, {"kingdom": "First Game", **options}, 3), 3, status=status)
 
 
 @pytest.mark.parametrize(
@@ -558,21 +543,7 @@ async def test_new_command_declares_the_player_powers_option() -> None:
 
 def everdell_lobby(options: dict[str, object], players: int = 2) -> Live:
     seats = [SeatSpec(kind="human", name=n) for n in ("Alice", "Bob")[:players]]
-    match = Match("everdell", seats, options, 3)
-    record = MatchRecord(
-        id=4,
-        guild_id=1,
-        channel_id=2,
-        game="everdell",
-        engine_version=match.definition.engine_version,
-        options=dict(match.options),
-        seats=[SeatRecord("human", s.name, None, 100 + i) for i, s in enumerate(seats)],
-        seed=3,
-        status="lobby",
-        host_id=100,
-        locale="en",
-    )
-    return Live(record, match)
+    return live_of(Match("everdell", seats, options, 3), 4, status="lobby")
 
 
 @pytest.mark.parametrize(

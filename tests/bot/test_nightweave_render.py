@@ -14,7 +14,7 @@ from bot.render.common import WORDING, event_line, option_label
 from bot.render.lobby import lobby_payload
 from bot.table import Live
 from engine.core import Match, SeatSpec
-from storage import MatchRecord, SeatRecord
+from tests.bot.conftest import live_of
 from tests.bot.test_everdell_render import KEYS, RAW, play, texts
 from tests.bot.test_render import check_embed
 
@@ -24,23 +24,7 @@ LOCALES = ("en", "pt")
 def nightweave_live(humans: int, seed: int, locale: str = "en", **options: object) -> Live:
     seats = [SeatSpec(kind="human", name=n) for n in ("Alice", "Bob")[:humans]]
     opts = {"opponent": "nightweave", "nightweave_level": 2, **options}
-    match = Match("everdell", seats, opts, seed)
-    record = MatchRecord(
-        id=seed,
-        guild_id=1,
-        channel_id=2,
-        game="everdell",
-        engine_version=match.definition.engine_version,
-        options=dict(match.options),
-        seats=[SeatRecord("human", s.name, None, 100 + i) for i, s in enumerate(seats)],
-        seed=seed,
-        status="active",
-        host_id=100,
-        locale=locale,
-    )
-    live = Live(record, match)
-    live.tail.extend(e for e in match.opening_events if e.public)
-    return live
+    return live_of(Match("everdell", seats, opts, seed), seed, locale)
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 
 import pytest
 
@@ -26,7 +26,7 @@ from storage import Store
 from storage.matches import StaleMatch
 from storage.pbp import PbpStore, Vacation
 from storage.pg import ddl, placeholders, translate
-from tests.bot.conftest import ALICE, BOB, CHANNEL, start_game, user_of
+from tests.bot.conftest import ALICE, BOB, open_dominion_lobby, start_game, user_of
 from tests.bot.pbp_fakes import FakeHerald
 
 CAROL = 1003
@@ -166,7 +166,7 @@ async def test_metrics_text_format(value: float) -> None:
 # -- the other read-then-write paths, raced from two processes ---------------------------------------
 
 
-def refusals(results: list[object]) -> list[str]:
+def refusals(results: Sequence[object]) -> list[str]:
     return [r.key for r in results if isinstance(r, UserError)]
 
 
@@ -182,16 +182,7 @@ async def play_one(table: TableService, live: Live) -> Live:
 async def test_two_joins_for_the_last_seat(stores: tuple[Store, Store]) -> None:
     one, two = stores
     a, b = TableService(one), TableService(two)
-    lobby = await a.open_lobby(
-        guild_id=1,
-        channel_id=CHANNEL,
-        game="dominion",
-        options={"kingdom": "First Game"},
-        host_id=ALICE,
-        host_name="alice",
-        locale="en",
-        capacity=2,
-    )
+    lobby = await open_dominion_lobby(a, capacity=2)
     await b.get(lobby.id)
     results = await asyncio.gather(
         a.join(lobby.id, BOB, "bob"), b.join(lobby.id, CAROL, "carol"), return_exceptions=True
@@ -206,15 +197,7 @@ async def test_a_lobby_starts_once(stores: tuple[Store, Store]) -> None:
     a, b = TableService(one), TableService(two)
     for service in (a, b):
         service.bot_waiting = lambda live: True  # the start queues the bot seat's turn
-    lobby = await a.open_lobby(
-        guild_id=1,
-        channel_id=CHANNEL,
-        game="dominion",
-        options={"kingdom": "First Game"},
-        host_id=ALICE,
-        host_name="alice",
-        locale="en",
-    )
+    lobby = await open_dominion_lobby(a)
     await a.add_bot(lobby.id, ALICE)
     await b.get(lobby.id)
     results = await asyncio.gather(a.start(lobby.id, ALICE), b.start(lobby.id, ALICE), return_exceptions=True)

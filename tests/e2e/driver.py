@@ -5,8 +5,11 @@ the turn), which is deterministic given what the prompt shows and ends a game in
 
 from __future__ import annotations
 
+import json
 import re
+import sqlite3
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from bot.standin import StandIn
@@ -136,13 +139,34 @@ async def open_table(
     inter = await standin.slash(host, channel, "game new", {"game": "dominion", "kingdom": kingdom})
     await inter.response()
     lobby = await inter.wait_original()
+    match_id = lobby_id(lobby)  # read first: starting turns the lobby message into a notice
+    return match_id, await join_and_start(standin, channel, lobby, host, guests, bots, words)
+
+
+async def join_and_start(
+    standin: StandIn,
+    channel: Channel,
+    lobby: Message,
+    host: User,
+    guests: list[User],
+    bots: int = 0,
+    words: Words = EN,
+) -> Message:
+    """Guests join the lobby, the host adds bots and starts; returns the first board."""
     match_id = lobby_id(lobby)
     presses = [(g, "lj") for g in guests] + [(host, "lb")] * bots + [(host, "ls")]
     for user, kind in presses:
         click = await standin.click(user, standin.message(lobby.id) or lobby, f"bgb:{kind}:{match_id}")
         await click.response()
-    board = await standin.wait_for_message(channel, lambda m: is_board(m, words), timeout=10)
-    return match_id, board
+    return await standin.wait_for_message(channel, lambda m: is_board(m, words), timeout=10)
+
+
+def match_options(db: Path, match_id: int) -> dict[str, Any]:
+    """The options stored with a match."""
+    with sqlite3.connect(db) as conn:
+        row = conn.execute("SELECT options FROM matches WHERE id = ?", (match_id,)).fetchone()
+    options: dict[str, Any] = json.loads(row[0])
+    return options
 
 
 @dataclass
@@ -175,6 +199,13 @@ class Table:
             if message is not None:
                 return user, message
         return None
+
+    async def next_turn(self) -> tuple[User, Message]:
+        """Wait until someone has a decision to take: that player and the message showing it."""
+        await self.standin.wait_until(lambda: self.whose_turn() is not None)
+        found = self.whose_turn()
+        assert found is not None
+        return found
 
     def finished(self) -> bool:
         return result_message(self.standin, self.channel, self.words) is not None

@@ -15,10 +15,7 @@ async def test_a_quick_answer_is_one_callback(world: World, start_bot: StartBot)
     await start_bot()
     match_id, _ = await open_table(standin, world.channel, world.alice, [world.bob])
     table = Table(standin, world.channel, match_id, [world.alice, world.bob])
-    await standin.wait_until(lambda: table.whose_turn() is not None)
-    found = table.whose_turn()
-    assert found is not None
-    user, message = found
+    user, message = await table.next_turn()
     old_pid = prompt_id(message, match_id)
     action = decide(message, table.words)
     assert action is not None and action.is_button

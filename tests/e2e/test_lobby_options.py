@@ -11,7 +11,7 @@ import sqlite3
 
 from bot.standin.state import Message
 from tests.e2e.conftest import StartBot, World
-from tests.e2e.driver import EN, is_board, lobby_id, selects
+from tests.e2e.driver import EN, is_board, join_and_start, lobby_id, match_options, selects
 from tests.e2e.test_nightweave import open_against_her
 from tests.e2e.test_refusals import refusal, snapshot
 
@@ -26,13 +26,8 @@ async def test_reactions_chosen_in_the_lobby_reach_the_match(world: World, start
     fields = {f["name"]: f["value"] for f in lobby.embeds[0]["fields"]}
     assert "asked each time" in fields["Reactions in hand"]
     match_id = lobby_id(lobby)
-    for user, kind in ((world.bob, "lj"), (world.alice, "ls")):
-        click = await standin.click(user, standin.message(lobby.id) or lobby, f"bgb:{kind}:{match_id}")
-        await click.response()
-    await standin.wait_for_message(world.channel, lambda m: is_board(m, EN), timeout=10)
-    with sqlite3.connect(world.db) as conn:
-        row = conn.execute("SELECT options FROM matches WHERE id = ?", (match_id,)).fetchone()
-    assert json.loads(row[0])["reactions"] == "ask"
+    await join_and_start(standin, world.channel, lobby, world.alice, [world.bob])
+    assert match_options(world.db, match_id)["reactions"] == "ask"
 
 
 async def test_reactions_default_and_refusal(world: World, start_bot: StartBot) -> None:
@@ -99,9 +94,7 @@ async def test_setup_and_own_reactions_reach_the_match_across_a_restart(
     click = await standin.click(world.alice, standin.message(lobby.id) or lobby, f"bgb:ls:{match_id}")
     await click.response()
     await standin.wait_for_message(world.channel, lambda m: is_board(m, EN), timeout=10)
-    with sqlite3.connect(world.db) as conn:
-        row = conn.execute("SELECT options FROM matches WHERE id = ?", (match_id,)).fetchone()
-    options = json.loads(row[0])
+    options = match_options(world.db, match_id)
     assert options["reactions"] == ["always", "ask", "always"]
     assert options["sets"] == ["base", "adventures"] and options["max_events"] == 1
     assert options["events"] == "random" and options["errata"] is True
@@ -150,7 +143,7 @@ async def test_standing_reactions_from_settings_seed_each_lobby(world: World, st
 async def test_setup_options_refused_in_portuguese(world: World, start_bot: StartBot) -> None:
     standin = world.standin
     await start_bot()
-    chosen = {"game": "dominion", "kingdom": "Gentle Intro", "sets": "adventures"}
+    chosen: dict[str, object] = {"game": "dominion", "kingdom": "Gentle Intro", "sets": "adventures"}
     text = await refusal(await standin.slash(world.alice, world.channel, "game new", chosen, locale="pt-BR"))
     assert text.startswith("A opção colecoes só vale para um reino aleatório")
     chosen = {"game": "dominion", "max_events": 2}
@@ -177,13 +170,8 @@ async def test_everdell_player_powers_reach_the_match(world: World, start_bot: S
     lobby = await inter.wait_original()
     assert lobby_fields(lobby)["Player powers"] == "On: each player keeps one of the powers dealt to them"
     match_id = lobby_id(lobby)
-    for user, kind in ((world.bob, "lj"), (world.alice, "ls")):
-        click = await standin.click(user, standin.message(lobby.id) or lobby, f"bgb:{kind}:{match_id}")
-        await click.response()
-    await standin.wait_for_message(world.channel, lambda m: is_board(m, EN), timeout=10)
-    with sqlite3.connect(world.db) as conn:
-        row = conn.execute("SELECT options FROM matches WHERE id = ?", (match_id,)).fetchone()
-    assert json.loads(row[0])["player_powers"] is True
+    await join_and_start(standin, world.channel, lobby, world.alice, [world.bob])
+    assert match_options(world.db, match_id)["player_powers"] is True
 
 
 async def test_player_powers_against_nightweave_with_the_spring_worker(
@@ -193,8 +181,6 @@ async def test_player_powers_against_nightweave_with_the_spring_worker(
     match_id, lobby = await open_against_her(world, 1, level=2, player_powers="spring")
     shown = "On: each player keeps one of the powers dealt to them, and the humans keep their spring worker"
     assert lobby_fields(lobby)["Player powers"] == shown
-    with sqlite3.connect(world.db) as conn:
-        row = conn.execute("SELECT options FROM matches WHERE id = ?", (match_id,)).fetchone()
-    options = json.loads(row[0])
+    options = match_options(world.db, match_id)
     assert options["opponent"] == "nightweave"
     assert options["player_powers"] is True and options["powers_spring_worker"] is True

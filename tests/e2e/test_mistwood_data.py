@@ -6,7 +6,6 @@ complete."""
 from __future__ import annotations
 
 import io
-import json
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -15,7 +14,7 @@ from bot.standin.interactions import Interaction
 from bot.standin.terminal import Terminal
 from tests.bot.test_mistwood_data_store import completion
 from tests.e2e.conftest import StartBot, World
-from tests.e2e.driver import lobby_id
+from tests.e2e.driver import lobby_id, match_options
 from tests.e2e.test_refusals import refusal, snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,13 +26,6 @@ BAD_DECK = "cards:\n  - id: nw01\n    season: spring\n"
 def stored(db: Path) -> list[tuple[Any, ...]]:
     with sqlite3.connect(db) as conn:
         return conn.execute("SELECT guild_id, kind, filename, content, uploaded_by FROM guild_mistwood_data").fetchall()
-
-
-def match_options(db: Path, match_id: int) -> dict[str, Any]:
-    with sqlite3.connect(db) as conn:
-        row = conn.execute("SELECT options FROM matches WHERE id = ?", (match_id,)).fetchone()
-    options: dict[str, Any] = json.loads(row[0])
-    return options
 
 
 async def reply_embed(inter: Interaction) -> dict[str, Any]:

@@ -64,10 +64,7 @@ async def test_refusals_are_ephemeral_localized_and_harmless(world: World, start
 
     match_id, board = await open_table(standin, world.channel, alice, [bob])
     table = Table(standin, world.channel, match_id, [alice, bob])
-    await standin.wait_until(lambda: table.whose_turn() is not None)
-    found = table.whose_turn()
-    assert found is not None
-    mover, dm = found
+    mover, dm = await table.next_turn()
     other = bob if mover is alice else alice
     before = snapshot(world.db)
 

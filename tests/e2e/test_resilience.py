@@ -40,10 +40,7 @@ async def test_kill_9_mid_game_then_old_buttons_work(world: World, start_bot: St
     # Every answer a player saw acknowledged is committed before the crash.
     assert human_answers(world.db, match_id) == table.actions
 
-    await standin.wait_until(lambda: table.whose_turn() is not None)
-    found = table.whose_turn()
-    assert found is not None
-    user, message = found
+    user, message = await table.next_turn()
     await bot.kill()
     # The dead process may have removed a message before it could record that it had; the new
     # one's attempt to remove it again is answered "Unknown Message", which it shrugs off.
@@ -66,10 +63,7 @@ async def test_double_click_applies_once(world: World, start_bot: StartBot) -> N
     await start_bot()
     match_id, _ = await open_table(standin, world.channel, world.alice, [world.bob])
     table = Table(standin, world.channel, match_id, [world.alice, world.bob])
-    await standin.wait_until(lambda: table.whose_turn() is not None)
-    found = table.whose_turn()
-    assert found is not None
-    user, message = found
+    user, message = await table.next_turn()
     action = decide(message, table.words)
     assert action is not None and action.custom_id in buttons(message).values()
     before = answers(world.db, match_id)

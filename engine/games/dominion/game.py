@@ -13,14 +13,14 @@ from typing import Any, TypeVar
 
 from engine.core.errors import IllegalAnswer, InvalidSetup
 from engine.core.events import Event
-from engine.core.flow import Ask, FlowGame, PromptSpec
+from engine.core.flow import Ask, Flow, FlowGame, PromptSpec
 from engine.core.prompts import Answer, Option, Prompt, card_choice, card_of, instance_ids
 from engine.core.result import Result, rank_by
 from engine.games.dominion.cards import Card, cards
 from engine.games.dominion.setup import basic_supply, kingdom_pile_size
 from engine.games.dominion.state import Player, Turn
 
-Step = Generator[Ask | Prompt, dict[int, Answer], Any]
+Step = Flow  # a rule may yield an Ask or a lone Prompt
 
 NO = "no"
 YES = "yes"
@@ -161,9 +161,7 @@ BuyOptions = tuple[tuple[Option, ...], frozenset[str]]  # the options and their 
 _OPEN_BUY_OPTIONS: dict[tuple[str, ...], dict[tuple[Any, ...], BuyOptions]] = {}
 
 # see DominionGame.opening; shared per Supply layout while no pile is empty, like the above
-Opening = tuple[
-    tuple[Option, ...], frozenset[str], dict[str, Any], Answer | None, tuple[str, ...], int | None
-]
+Opening = tuple[tuple[Option, ...], frozenset[str], dict[str, Any], Answer | None, tuple[str, ...]]
 _OPENINGS: dict[tuple[str, ...], dict[tuple[Any, ...], Opening]] = {}
 
 # Bounds of the shared caches above, so a long-running bot process never grows without limit
@@ -171,12 +169,12 @@ _OPENINGS: dict[tuple[str, ...], dict[tuple[Any, ...], Opening]] = {}
 LAYOUTS = 256
 CASES_PER_LAYOUT = 1024
 
-
-
 T = TypeVar("T")
 
 
-def layout_cache(shared: dict[tuple[str, ...], dict[tuple[Any, ...], T]], piles: tuple[str, ...]) -> dict[tuple[Any, ...], T]:
+def layout_cache(
+    shared: dict[tuple[str, ...], dict[tuple[Any, ...], T]], piles: tuple[str, ...]
+) -> dict[tuple[Any, ...], T]:
     """The shared per-layout cache for `piles`; a private one once LAYOUTS layouts are kept."""
     cache = shared.get(piles)
     if cache is None:
@@ -436,7 +434,7 @@ class DominionGame(FlowGame):
             if plain:
                 if empty < 0:
                     empty = list(supply.values()).count(0)
-                options, ids, params, default, names, after = self.opening(p, empty)
+                options, ids, params, default, names = self.opening(p, empty)
                 prompt = Prompt(
                     0, p, "choose", BUY_KEY, options, 1, 1, False, dict(params), default, True, ids
                 )
@@ -449,13 +447,12 @@ class DominionGame(FlowGame):
                     else:
                         hand[:] = filterfalse(treasures.__contains__, hand)
                     player.in_play += names
-                    assert after is not None  # offered only with Treasures in hand
                     t.silver_played = "Silver" in names
                     if not self._quiet:
                         self._events += map(PLAY_EVENTS[p].__getitem__, names)
                     # buy_plain(), inlined: spend the only Buy
                     name = choice[PLAY_BUY_LEN:]
-                    t.coins = after - card[name].cost
+                    t.coins = params["coins_after"] - card[name].cost
                     t.buys = 0
                     t.bought = True
                     if supply.get(name, 0) > 0:
@@ -635,8 +632,8 @@ class DominionGame(FlowGame):
         """The first Buy phase prompt of a turn begun as every turn begins ($0, one Buy, nothing
         played) with no Action card in hand, and what playing every Treasure then does. All of it
         follows from the hand's cards and the empty piles, so it is worked out once per such case
-        by buy_prompt itself: (options, ids, params, default, Treasures in play-all order, $
-        after playing them; None without Treasures). `empty`: how many piles are empty now."""
+        by buy_prompt itself: (options, ids, params, default, Treasures in play-all order; the $
+        after playing them is params["coins_after"]). `empty`: how many piles are empty now."""
         hand = self.players[p].hand
         key: tuple[Any, ...] = tuple(sorted(hand))
         if empty:
@@ -655,7 +652,6 @@ class DominionGame(FlowGame):
                 prompt.params,
                 prompt.default,
                 tuple(names),
-                prompt.params.get("coins_after"),
             )
             if len(cache) < CASES_PER_LAYOUT:
                 cache[key] = found

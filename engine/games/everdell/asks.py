@@ -6,16 +6,16 @@ real decisions.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from engine.core.flow import Ask, FlowGame, PromptSpec
-from engine.core.prompts import Answer, Option, Prompt, card_choice, card_of
+from engine.core.flow import Flow, FlowGame, PromptSpec
+from engine.core.prompts import Option, card_choice, card_of
 from engine.games.everdell.data import RESOURCES, Cost
 from engine.games.everdell.payment import bundles, vec_id
 
-Step = Generator[Ask | Prompt, dict[int, Answer], Any]  # a rule may yield a lone Prompt (engine/core/flow.py)
+Step = Flow  # a rule may yield an Ask or a lone Prompt
 
 NONE = "none"
 YES = "yes"

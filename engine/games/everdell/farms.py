@@ -13,19 +13,18 @@ from typing import TYPE_CHECKING, Any
 from engine.core.prompts import Option
 from engine.games.everdell.asks import Step
 from engine.games.everdell.data import Card
-from engine.games.everdell.state import CityCard
+from engine.games.everdell.state import SPECIAL_FARM, CityCard
 
 if TYPE_CHECKING:
     from engine.games.everdell.game import EverdellGame
     from engine.games.everdell.powers import Power
 
-PREFIX = "farm_"
 HOSTED = ("husband", "wife")  # what any Farm hosts for free
 ABILITY_LABELS = ("everdell.opt.farm_ability_1", "everdell.opt.farm_ability_2")
 
 
 def is_farm(name: str) -> bool:
-    return name == "farm" or name.startswith(PREFIX)
+    return name == "farm" or name.startswith(SPECIAL_FARM)
 
 
 def build(entries: list[dict[str, Any]]) -> list[Card]:
@@ -49,7 +48,7 @@ def build(entries: list[dict[str, Any]]) -> list[Card]:
 
 def power(name: str) -> Power | None:
     """The production power of a special Farm (base cards have theirs in `powers.PRODUCE`)."""
-    return activate if name.startswith(PREFIX) else None
+    return activate if name.startswith(SPECIAL_FARM) else None
 
 
 def scaled(ability: dict[str, Any], farms: int) -> dict[str, Any]:

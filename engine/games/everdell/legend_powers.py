@@ -14,6 +14,7 @@ from engine.core.prompts import Option
 from engine.games.everdell import places, play
 from engine.games.everdell.asks import NONE, Step
 from engine.games.everdell.data import board
+from engine.games.everdell.legends import VAULT
 from engine.games.everdell.state import CityCard
 
 if TYPE_CHECKING:
@@ -25,7 +26,6 @@ TROCOS = "trocos_e_trecos"
 PRISAO = "prisao_trevafunda"
 TUMULO = "tumulo_chamaperene"
 JOR = "jor_auriasa"
-VAULT = "cofre_do_rei_norte"
 SANDRO = "sandro_pataleve"
 LEBRE = "lebre_alegre"
 VAULT_TOKENS = 4

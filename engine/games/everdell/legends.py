@@ -273,8 +273,8 @@ def play_legend(g: EverdellGame, p: int, lid: str) -> Step:
         yield from g.pay_extra(p, lid, origin, extra, extras.method_kind(choice), vec)
     pl.legends.remove(lid)
     g.spend(p, vec)
-    legend = g.legends.defs[lid] if g.legends is not None else None
-    assert legend is not None
+    assert g.legends is not None
+    legend = g.legends.defs[lid]
     cc = CityCard(g.new_uid(), lid)
     if method.startswith("ribbon@"):
         found = g.owner_of(int(method[7:]))
@@ -317,23 +317,23 @@ def _upgrade(g: EverdellGame, p: int, old: CityCard, new: CityCard) -> None:
 # ==============================================================================================
 # Cofre do Rei Norte: its tokens discount later plays
 # ==============================================================================================
-def vault_tokens(g: EverdellGame, p: int) -> tuple[CityCard | None, int]:
+def _vault(g: EverdellGame, p: int) -> CityCard | None:
     for cc in g.players[p].city:
         if cc.card == VAULT:
-            return cc, cc.tokens
-    return None, 0
+            return cc
+    return None
 
 
 def vault_payments(
     g: EverdellGame, p: int, name: str, add: Callable[[str, Cost], None], surcharge: Cost
 ) -> None:
     """`vault@<uid>` options: each token spent takes 2 units of any kinds off the printed cost."""
-    vault, tokens = vault_tokens(g, p)
+    vault = _vault(g, p)
     if vault is None or name == VAULT:
         return
     cost = g.cost[name]
     total = sum(cost)
-    for t in range(1, tokens + 1):
+    for t in range(1, vault.tokens + 1):
         if 2 * (t - 1) >= total:  # a further token would take nothing more off
             break
         for vec in reduced(cost, 2 * t):
@@ -342,15 +342,15 @@ def vault_payments(
 
 def vault_covers(g: EverdellGame, p: int, short: int, total: int) -> bool:
     """Whether the vault's tokens could make up `short` missing units of a `total`-unit cost."""
-    _, tokens = vault_tokens(g, p)
-    return tokens > 0 and short <= min(2 * tokens, total)
+    vault = _vault(g, p)
+    return vault is not None and vault.tokens > 0 and short <= min(2 * vault.tokens, total)
 
 
 def spend_vault(g: EverdellGame, p: int, name: str, method: str, vec: Cost, origin: str | None) -> None:
     """After a `vault@` payment: the tokens it took come off the card (they go back to the supply)."""
     if not method.startswith("vault@") or g.legends is None:
         return
-    vault, _ = vault_tokens(g, p)
+    vault = _vault(g, p)
     assert vault is not None
     extra = g.play_extra(p, name, origin)
     surcharge = extra.surcharge if extra is not None else ZERO
@@ -465,16 +465,24 @@ def card_from_view(lid: str, data: dict[str, Any]) -> Card:
     )
 
 
-def card_name(card_id: str, locale: str) -> str | None:
-    """Names of the Legendary cards (from `content.yaml`), None for other ids."""
+@cache
+def _names() -> dict[str, tuple[str, str]]:
+    """(pt, en) names of the Legendary cards from `content.yaml`, read once: every event and
+    location name lookup passes through `card_name`."""
     from engine.games.everdell.mistwood import card_data
 
-    for entry in card_data.known_entries(PACK):
-        if entry["id"] == card_id:
-            if locale.lower().startswith("pt"):
-                return str(entry["name_pt"])
-            return str(entry.get("name_en") or entry["name_pt"])
-    return None
+    return {
+        entry["id"]: (str(entry["name_pt"]), str(entry.get("name_en") or entry["name_pt"]))
+        for entry in card_data.known_entries(PACK)
+    }
+
+
+def card_name(card_id: str, locale: str) -> str | None:
+    """Names of the Legendary cards (from `content.yaml`), None for other ids."""
+    names = _names().get(card_id)
+    if names is None:
+        return None
+    return names[0] if locale.lower().startswith("pt") else names[1]
 
 
 # ==============================================================================================

@@ -38,8 +38,8 @@ def normalize(options: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(text, str) or len(text) > MAX_TEXT:
             raise InvalidSetup("error.bad_option", option=card_data.OPTION, value="…")
         out[card_data.OPTION] = text
-    for pack in out:
-        if pack in PACKS:
+    for pack in PACKS:
+        if pack in out:
             card_data.complete_entries(pack, out)  # raises naming what is still unknown
     return out
 
@@ -48,7 +48,7 @@ def install(g: EverdellGame) -> None:
     """Add the match's pack cards to its card data (once; the base data is never changed)."""
     from engine.games.everdell import corrin, farms
 
-    if g.card.get("corrin_field") is not None or any(n.startswith("farm_") for n in g.card):
+    if g.farm_abilities or "corrin_field" in g.card:  # already installed
         return
     added: list[Card] = []
     if g.options.get("corrin"):

@@ -41,7 +41,7 @@ def prosperity(g: EverdellGame, p: int) -> int:
             total += sum(1 for c in pl.city if card[c.card].critter and not card[c.card].unique)
         elif name == "theatre":
             total += sum(1 for c in pl.city if card[c.card].critter and card[c.card].unique)
-        elif name == "corrin_king":
+        elif name == corrin.KING:
             total += corrin.king_points(g, p)
     return total
 

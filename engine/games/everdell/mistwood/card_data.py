@@ -25,7 +25,7 @@ Every problem is reported at once, with the card it belongs to.
 from __future__ import annotations
 
 import copy
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from engine.core.errors import InvalidSetup
@@ -36,16 +36,11 @@ OPTION = "mistwood_cards"  # match option: the completion file's text
 FARM_COUNT = 8
 
 
-@cache
-def _content() -> dict[str, Any]:
-    return loader.default_content_raw()
-
-
 def known_entries(pack: str) -> list[dict[str, Any]]:
     """The shipped entries of a pack (fresh copies), `missing:` lists included."""
     if pack not in PACKS:
         raise ValueError(f"unknown Mistwood pack {pack!r}")
-    content = _content()
+    content = loader.default_content_raw()
     if pack == "farms":
         return [copy.deepcopy(e) for e in content.get("farm_cards", [])]
     return [copy.deepcopy(e) for e in content["cards"] if e.get("pack") == pack]
@@ -55,7 +50,10 @@ def missing(pack: str, supplied: str | None = None) -> dict[str, list[str]]:
     """What is still unknown for each card of the pack once `supplied` is applied.
 
     For the Farms, a pack with fewer than 8 complete entries reports `farms: [count]`."""
-    entries, _ = _merge(pack, supplied)
+    return _gaps(pack, _merge(pack, supplied)[0])
+
+
+def _gaps(pack: str, entries: list[dict[str, Any]]) -> dict[str, list[str]]:
     gaps = {e["id"]: list(e["missing"]) for e in entries if e.get("missing")}
     if pack == "farms" and len(entries) != FARM_COUNT:
         gaps["farms"] = [f"{FARM_COUNT} cards, {len(entries)} given"]
@@ -67,7 +65,7 @@ def complete_entries(pack: str, options: dict[str, Any]) -> list[dict[str, Any]]
     entries, problems = _merge(pack, options.get(OPTION))
     if problems:
         raise InvalidSetup("error.mistwood.bad_card_data", problems="\n".join(problems[:10]))
-    gaps = missing(pack, options.get(OPTION))
+    gaps = _gaps(pack, entries)
     if gaps:
         listed = "; ".join(f"{card}: {', '.join(fields)}" for card, fields in sorted(gaps.items()))
         raise InvalidSetup("error.mistwood.card_data_missing", pack=pack, missing=listed)
@@ -101,7 +99,9 @@ def _merge(pack: str, supplied: str | None) -> tuple[list[dict[str, Any]], list[
         problems += pack_schema.farm_problems(farms)
         return [dict(f) for f in farms if isinstance(f, dict)], problems
     by_id = {e["id"]: e for e in entries}
-    all_ids = {e["id"] for p in ("more_legends", "corrin") for e in known_entries(p)}
+    all_ids = {
+        e["id"] for e in loader.default_content_raw()["cards"] if e.get("pack") in ("more_legends", "corrin")
+    }
     for index, raw in enumerate(data.get("cards") or [], start=1):
         if not isinstance(raw, dict) or not isinstance(raw.get("id"), str):
             problems.append(f"cards entry {index}: must be a mapping with an 'id'")
@@ -127,12 +127,21 @@ def _merge(pack: str, supplied: str | None) -> tuple[list[dict[str, Any]], list[
     return entries, problems
 
 
-def _read(text: str, problems: list[str]) -> dict[str, Any] | None:
+@lru_cache(maxsize=16)
+def _parse(text: str) -> tuple[Any, tuple[str, ...]]:
+    """The parsed file, or its problems: parsed once, as every match built on it reads it again."""
     try:
-        data = loader.read_source(text if "\n" in text else text + "\n", "Mistwood card data")
+        return loader.read_source(text if "\n" in text else text + "\n", "Mistwood card data"), ()
     except loader.MistwoodDataError as exc:
-        problems.extend(exc.problems)
+        return None, tuple(exc.problems)
+
+
+def _read(text: str, problems: list[str]) -> dict[str, Any] | None:
+    parsed, errors = _parse(text)
+    if errors:
+        problems.extend(errors)
         return None
+    data = copy.deepcopy(parsed)  # the merge shares its values with the entries it returns
     if not isinstance(data, dict):
         problems.append("the file must be a mapping with 'cards:' and/or 'farms:'")
         return None

@@ -329,9 +329,7 @@ def plots() -> ModuleDeck:
 
 @cache
 def content() -> Content:
-    data: Content = _model(
-        Content, read_source(DATA / "content.yaml", "Mistwood content"), "Mistwood content"
-    )
+    data: Content = _model(Content, _content_raw(), "Mistwood content")
     return data
 
 

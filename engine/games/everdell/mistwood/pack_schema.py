@@ -43,14 +43,20 @@ def cost_problem(value: Any) -> str | None:
     return None
 
 
-def card_problems(entry: dict[str, Any]) -> list[str]:
-    """Type problems of the supplied fields of a Corrin card (absent fields are `missing`)."""
-    name = entry["id"]
+def _price_problems(name: str, entry: dict[str, Any]) -> list[str]:
+    """Problems of the `cost` and `points` an entry gives (any card of a pack)."""
     out: list[str] = []
     if "cost" in entry and (problem := cost_problem(entry["cost"])) is not None:
         out.append(f"{name}: {problem}")
     if "points" in entry and not _count(entry["points"]):
         out.append(f"{name}: 'points' must be a whole number from 0 to {MAX_AMOUNT}")
+    return out
+
+
+def card_problems(entry: dict[str, Any]) -> list[str]:
+    """Type problems of the supplied fields of a Corrin card (absent fields are `missing`)."""
+    name = entry["id"]
+    out = _price_problems(name, entry)
     if "unique" in entry and not isinstance(entry["unique"], bool):
         out.append(f"{name}: 'unique' must be true or false")
     if "color" in entry and entry["color"] not in COLORS:
@@ -112,10 +118,7 @@ def farm_problems(farms: list[Any]) -> list[str]:
         for field in ("name_en", "name_pt"):
             if field in raw and (not isinstance(raw[field], str) or not raw[field].strip()):
                 out.append(f"{name}: '{field}' must be a non-empty text")
-        if "cost" in raw and (problem := cost_problem(raw["cost"])) is not None:
-            out.append(f"{name}: {problem}")
-        if "points" in raw and not _count(raw["points"]):
-            out.append(f"{name}: 'points' must be a whole number from 0 to {MAX_AMOUNT}")
+        out.extend(_price_problems(name, raw))
         abilities = raw.get("abilities")
         if "abilities" in raw:
             if not isinstance(abilities, list) or len(abilities) != 2:

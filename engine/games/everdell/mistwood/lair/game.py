@@ -32,7 +32,7 @@ from engine.games.everdell.play import Purse
 from engine.games.everdell.state import NEW_WORKERS, CityCard, Player, empty_res
 
 EVERDELL_GAMES = "the_everdell_games"  # removed from Nightweave games
-HAND_SIZE = 5
+HAND_SIZE = player_powers.LAIR_HAND  # one number for her setup and the powers' deal
 
 
 class NightweaveGame(EverdellGame):

@@ -157,6 +157,11 @@ class LoadResult:
         return 1000 * self.bot_cpu * self.seconds / self.acked if self.acked else float("nan")
 
     @property
+    def harness_ms_per_click(self) -> float:
+        """CPU the benchmark process (stand-in and simulated players) spent per answered click."""
+        return 1000 * self.harness_cpu * self.seconds / self.acked if self.acked else float("nan")
+
+    @property
     def per_second(self) -> float:
         return self.acked / self.seconds if self.seconds else 0.0
 
@@ -263,6 +268,19 @@ class Load:
             MATCH_CACHE_SIZE=str(self.cache_size),
             PYTHONUNBUFFERED="1",
         )
+        await self.prepare(env)
+        log = (self.workdir / "bot.log").open("wb")
+        cmd = self.bot_command(profile)
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 60
+        while not s.gateway.live_sessions:
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"bot did not connect:\n{self.bot_log()}")
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.5)  # READY, GUILD_CREATE, resume of bot seats
+
+    async def prepare(self, env: dict[str, str]) -> None:
+        """Register the slash commands with the stand-in, as `python -m bot sync` does."""
         sync = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
@@ -276,17 +294,11 @@ class Load:
         out, _ = await asyncio.wait_for(sync.communicate(), 120)
         if sync.returncode != 0:
             raise RuntimeError(f"command sync failed:\n{out.decode()}")
-        log = (self.workdir / "bot.log").open("wb")
-        cmd = [sys.executable, "-m", "bot"]
+
+    def bot_command(self, profile: Path | None) -> list[str]:
         if profile is not None:
-            cmd = [sys.executable, "-m", "cProfile", "-o", str(profile), "-m", "bot"]
-        self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 60
-        while not s.gateway.live_sessions:
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"bot did not connect:\n{self.bot_log()}")
-            await asyncio.sleep(0.05)
-        await asyncio.sleep(0.5)  # READY, GUILD_CREATE, resume of bot seats
+            return [sys.executable, "-m", "cProfile", "-o", str(profile), "-m", "bot"]
+        return [sys.executable, "-m", "bot"]
 
     def bot_log(self) -> str:
         path = self.workdir / "bot.log"
@@ -444,9 +456,11 @@ async def run_load(
     cache_size: int | None = None,
     profile: Path | None = None,
     py_spy: Path | None = None,
+    harness: type[Load] | None = None,
 ) -> LoadResult:
+    """One run; `harness` replaces the bot and how matches are set up (bench/floor.py)."""
     workdir = Path(tempfile.mkdtemp(prefix="bgb-load-"))
-    load = Load(matches, validate, cache_size, workdir)
+    load = (harness or Load)(matches, validate, cache_size, workdir)
     result = LoadResult(matches, rate, seconds, validate)
     try:
         await load.start(profile)
@@ -522,8 +536,8 @@ async def run_load(
 def table(results: list[LoadResult]) -> str:
     lines = [
         "| matches | offered | clicks/s answered | given up | ack p50 / p99 | reply p50 / p99 | REST calls per click "
-        "| bot CPU | bot CPU per click | stand-in CPU | load avg |",
-        "|---:|---|---:|---:|---:|---:|---|---:|---:|---:|---:|",
+        "| bot CPU | bot CPU per click | stand-in CPU | stand-in CPU per click | load avg |",
+        "|---:|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|",
     ]
     for r in results:
         offered = "saturated" if r.rate is None else f"{r.rate:,.0f}/s"
@@ -532,19 +546,26 @@ def table(results: list[LoadResult]) -> str:
             f"{r.ms(r.ack_ms, 0.5):.1f} / {r.ms(r.ack_ms, 0.99):.1f} ms | "
             f"{r.ms(r.reply_ms, 0.5):.1f} / {r.ms(r.reply_ms, 0.99):.1f} ms | "
             f"{r.rest_per_click:.2f} ({r.rest_summary()}) | {100 * r.bot_cpu:.0f}% | {r.bot_ms_per_click:.1f} ms | "
-            f"{100 * r.harness_cpu:.0f}% | {r.loadavg[0]:.1f} / {r.loadavg[1]:.1f} |"
+            f"{100 * r.harness_cpu:.0f}% | {r.harness_ms_per_click:.1f} ms | "
+            f"{r.loadavg[0]:.1f} / {r.loadavg[1]:.1f} |"
         )
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> int:
+def run_arguments(description: str | None) -> argparse.ArgumentParser:
+    """The options every load run takes (this script's and bench/floor.py's)."""
     parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        description=description, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--warmup", type=float, default=3.0)
     parser.add_argument("--rate", type=float, default=None, help="offered clicks/s (default: saturate)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = run_arguments(__doc__)
     parser.add_argument("--validate", action="store_true", help="validate request bodies against the spec")
     parser.add_argument(
         "--cache-size", type=int, default=None, help="MATCH_CACHE_SIZE (default: matches + 16)"

@@ -329,7 +329,7 @@ class Notifier:
     def _turn(live: Live) -> Any:
         if live.match is None:
             return None
-        view = live.match.view(None)
+        view = live.view(None)
         return view.get("turn")
 
     # -- bot seats ----------------------------------------------------------------------------

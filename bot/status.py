@@ -45,7 +45,7 @@ def shown_seats(live: Live) -> list[int]:
     with an open prompt."""
     if live.match is None or live.record.status != "active":
         return []
-    current = live.match.view(None).get("current")
+    current = live.view(None).get("current")
     if isinstance(current, int) and 0 <= current < len(live.record.seats):
         return [current]
     return sorted({p.seat for p in live.match.prompts()})

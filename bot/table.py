@@ -53,6 +53,16 @@ class Conflict(UserError):
         self.match_id = match_id
 
 
+# match id -> (match, answers, views by seat) of the matches rendered last, oldest first
+_VIEWS: dict[int, tuple[Match, int, dict[int | None, dict[str, Any]]]] = {}
+VIEW_CACHE = 64  # renders of one commit come together: a few matches at a time suffice
+
+
+def forget_views() -> None:
+    """Drop the kept views: for code that changes a state in place (tests), not by answers."""
+    _VIEWS.clear()
+
+
 @dataclass
 class Live:
     """A match as the bot holds it: the stored record and, once started, the engine state."""
@@ -66,6 +76,25 @@ class Live:
     @property
     def id(self) -> int:
         return self.record.id
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The match's view for `seat` (None: public), built once per state: rendering after a
+        commit asks for the same views many times (each Buy option reads the Supply counts).
+        Read only. A state is a match object at a number of answers (undo replaces the object);
+        the views of the last few matches rendered are kept (VIEW_CACHE), not of every match."""
+        match = self.match
+        assert match is not None, "no view before the match starts"
+        hit = _VIEWS.get(self.record.id)
+        if hit is None or hit[0] is not match or hit[1] != match.version:
+            _VIEWS.pop(self.record.id, None)  # to the end: the oldest entries go first
+            hit = _VIEWS[self.record.id] = (match, match.version, {})
+            while len(_VIEWS) > VIEW_CACHE:
+                del _VIEWS[next(iter(_VIEWS))]
+        views = hit[2]
+        found = views.get(seat)
+        if found is None:
+            found = views[seat] = match.view(seat)
+        return found
 
     @property
     def definition(self) -> GameDefinition:

@@ -2,8 +2,9 @@
 
 It also drives the real bot process with a few simulated players (`bench/load.py`, 5 matches,
 two seconds) on SQLite and, when TEST_DATABASE_URL names a PostgreSQL server, on a fresh database
-there; the cache memory probe and the decision timer: no timing is asserted, only that every part
-runs and reports."""
+there, and the same load against the minimal discord.py bot (`bench/floor_bot.py`), alone and
+with a table's minimum traffic; the cache memory probe and the decision timer: no timing is
+asserted, only that every part runs and reports."""
 
 from __future__ import annotations
 
@@ -33,9 +34,15 @@ def test_bench_quick_runs_our_part() -> None:
     # The load run answered clicks through the real bot process, on each database measured.
     rows = {line.split("|")[1].strip(): line for line in out.splitlines() if "| 5 | saturated |" in line}
     measured = ["SQLite", "PostgreSQL"] if os.environ.get("TEST_DATABASE_URL") else ["SQLite"]
+    # The same load against the minimal discord.py bot (bench/floor_bot.py) answered clicks too.
+    measured.append("the same load, minimal discord.py bot (floor)")
+    # And the floor bot causing a table's minimum traffic (a board edit per click, a DM per turn).
+    measured.append("the same load, minimal bot with a table's traffic (floor)")
     for name in measured:
         answered = int(rows[name].split("|")[4].strip().replace(",", ""))
         assert answered > 0, rows[name]
     if "PostgreSQL" not in measured:
         assert "| PostgreSQL | not measured" in out
     assert "## Targets" in out
+    assert "| bot CPU per click, minimal discord.py bot (floor) | " in out
+    assert "| bot CPU per click, minimal bot with a table's traffic (floor) | " in out

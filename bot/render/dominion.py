@@ -26,7 +26,7 @@ class DominionRenderer:
 
     def board(self, live: Live, locale: str) -> discord.Embed:
         assert live.match is not None
-        view = live.match.view(None)
+        view = live.view(None)
         name = lambda c: card_name(self.game, c, locale)  # noqa: E731
         title = t("board.title", locale, game="Dominion", id=live.id)
         kingdom_name = live.record.options.get("kingdom_name")
@@ -81,7 +81,7 @@ class DominionRenderer:
 
     def private(self, live: Live, seat: int, locale: str, extra: str | None = None) -> discord.Embed:
         assert live.match is not None
-        view = live.match.view(seat)
+        view = live.view(seat)
         name = lambda c: card_name(self.game, c, locale)  # noqa: E731
         embed = discord.Embed(title=t("hand.title", locale, game="Dominion", id=live.id), colour=COLOUR)
         hand: list[str] = view.get("hand", [])
@@ -116,7 +116,7 @@ class DominionRenderer:
         """Buy options show the pile size; card options their cost."""
         if live.match is None or option.card is None:
             return None
-        supply = live.match.view(None)["supply"]
+        supply = live.view(None)["supply"]
         if option.group in ("buy", "playbuy") and option.card in supply:
             return t("board.pile_left", locale, count=supply[option.card])
         return None

@@ -90,7 +90,7 @@ class EverdellRenderer:
     # -- the private view ---------------------------------------------------------------------
     def private(self, live: Live, seat: int, locale: str, extra: str | None = None) -> discord.Embed:
         assert live.match is not None
-        view = live.match.view(seat)
+        view = live.view(seat)
         embed = discord.Embed(title=t("hand.title", locale, game="Everdell", id=live.id), colour=COLOUR)
         hand: list[str] = view.get("hand", [])
         me = view["players"][seat]

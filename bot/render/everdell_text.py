@@ -12,7 +12,7 @@ from typing import Any
 from bot.i18n import has, t
 from bot.render.common import card_name, seat_name
 from bot.table import Live
-from engine.core import Match, Option
+from engine.core import Option
 from engine.games.everdell.data import RESOURCES
 from engine.games.everdell.powers import STORE_CHOICES
 from engine.games.everdell.state import SEASONS
@@ -57,23 +57,11 @@ def parse_vec(text: str) -> tuple[int, ...] | None:
 
 
 # -- the public view, once per state ----------------------------------------------------------------
-_VIEWS: dict[int, tuple[Match, int, dict[str, Any]]] = {}
-_VIEW_CACHE = 32
-
-
 def public_view(live: Live | None) -> dict[str, Any] | None:
     """`view(None)`, built once per match state (labels and lines ask for it many times)."""
     if live is None or live.match is None:
         return None
-    match = live.match
-    hit = _VIEWS.get(live.id)
-    if hit is not None and hit[0] is match and hit[1] == match.version:
-        return hit[2]
-    view = match.view(None)
-    _VIEWS[live.id] = (match, match.version, view)
-    while len(_VIEWS) > _VIEW_CACHE:
-        del _VIEWS[next(iter(_VIEWS))]
-    return view
+    return live.view(None)
 
 
 def city_card(view: Mapping[str, Any] | None, uid: int) -> tuple[int, str] | None:
@@ -137,7 +125,9 @@ def option_label(live: Live | None, option: Option, locale: str) -> str | None:
     if oid == "play:pile" and option.card is not None:
         return t("everdell.label.play_pile", locale, card=name(option.card, locale))
     if oid.startswith("play:") and option.card is not None:
-        where = "hand" if oid.startswith("play:h:") else "legend" if oid.startswith("play:legend:") else "meadow"
+        where = (
+            "hand" if oid.startswith("play:h:") else "legend" if oid.startswith("play:legend:") else "meadow"
+        )
         return t(f"everdell.label.play_{where}", locale, card=name(option.card, locale))
     if option.card is None and label and "." not in label:
         return location(label, locale, live)  # a location offered by id (Lookout, Clock Tower...)
@@ -196,7 +186,9 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
         )
     if isinstance(data.get("abilities"), list):  # a special Farm's two abilities, as scaled
         out["abilities"] = "\n".join(
-            f"{i}. {ability_text(a, locale)}" for i, a in enumerate(data["abilities"], start=1) if isinstance(a, dict)
+            f"{i}. {ability_text(a, locale)}"
+            for i, a in enumerate(data["abilities"], start=1)
+            if isinstance(a, dict)
         )
     if isinstance(data.get("location"), str):
         out["location"] = location(data["location"], locale, live)

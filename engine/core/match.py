@@ -137,10 +137,17 @@ class Match:
         quiet = getattr(match.game, "set_quiet", None)  # the events of a replay are never read
         if quiet is not None:
             quiet(True)
+        # a game may look one answer ahead (the answer to the prompt the next submit opens)
+        ahead = getattr(match.game, "replay_ahead", None)
         try:
-            for seat, answer in log:
+            last = len(log) - 1
+            for i, (seat, answer) in enumerate(log):
+                if ahead is not None:
+                    ahead(log[i + 1] if i < last else None)
                 match.submit(int(seat), tuple(answer))
         finally:
+            if ahead is not None:
+                ahead(None)
             if quiet is not None:
                 quiet(False)
         return match

@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from bot.render import board_payload, everdell_text, private_payload, prompt_ui, result_payload
+from bot.render import board_payload, private_payload, prompt_ui, result_payload
 from bot.render.common import event_line, option_label
 from bot.render.everdell import EverdellRenderer
 from bot.render.everdell_image import render_board
 from bot.render.lobby import lobby_payload
-from bot.table import Live
+from bot.table import Live, forget_views
 from engine.core import Event, Match, Option, Prompt, SeatSpec
 from engine.games.everdell.data import cards
 from tests.bot.conftest import live_of
@@ -186,7 +186,7 @@ def test_board_never_shows_hidden_cards() -> None:
     assert match is not None
     before = board_payload(live, "en")
     game: Any = match.game
-    everdell_text._VIEWS.clear()
+    forget_views()
     swapped = []
     for pl in game.players:
         others = [c for c in cards() if c not in pl.hand][: len(pl.hand)]
@@ -197,7 +197,7 @@ def test_board_never_shows_hidden_cards() -> None:
     assert before.image == after.image
     for pl, hand in zip(game.players, swapped, strict=True):
         pl.hand = hand
-    everdell_text._VIEWS.clear()
+    forget_views()
 
 
 def test_private_view_has_hand_resources_and_controls() -> None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.render import board_payload, everdell_text, private_payload
+from bot.render import board_payload, private_payload
 from bot.render.common import event_line
 from bot.render.everdell_text import name
-from bot.table import Live
+from bot.table import Live, forget_views
 from engine.core import Match, SeatSpec
 from tests.bot.conftest import live_of
 from tests.bot.test_everdell_render import KEYS, RAW, texts
@@ -38,11 +38,11 @@ def test_face_down_hand_cards_show_to_their_owner_only() -> None:
         check_embed(board.embed)
         public = texts(board)
         assert not KEYS.search(public) and "🕸️ 3" in public
-        everdell_text._VIEWS.clear()
+        forget_views()
         game.players[0].hand_down = ["farm", "mine", "inn"]  # other cards, same count
         assert texts(board_payload(live, locale)) == public  # the board cannot tell them apart
         game.players[0].hand_down = down
-        everdell_text._VIEWS.clear()
+        forget_views()
         mine = private_payload(live, 0, locale).embed.description or ""
         assert all(n in mine for n in names) and not RAW.search(mine)
         for event in live.match.opening_events if live.match else []:

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.core.errors import InvalidSetup
+from engine.core.flow import FlowGame
 from engine.core.prompts import Option
 from engine.core.result import Result
 from engine.core.seats import SeatSpec
@@ -106,6 +107,10 @@ class EverdellGame(Prompter):
         self.corrin_draws: list[tuple[int, list[str]]] = []  # Corrin the Leader's pending offers
         self.legends: Legends | None = None  # More Legends (`legends.py`)
         self.fixed: frozenset[str] = frozenset()  # cards that never leave a city nor are copied
+        self.ahead: Any = None  # while replaying: the log entry answering the next prompt
+        # quiet, with the base `emit` (which then keeps nothing): an event's data need not be
+        # built. A subclass's `emit` may read events even while quiet.
+        self.silent = False
         legends.install(self)
 
     # ==========================================================================================
@@ -236,7 +241,8 @@ class EverdellGame(Prompter):
             for p in self.order:
                 if not self.players[p].passed:
                     yield from self.turn(p)
-        self.emit("game_end", scores=[scoring.total(self, i) for i in range(len(self.players))])
+        if not self.silent:  # scoring every player is only worth it for the event
+            self.emit("game_end", scores=[scoring.total(self, i) for i in range(len(self.players))])
 
     def turn(self, p: int) -> Step:
         pl = self.players[p]
@@ -270,8 +276,14 @@ class EverdellGame(Prompter):
         filters those options filters here too."""
         return replay.allowed(self, p, choice, purse)
 
+    def replay_ahead(self, entry: Any) -> None:
+        """The log entry a replay submits after the current one (None at the end): the action
+        prompt tries that answer first when proving it has two options (`replay.py`)."""
+        self.ahead = entry
+
     def set_quiet(self, quiet: bool) -> None:
         super().set_quiet(quiet)
+        self.silent = quiet and type(self).emit is FlowGame.emit
         if not quiet:
             replay.settle(self)
 
@@ -339,7 +351,8 @@ class EverdellGame(Prompter):
 
         pl = self.players[p]
         for cc in list(pl.city):
-            if cc in pl.city and self.card[cc.card].color == "production":
+            # the colour first: the membership test compares city cards field by field
+            if self.card[cc.card].color == "production" and cc in pl.city:
                 yield from produce(self, p, cc, p)
 
     # ==========================================================================================
@@ -467,7 +480,8 @@ class EverdellGame(Prompter):
             return
         for r, v in d.items():
             pl.res[r] += v
-        self.emit("gain", seat=p, res=dict(d), why=why)
+        if not self.silent:
+            self.emit("gain", seat=p, res=dict(d), why=why)
 
     def spend(self, p: int, vec: Cost | dict[str, int]) -> None:
         pl = self.players[p]

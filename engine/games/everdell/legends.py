@@ -74,7 +74,7 @@ def normalize(options: dict[str, Any]) -> dict[str, Any]:
     """The module's normalized options: empty when off (so old records stay as they were)."""
     on = options.get(OPTION, False)
     if not isinstance(on, bool):
-        raise InvalidSetup("error.bad_option", option=OPTION, value=str(on))
+        raise InvalidSetup("error.bad_option", option=OPTION, value=str(on)[:100])
     if not on:
         return {}
     from engine.games.everdell.mistwood import card_data
@@ -82,7 +82,7 @@ def normalize(options: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {OPTION: True}
     text = options.get(card_data.OPTION)
     if text is not None:
-        if not isinstance(text, str):
+        if not isinstance(text, str) or len(text) > card_data.MAX_TEXT:
             raise InvalidSetup("error.bad_option", option=card_data.OPTION, value="…")
         out[card_data.OPTION] = text
     definitions(out.get(card_data.OPTION))  # refuses incomplete or bad data now, not mid-game

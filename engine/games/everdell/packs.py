@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from engine.games.everdell.game import EverdellGame
 
 PACKS: tuple[str, ...] = ("corrin", "farms")
-MAX_TEXT = 100_000  # a completion file is a few KB
 NAMES: dict[str, tuple[str, str]] = {}  # card id -> (en, pt) of every pack card installed so far
 
 
@@ -35,7 +34,7 @@ def normalize(options: dict[str, Any]) -> dict[str, Any]:
         return out
     text = options.get(card_data.OPTION)
     if text is not None:
-        if not isinstance(text, str) or len(text) > MAX_TEXT:
+        if not isinstance(text, str) or len(text) > card_data.MAX_TEXT:
             raise InvalidSetup("error.bad_option", option=card_data.OPTION, value="…")
         out[card_data.OPTION] = text
     for pack in PACKS:

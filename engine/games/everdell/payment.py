@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from itertools import product
 
-from engine.games.everdell.data import RESOURCES, Cost
+from engine.games.everdell.data import Cost
 
 ZERO: Cost = (0, 0, 0, 0)
 
 
 def fits(pay: Cost, have: dict[str, int]) -> bool:
-    return all(pay[i] <= have[r] for i, r in enumerate(RESOURCES))
+    # unrolled over the four resources (RESOURCES order): this runs for every payment checked
+    t, r, p, b = pay
+    return t <= have["twig"] and r <= have["resin"] and p <= have["pebble"] and b <= have["berry"]
 
 
 def reduced(cost: Cost, k: int) -> list[Cost]:
@@ -47,7 +49,8 @@ def substitutions(cost: Cost) -> list[Cost]:
 
 
 def vec_id(pay: Cost) -> str:
-    return ".".join(str(x) for x in pay)
+    t, r, p, b = pay
+    return f"{t}.{r}.{p}.{b}"
 
 
 def parse_vec(text: str) -> Cost:
@@ -56,7 +59,17 @@ def parse_vec(text: str) -> Cost:
 
 
 def as_dict(pay: Cost) -> dict[str, int]:
-    return {r: pay[i] for i, r in enumerate(RESOURCES) if pay[i]}
+    t, r, p, b = pay  # unrolled: every gain and payment goes through here
+    out: dict[str, int] = {}
+    if t:
+        out["twig"] = t
+    if r:
+        out["resin"] = r
+    if p:
+        out["pebble"] = p
+    if b:
+        out["berry"] = b
+    return out
 
 
 def bundles(n: int, have: dict[str, int] | None = None) -> list[Cost]:

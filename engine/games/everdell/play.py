@@ -27,6 +27,7 @@ from engine.games.everdell.payment import (
 from engine.games.everdell.state import CITY_LIMIT, CityCard
 
 if TYPE_CHECKING:
+    from engine.games.everdell.extras import Extra
     from engine.games.everdell.game import EverdellGame
 
 NORMAL = "normal"
@@ -171,7 +172,7 @@ class Purse:
     """What p holds towards paying for cards: resources, and the city cards that discount or
     stand in for a cost. Built once when many cards are checked against the same position."""
 
-    __slots__ = ("_flags", "_full", "_hosts", "_names", "city", "g", "have", "p", "res")
+    __slots__ = ("_flags", "_full", "_hosts", "_names", "_slots", "city", "g", "have", "p", "res")
 
     def __init__(self, g: EverdellGame, p: int) -> None:
         pl = g.players[p]
@@ -182,6 +183,13 @@ class Purse:
         self._hosts: tuple[bool, frozenset[str]] | None = None
         self._names: set[str] | None = None
         self._full: bool | None = None
+        self._slots: list[int] | None = None
+
+    def slots(self) -> list[int]:
+        """`meadow_slots()` at this position (the Meadow does not change while a purse is used)."""
+        if self._slots is None:
+            self._slots = self.g.meadow_slots()
+        return self._slots
 
     def full(self) -> bool:
         """No free space left in p's city (see `can_place`)."""
@@ -326,8 +334,10 @@ def play_card(
 ) -> Step:
     """Pay for and play `name` from `source` (`hand`, `meadow:<slot>` or `limbo`); `origin` is
     where it was before (the Meadow slot of a card already taken into limbo), for pricing."""
-    from engine.games.everdell import player_powers, rugwort
+    # modules, not the package: a package's `from ... import` costs a Python-level lookup per call
+    from engine.games.everdell.player_powers import stoats
     from engine.games.everdell.powers import after_play, on_play
+    from engine.games.everdell.rugwort import fool_played, react
 
     pl = g.players[p]
     card = g.card[name]
@@ -335,19 +345,11 @@ def play_card(
     options = payments(g, p, name, mode, where)
     if not options:
         raise RuntimeError(f"{name} cannot be paid")
-    opts = [
-        Option(oid, "everdell.pay." + extras.method_kind(oid), card=method_card(g, oid), cost=sum(v))
-        for oid, v in options.items()
-    ]
     extra = g.play_extra(p, name, where)
-    params: dict[str, object] = {"card": name, "payments": {oid: as_dict(v) for oid, v in options.items()}}
-    if extra is not None:
-        params["extra"] = {
-            "surcharge": as_dict(extra.surcharge),
-            "why": extra.why,
-            "tolls": [{"what": t.what, "n": t.n, "kinds": list(t.kinds)} for t in extra.tolls],
-        }
-    choice = yield from g.choose(p, "everdell.prompt.payment", opts, params=params, default=opts[0].id)
+    if len(options) == 1:  # a lone way to pay is never asked (`choose` takes it): no prompt built
+        choice = next(iter(options))
+    else:
+        choice = yield from ask_payment(g, p, name, options, extra)
     target = p
     if name == "fool" and not g.solo:
         targets = fool_targets(g, p)
@@ -374,16 +376,22 @@ def play_card(
         g.pig_pile.pop()
     else:
         g.unlimbo(name)
-    method, vec = choice.split(":")[0], parse_vec(choice.split(":")[1])
+    method, vec = choice.split(":")[0], options[choice]
     g.spend(p, vec)
     _apply_method(g, p, method)
     if method.startswith("vault@"):
         from engine.games.everdell.legends import spend_vault
 
         spend_vault(g, p, name, method, vec, where)
-    g.emit(
-        "play", seat=p, card=name, source=source.split(":")[0], pay=as_dict(vec), method=method.split("@")[0]
-    )
+    if not g.silent:
+        g.emit(
+            "play",
+            seat=p,
+            card=name,
+            source=source.split(":")[0],
+            pay=as_dict(vec),
+            method=method.split("@")[0],
+        )
     if card.pay_to_opponent and any(vec):
         # the Shepherd's price goes to an opponent instead of the supply
         g.limbo.append(name)  # between its old place and the city while the opponent is chosen
@@ -394,7 +402,7 @@ def play_card(
                 g.players[q].res[r] += v
             g.emit("give_resources", seat=p, target=q, res=as_dict(vec))
     if name == "fool" and g.solo:
-        yield from rugwort.fool_played(g, p)
+        yield from fool_played(g, p)
         cc = None
     else:
         cc = CityCard(g.new_uid(), name)
@@ -402,9 +410,25 @@ def play_card(
         g.emit("city_add", seat=target, card=name, uid=cc.uid, by=p)
         yield from on_play(g, p, cc)
     yield from after_play(g, p, name, cc)
-    yield from player_powers.stoats(g, p)
+    yield from stoats(g, p)
     if g.solo and not pl.rugwort:
-        rugwort.react(g)
+        react(g)
+
+
+def ask_payment(g: EverdellGame, p: int, name: str, options: dict[str, Cost], extra: Extra | None) -> Step:
+    """Which of the `payments` options p pays `name` with."""
+    opts = [
+        Option(oid, "everdell.pay." + extras.method_kind(oid), card=method_card(g, oid), cost=sum(v))
+        for oid, v in options.items()
+    ]
+    params: dict[str, object] = {"card": name, "payments": {oid: as_dict(v) for oid, v in options.items()}}
+    if extra is not None:
+        params["extra"] = {
+            "surcharge": as_dict(extra.surcharge),
+            "why": extra.why,
+            "tolls": [{"what": t.what, "n": t.n, "kinds": list(t.kinds)} for t in extra.tolls],
+        }
+    return (yield from g.choose(p, "everdell.prompt.payment", opts, params=params, default=opts[0].id))
 
 
 def method_card(g: EverdellGame, oid: str) -> str | None:

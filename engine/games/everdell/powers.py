@@ -371,15 +371,16 @@ def usable(g: EverdellGame, p: int, cc: CityCard, owner: int) -> bool:
     pl = g.players[p]
     name = cc.card
     if name == "queen":
+        purse = play.Purse(g, p)  # one look at p's city and resources for every card
         return any(
-            play.can_play(g, p, o.card or "", play.FREE, origin=_origin(o.id))
+            play.can_play(g, p, o.card or "", play.FREE, None, purse, _origin(o.id))
             for o in play.free_choices(g, p, 3)
         )
     if name == "inn":
         purse = play.Purse(g, p)  # one look at p's city and resources for every Meadow card
         return any(
             play.can_play(g, p, g.meadow[s] or "", play.INN, None, purse, f"meadow:{s}")
-            for s in g.meadow_slots()
+            for s in purse.slots()
         )
     if name == "cemetery":
         return bool(g.deck or g.discard)
@@ -402,10 +403,11 @@ def _origin(option_id: str) -> str:
 
 
 def queen(g: EverdellGame, p: int, cc: CityCard, owner: int) -> Step:
+    purse = play.Purse(g, p)  # one look at p's city and resources for every card
     opts = [
         o
         for o in play.free_choices(g, p, 3)
-        if play.can_play(g, p, o.card or "", play.FREE, origin=_origin(o.id))
+        if play.can_play(g, p, o.card or "", play.FREE, None, purse, _origin(o.id))
     ]
     if opts:
         picked = yield from g.choose(p, "everdell.prompt.queen", opts)
@@ -413,10 +415,11 @@ def queen(g: EverdellGame, p: int, cc: CityCard, owner: int) -> Step:
 
 
 def inn(g: EverdellGame, p: int, cc: CityCard, owner: int) -> Step:
+    purse = play.Purse(g, p)  # one look at p's city and resources for every Meadow card
     opts = [
         Option(f"m{s}", g.meadow[s] or "", card=g.meadow[s], group="meadow")
-        for s in g.meadow_slots()
-        if play.can_play(g, p, g.meadow[s] or "", play.INN, origin=f"meadow:{s}")
+        for s in purse.slots()
+        if play.can_play(g, p, g.meadow[s] or "", play.INN, None, purse, f"meadow:{s}")
     ]
     if opts:
         picked = yield from g.choose(p, "everdell.prompt.inn", opts)

@@ -10,7 +10,9 @@ those of a live game. Listing is free of side effects and draws nothing from the
 listing changes nothing else.
 
 A prompt with a single option is never asked (`Prompter.choose` takes it), so an `ActionPrompt`
-opens only once two options are proven; otherwise the turn lists them as a live one does.
+opens only once two options are proven; otherwise the turn lists them as a live one does, unless
+every option was tried (`complete`), when the one found is taken as `choose` would take it. The
+answer the log gives next (`EverdellGame.replay_ahead`) is tried first: it is usually an option.
 """
 
 from __future__ import annotations
@@ -71,8 +73,12 @@ class ActionPrompt(Prompt):
 def choose_action(g: EverdellGame, p: int, params: dict[str, Any]) -> Step:
     """The turn's main action, asked while replaying; returns the chosen option id."""
     purse = play.Purse(g, p)
-    proven = two_allowed(g, p, purse) if fast(type(g)) else ()
-    if not proven:
+    kind = fast(type(g))
+    proven = two_allowed(g, p, purse, hint(g.ahead, p)) if kind else ()
+    if len(proven) < 2:
+        if kind == COMPLETE and complete(g, p):
+            # every option was tried: the one found is the only one, taken as `choose` takes it
+            return proven[0] if proven else PASS
         return (yield from g.choose(p, ACTION_KEY, g.action_options(p), params=params))
     answers = yield ActionPrompt(g, p, params, purse, proven)
     return answers[p][0]
@@ -86,46 +92,97 @@ def settle(g: EverdellGame) -> None:
             prompt.options = prompt.options
 
 
-_FAST: dict[type, bool] = {}
+SLOW, FAST, COMPLETE = 0, 1, 2
+_FAST: dict[type, int] = {}
 
 
-def fast(cls: type[EverdellGame]) -> bool:
-    """Whether a game class checks answers alone in step with its listing: a subclass that
-    changes `action_options` without changing `action_allowed` is always listed in full."""
+def fast(cls: type[EverdellGame]) -> int:
+    """Whether a game class checks answers alone in step with its listing (FAST): a subclass
+    that changes `action_options` without changing `action_allowed` is always listed in full
+    (SLOW). COMPLETE: the base game's options, which `complete` can tell were all tried."""
     known = _FAST.get(cls)
     if known is None:
+        from engine.games.everdell.game import EverdellGame
 
         def owner(name: str) -> type:
             return next(k for k in cls.__mro__ if name in k.__dict__)
 
-        known = _FAST[cls] = issubclass(owner("action_allowed"), owner("action_options"))
+        listing = owner("action_options")
+        known = SLOW
+        if issubclass(owner("action_allowed"), listing):
+            known = COMPLETE if listing is EverdellGame and owner("action_allowed") is EverdellGame else FAST
+        _FAST[cls] = known
     return known
 
 
-def two_allowed(g: EverdellGame, p: int, purse: play.Purse) -> tuple[str, ...]:
-    """Two options of p's action prompt, proven (cheap ones tried first); () when that fails."""
+def complete(g: EverdellGame, p: int) -> bool:
+    """Whether `two_allowed` tries every option of p's action prompt, each judged exactly as
+    the list does: no worker to place, no Legendary nor pile to play from. Then `action_options`
+    holds only the options it found, or Pass alone when it found none."""
+    return g.players[p].available == 0 and g.legends is None and not g.pig_pile
+
+
+def hint(entry: Any, p: int) -> str | None:
+    """The single option id `entry` (the log entry a replay submits next) answers for seat p,
+    if it is one; whatever it holds, it only decides which option is tried first."""
+    if type(entry) not in (list, tuple) or len(entry) != 2:
+        return None
+    seat, answer = entry
+    if seat != p or type(answer) not in (list, tuple) or len(answer) != 1:
+        return None
+    choice = answer[0]
+    return choice if type(choice) is str else None
+
+
+def two_allowed(g: EverdellGame, p: int, purse: play.Purse, first: str | None = None) -> tuple[str, ...]:
+    """Two options of p's action prompt, proven (`first`, the answer a replay will give, then
+    cheap ones); fewer when no more were found among the candidates."""
+    check = g.action_allowed
     found: tuple[str, ...] = ()
+    if first is not None and check(p, first, purse):
+        found = (first,)
     for choice in candidates(g, p):
-        if g.action_allowed(p, choice, purse):
+        if choice != first and check(p, choice, purse):
             found += (choice,)
             if len(found) == 2:
                 return found
-    return ()
+    # cards to play, the cheapest first (the likeliest to fit); the base game's check of a
+    # card is `play.can_play` alone, asked directly (`play_allowed` less the parsing)
+    direct = _FAST.get(type(g)) == COMPLETE
+    cost = g.cost
+    for name in sorted(set(g.players[p].hand), key=lambda n: (sum(cost[n]), n)):
+        choice = "play:h:" + name
+        if choice != first and (
+            play.can_play(g, p, name, play.NORMAL, None, purse, "hand") if direct else check(p, choice, purse)
+        ):
+            found += (choice,)
+            if len(found) == 2:
+                return found
+    meadow = g.meadow
+    for slot in purse.slots():
+        choice = f"play:m{slot}"
+        if choice == first:
+            continue
+        card = meadow[slot]
+        if (
+            card is not None and play.can_play(g, p, card, play.NORMAL, None, purse, f"meadow:{slot}")
+            if direct
+            else check(p, choice, purse)
+        ):
+            found += (choice,)
+            if len(found) == 2:
+                return found
+    return found
 
 
 def candidates(g: EverdellGame, p: int) -> Iterator[str]:
-    pl = g.players[p]
-    if pl.available > 0:
+    """The options of p's action prompt worth trying first, cards to play aside."""
+    if g.players[p].available > 0:
         yield "place:haven"
         for loc in BASIC_IDS:
             yield f"place:{loc}"
     yield PASS
     yield PREPARE
-    cost = g.cost
-    for name in sorted(set(pl.hand), key=lambda n: (sum(cost[n]), n)):  # the cheapest likely fits
-        yield f"play:h:{name}"
-    for slot in g.meadow_slots():
-        yield f"play:m{slot}"
 
 
 def allowed(g: EverdellGame, p: int, choice: str, purse: play.Purse | None = None) -> bool:
@@ -180,6 +237,6 @@ def play_allowed(g: EverdellGame, p: int, source: str, purse: play.Purse) -> boo
     found = g.meadow[s] if s < len(g.meadow) else None
     return (
         found is not None
-        and s in g.meadow_slots()
+        and s in purse.slots()
         and play.can_play(g, p, found, play.NORMAL, None, purse, f"meadow:{s}")
     )

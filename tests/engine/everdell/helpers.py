@@ -83,3 +83,31 @@ class Scenario:
 
 def answer_of(prompt: Prompt, *choice: str) -> Answer:
     return tuple(choice)
+
+
+# A small table most scenarios start from: a known Meadow, Forest and deck order.
+MEADOW = ["farm", "mine", "twig_barge", "wanderer", "teacher", "inn", "general_store", "resin_refinery"]
+DECK = ["king", "queen", "farm", "mine", "crane", "ruins", "wife", "husband", "inn", "lookout"]
+FOREST = ["forest_3_berries", "forest_2_any", "forest_2_resin_1_twig"]
+
+
+def pos(
+    *players: dict[str, Any],
+    meadow: Sequence[str] = MEADOW,
+    deck: Sequence[str] = DECK,
+    **extra: Any,
+) -> dict[str, Any]:
+    """A scenario position: the players' zones over the standard Meadow, Forest and deck."""
+    base: dict[str, Any] = {
+        "meadow": list(meadow),
+        "forest": list(FOREST),
+        "players": list(players),
+        "deck": list(deck),
+    }
+    base.update(extra)
+    return base
+
+
+def uid(s: Scenario, name: str, seat: int = 0) -> int:
+    """The id of the first `name` card in seat's city."""
+    return next(c.uid for c in s.player(seat).city if c.card == name)

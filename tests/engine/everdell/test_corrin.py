@@ -19,6 +19,7 @@ from engine.games.everdell.bots import POLICIES
 from engine.games.everdell.data import full_deck
 from engine.games.everdell.scoring import breakdown
 from tests.engine.everdell.helpers import Scenario, game_of, seats_for
+from tests.engine.everdell.helpers import pos as table_pos
 
 TEST_CARDS = (Path(__file__).parent / "data" / "corrin_farms_test_cards.yaml").read_text(encoding="utf-8")
 CORRIN: dict[str, Any] = {"corrin": True, "mistwood_cards": TEST_CARDS}
@@ -29,14 +30,7 @@ DECK = ["king", "queen", "mine", "crane", "ruins", "wife", "husband", "lookout",
 
 
 def pos(*players: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    base: dict[str, Any] = {
-        "meadow": list(MEADOW),
-        "forest": ["forest_3_berries", "forest_2_any", "forest_2_resin_1_twig"],
-        "players": list(players),
-        "deck": list(DECK),
-    }
-    base.update(extra)
-    return base
+    return table_pos(*players, meadow=MEADOW, deck=DECK, **extra)
 
 
 def pay(s: Scenario, method: str = "") -> None:

@@ -224,23 +224,6 @@ def test_locations_nightweave_closes_fail_the_quick_check(plot: str) -> None:
     same_state(plot, *play_out(match))
 
 
-def test_replay_checks_actions_without_listing_them(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The quick check is what replays use: most action prompts are never listed."""
-    match, _ = live(seats_for(4), {}, 7)
-    asked = sum(1 for _, a in match.log if a and a[0].startswith(("place:", "play:", "prepare", "pass")))
-    listed = 0
-    original = EverdellGame.action_options
-
-    def counted(self: EverdellGame, p: int) -> list[Any]:
-        nonlocal listed
-        listed += 1
-        return original(self, p)
-
-    monkeypatch.setattr(EverdellGame, "action_options", counted)
-    Match.from_record(match.record())
-    assert listed < asked // 4, f"{listed} of about {asked} action prompts listed"
-
-
 # -- a corrupted log ----------------------------------------------------------------------------
 def corrupted_logs(match: Match) -> Iterator[tuple[int, list[Any], IllegalAnswer]]:
     """Logs with one main action replaced by one that was not offered, with the refusal a live

@@ -17,24 +17,11 @@ from engine.games.everdell import normalize_options
 from engine.games.everdell.bots import POLICIES
 from engine.games.everdell.data import full_deck
 from engine.games.everdell.scoring import breakdown
-from tests.engine.everdell.helpers import Scenario, drive, game_of, seats_for
+from tests.engine.everdell.helpers import Scenario, drive, game_of, pos, seats_for
 from tests.engine.everdell.test_property import check_replay, check_views
 
 TEXT = (Path(__file__).parent / "data" / "legends_test_cards.yaml").read_text(encoding="utf-8")
 ON: dict[str, Any] = {"legends": True, "mistwood_cards": TEXT}
-DECK = ["king", "queen", "farm", "mine", "crane", "ruins", "wife", "husband", "inn", "lookout"]
-MEADOW = ["farm", "mine", "twig_barge", "wanderer", "teacher", "inn", "general_store", "resin_refinery"]
-
-
-def pos(*players: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    base: dict[str, Any] = {
-        "meadow": list(MEADOW),
-        "forest": ["forest_3_berries", "forest_2_any", "forest_2_resin_1_twig"],
-        "players": list(players),
-        "deck": list(DECK),
-    }
-    base.update(extra)
-    return base
 
 
 def scenario(*players: dict[str, Any], count: int = 2, **extra: Any) -> Scenario:
@@ -56,6 +43,15 @@ def test_option_is_absent_when_off_and_validated() -> None:
     assert out["legends"] is True and out["mistwood_cards"] == TEXT
     with pytest.raises(InvalidSetup):
         normalize_options({"legends": "yes"}, 2)
+
+
+def test_oversized_card_data_is_refused_unread() -> None:
+    """Over 100 KB the text is refused before any parsing, as for the other Mistwood packs."""
+    huge = TEXT + "#" * 100_000
+    for pack in ("legends", "corrin"):
+        with pytest.raises(InvalidSetup) as err:
+            normalize_options({pack: True, "mistwood_cards": huge}, 2)
+        assert err.value.key == "error.bad_option" and err.value.params["option"] == "mistwood_cards"
 
 
 def test_incomplete_data_is_refused_naming_what_is_missing() -> None:

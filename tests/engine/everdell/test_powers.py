@@ -3,25 +3,7 @@
 from __future__ import annotations
 
 from engine.games.everdell.scoring import breakdown
-from tests.engine.everdell.helpers import Scenario
-
-MEADOW = ["farm", "mine", "twig_barge", "wanderer", "teacher", "inn", "general_store", "resin_refinery"]
-DECK = ["king", "queen", "farm", "mine", "crane", "ruins", "wife", "husband", "inn", "lookout"]
-
-
-def pos(*players: dict, **extra: object) -> dict:
-    base = {
-        "meadow": list(MEADOW),
-        "forest": ["forest_3_berries", "forest_2_any", "forest_2_resin_1_twig"],
-        "players": list(players),
-        "deck": list(DECK),
-    }
-    base.update(extra)
-    return base
-
-
-def uid(s: Scenario, name: str, seat: int = 0) -> int:
-    return next(c.uid for c in s.player(seat).city if c.card == name)
+from tests.engine.everdell.helpers import Scenario, pos, uid
 
 
 # ------------------------------------------------------------------------------- tan travelers

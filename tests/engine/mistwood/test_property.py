@@ -28,7 +28,8 @@ def test_games_end_conserve_cards_and_replay_identically() -> None:
         for seed in range(GAMES):
             st, table, result = solo_game(seed, level)
             assert st.finished and st.season_name == "autumn"
-            assert st.placed == [] and st.meadow_slot is not None  # her game ends from the Meadow
+            # her game ends from the Meadow, and her final Prepare takes her figure off it
+            assert st.placed == [] and st.meadow_slot is None and "game_end" in [e["kind"] for e in st.log]
             assert cards_on_table(st, table) == len(data.full_deck())
             assert len(st.city) <= 15
             totals.append(result["total"])

@@ -168,6 +168,8 @@ class AdventuresGame(DominionGame):
         t.minus_card = bool(tok.get("minus_card", False))
         t.minus_coin = bool(tok.get("minus_coin", False))
         self.inherited[i] = data.get("inheritance")
+        if self.inherited[i] is not None:  # the Estate token is placed only by the once-per-game Event
+            self.bought_once[i].add("Inheritance")
         self.players[i].set_aside.extend(data.get("set_aside") or [])
         for entry in data.get("durations") or []:
             self.load_duration(i, entry)

@@ -33,6 +33,7 @@ from engine.games.everdell.mistwood import loader, pack_schema
 
 PACKS: tuple[str, ...] = ("more_legends", "corrin", "farms")
 OPTION = "mistwood_cards"  # match option: the completion file's text
+MAX_TEXT = 100_000  # a completion file is a few KB: anything larger is refused unread
 FARM_COUNT = 8
 
 

@@ -183,6 +183,10 @@ def end_game(ctx: Ctx) -> Flow[None]:
     st, table = ctx.st, ctx.table
     st.note("game_end")
     _return_workers(ctx)
+    # her final Prepare still brings her figure home, and a slot she leaves is refilled: the
+    # humans finish autumn with a full Meadow and nothing of hers stays on it
+    st.meadow_slot = None
+    table.refill_meadow(None)
     for card in st.lair:
         if table.card_kind(card) in ("critter", "construction"):
             if card == FOOL:

@@ -1,0 +1,155 @@
+"""The thinnest discord.py bot: what the library alone costs per button click.
+
+It answers every component interaction with one UPDATE_MESSAGE callback carrying a constant
+message and one button, through discord.py's ordinary path (gateway, INTERACTION_CREATE parsing,
+`on_interaction`, `InteractionResponse.edit_message`). No database, no engine, no rendering.
+
+The client is configured as the real bot configures discord.py (`bot/app.py`): the guilds intent
+only, no message cache, the same cap on REST connections and the same garbage-collector settings,
+so the gap between the two is our own code. It reaches the stand-in the way the real bot does:
+DISCORD_API_BASE through `bot.standin.patch.use_api_base`.
+
+    DISCORD_TOKEN=... DISCORD_API_BASE=http://127.0.0.1:PORT python bench/floor_bot.py
+
+`bench/floor.py` launches it against a stand-in and clicks its buttons.
+
+With FLOOR_TRAFFIC=table it causes the least traffic a play-by-post table must: a turn is two
+clicks (play, then buy) by the player to move. Each click is answered with its UPDATE_MESSAGE and
+followed by one edit of the match's board message in its channel; the second click of a turn
+also sends the other player their next prompt, a new DM message with a button. FLOOR_TABLES
+names a JSON file, written by the benchmark, mapping each player's DM channel id to
+[board channel id, board message id, the other player's DM channel id]: what a real bot holds in
+memory for a live match. Contents stay constant; still no database, no engine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import sys
+from pathlib import Path
+from typing import Any, cast
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import aiohttp  # noqa: E402
+import discord  # noqa: E402
+
+from bot.app import HTTP_CONNECTIONS, tune_gc  # noqa: E402
+from bot.standin.patch import use_api_base  # noqa: E402
+
+CONTENT = "Your move."
+LABEL = "Again"
+CUSTOM_ID = "floor:again"
+
+# The table traffic's prompts: labels bench/load.py's money-only player picks by.
+PLAY_LABEL, PLAY_ID = "Play all Treasures", "floor:play"
+BUY_LABEL, BUY_ID = "Gold", "floor:buy"
+PLAY_CONTENT = "Your turn: play your Treasures."
+BUY_CONTENT = "Treasures played: buy a card."
+WAIT_CONTENT = "Turn over: waiting for your opponent."
+BOARD_CONTENT = "The board."
+
+
+def stopped_view(label: str, custom_id: str) -> discord.ui.View:
+    """A one-button view built once. A stopped view is not tracked by discord.py's view store,
+    so clicks reach `on_interaction` only, with no item callbacks."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label=label, custom_id=custom_id))
+    view.stop()
+    return view
+
+
+class FloorBot(discord.Client):
+    def __init__(self) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(intents=intents, max_messages=None)
+        self.answered = 0
+
+    async def setup_hook(self) -> None:
+        self.view = stopped_view(LABEL, CUSTOM_ID)  # every answer carries the same button
+        tune_gc()
+
+    async def login(self, token: str) -> None:
+        if self.http.connector is discord.utils.MISSING:
+            self.http.connector = aiohttp.TCPConnector(limit=HTTP_CONNECTIONS)
+        await super().login(token)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.type is not discord.InteractionType.component:
+            return
+        try:
+            await interaction.response.edit_message(content=CONTENT, view=self.view)
+        except discord.NotFound:
+            # Answered after Discord's 3-second window (an overloaded machine): a logged traceback
+            # per late click would only make the process later still, as it does for the bot.
+            return
+        self.answered += 1
+
+
+class TableBot(FloorBot):
+    """The floor plus a table's minimum traffic: a board edit per click, a DM per turn change."""
+
+    def __init__(self, tables: dict[int, tuple[int, int, int]]) -> None:
+        super().__init__()
+        self.tables = tables
+
+    async def setup_hook(self) -> None:
+        self.play_view = stopped_view(PLAY_LABEL, PLAY_ID)
+        self.buy_view = stopped_view(BUY_LABEL, BUY_ID)
+        tune_gc()
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.type is not discord.InteractionType.component or interaction.channel_id is None:
+            return
+        board_channel, board_message, other_dm = self.tables[interaction.channel_id]
+        data = cast(dict[str, Any], interaction.data)  # a component's: it carries custom_id
+        turn_over = data.get("custom_id") == BUY_ID
+        try:
+            if turn_over:
+                await interaction.response.edit_message(content=WAIT_CONTENT, view=None)
+            else:
+                await interaction.response.edit_message(content=BUY_CONTENT, view=self.buy_view)
+        except discord.NotFound:
+            return  # past the 3-second window, as in FloorBot: the player clicks again
+        self.answered += 1
+        board = self.get_partial_messageable(board_channel).get_partial_message(board_message)
+        await board.edit(content=BOARD_CONTENT)
+        if turn_over:
+            dm = self.get_partial_messageable(other_dm, type=discord.ChannelType.private)
+            await dm.send(content=PLAY_CONTENT, view=self.play_view)
+
+
+def read_tables(path: str) -> dict[int, tuple[int, int, int]]:
+    with open(path) as fh:
+        raw: dict[str, list[str]] = json.load(fh)
+    return {int(dm): (int(ch), int(msg), int(other)) for dm, (ch, msg, other) in raw.items()}
+
+
+async def run() -> None:
+    token = os.environ["DISCORD_TOKEN"]
+    base = os.environ.get("DISCORD_API_BASE")
+    if base:
+        use_api_base(base)
+    traffic = os.environ.get("FLOOR_TRAFFIC", "click")
+    if traffic not in ("click", "table"):
+        raise SystemExit(f"FLOOR_TRAFFIC must be 'click' or 'table', not {traffic!r}")
+    client = TableBot(read_tables(os.environ["FLOOR_TABLES"])) if traffic == "table" else FloorBot()
+    async with client:
+        await client.start(token)
+
+
+def main() -> None:
+    logging.basicConfig(level=os.environ.get("LOG_LEVEL", "WARNING").upper())
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(run())
+
+
+if __name__ == "__main__":
+    main()

@@ -84,7 +84,7 @@ class AdventuresGame(DominionGame):
         self.last_gains = [0] * n  # cards each player gained in their latest turn
         self.frames: list[Frame] = []
         self.pending_box: Box | None = None
-        self.offturn_called: list[tuple[int, str]] = []  # Reserves called on another's turn
+        self.offturn_called: list[tuple[int, Box]] = []  # Reserves called on another's turn
         self.at = AdvTurn()
         self.previous_player: int | None = None  # whose turn came before this one
         self.current_player: int | None = None
@@ -500,7 +500,9 @@ class AdventuresGame(DominionGame):
                     self.tokens[p].minus_coin = False
                     self.emit("token_used", seat=p, token="minus_coin")
         self.frames.pop()
-        if on_turn and self.mats[p] and self.is_action_for(p, name):
+        # the call window follows any Action its owner plays, on any turn: a Caravan Guard
+        # played against an attack may be replayed by Royal Carriage (nothing limits the call)
+        if self.mats[p] and self.is_action_for(p, name):
             yield from self.after_action(p, name, box)
 
     def pile_bonus(self, p: int, name: str) -> None:
@@ -588,9 +590,10 @@ class AdventuresGame(DominionGame):
         self.mats[p].remove(name)
         self.players[p].in_play.append(name)
         self.emit("call", seat=p, card=name)
+        box = Box(name)
         if p != self.turn.player:
-            self.offturn_called.append((p, name))
-        return Box(name)
+            self.offturn_called.append((p, box))
+        return box
 
     def add_duration(self, p: int, kind: str | None, cards: list[str] | None = None, permanent: bool = False) -> None:
         """The card being resolved does something on a later turn: keep it (and its players) in play."""
@@ -785,10 +788,12 @@ class AdventuresGame(DominionGame):
         player.discard.extend(player.hand)
         player.hand.clear()
         yield from _travellers.exchanges(self, p, leaving)
-        for q, name in self.offturn_called:
-            if name in self.players[q].in_play:
-                self.players[q].in_play.remove(name)
-                self.players[q].discard.append(name)
+        for q, box in self.offturn_called:
+            if any(b is box for b, _ in self.outlasting(q)):
+                continue  # it replayed a Duration: it stays in play as long as that card does
+            if box.name in self.players[q].in_play:
+                self.players[q].in_play.remove(box.name)
+                self.players[q].discard.append(box.name)
         self.offturn_called.clear()
         self.lastings[p] = [x for x in self.lastings[p] if x.permanent or not x.fired]
         self.draw(p, 5 + 2 * self.at.expeditions)

@@ -371,19 +371,23 @@ class HeuristicBot:
     def on_corrin_field_draw(self, view: dict[str, Any], me: dict[str, Any], prompt: Prompt) -> Answer:
         return ("yes",)
 
+    def weakest_below(self, prompt: Prompt, me: dict[str, Any], limit: float) -> str | None:
+        """The option of the least valued card offered, if it is worth less than `limit`."""
+        cards = [o for o in prompt.options if o.card]
+        worst = min(cards, key=lambda o: self.value(o.card or "", me), default=None)
+        if worst is not None and self.value(worst.card or "", me) < limit:
+            return worst.id
+        return None
+
     def on_corrin_leader(self, view: dict[str, Any], me: dict[str, Any], prompt: Prompt) -> Answer:
         # a point for the weakest drawn card, unless it is worth keeping
-        cards = [o for o in prompt.options if o.card]
-        worst = min(cards, key=lambda o: self.value(o.card or "", me), default=None)
-        if worst is not None and self.value(worst.card or "", me) < 3.0:
-            return (worst.id,)
-        return ("none",)
+        worst = self.weakest_below(prompt, me, 3.0)
+        return (worst,) if worst is not None else ("none",)
 
     def on_corrin_warrior(self, view: dict[str, Any], me: dict[str, Any], prompt: Prompt) -> Answer:
-        cards = [o for o in prompt.options if o.card]
-        worst = min(cards, key=lambda o: self.value(o.card or "", me), default=None)
-        if worst is not None and self.value(worst.card or "", me) < 2.0:
-            return (worst.id,)
+        worst = self.weakest_below(prompt, me, 2.0)
+        if worst is not None:
+            return (worst,)
         spare = [o for o in prompt.options if o.id.startswith("r:")]
         if spare and self.season(me) == 3:  # resources left in autumn are worth less than points
             return (max(spare, key=lambda o: me["resources"][o.id[2:]]).id,)

@@ -28,7 +28,7 @@ from engine.core.prompts import Option
 from engine.games.everdell import extras
 from engine.games.everdell.asks import Step, shared_option
 from engine.games.everdell.data import COLORS, RESOURCES, Card, Cost, cards
-from engine.games.everdell.payment import ZERO, as_dict, parse_vec, reduced
+from engine.games.everdell.payment import ZERO, as_dict, reduced
 from engine.games.everdell.state import CityCard, Player
 
 if TYPE_CHECKING:
@@ -261,13 +261,9 @@ def play_legend(g: EverdellGame, p: int, lid: str) -> Step:
     pl = g.players[p]
     origin = PLAY_PREFIX[:-1]
     options = payments(g, p, lid)
-    opts = [
-        Option(oid, "everdell.pay." + extras.method_kind(oid), card=play.method_card(g, oid), cost=sum(v))
-        for oid, v in options.items()
-    ]
-    params: dict[str, object] = {"card": lid, "payments": {oid: as_dict(v) for oid, v in options.items()}}
-    choice = yield from g.choose(p, "everdell.prompt.payment", opts, params=params, default=opts[0].id)
-    method, vec = choice.split(":")[0], parse_vec(choice.split(":")[1])
+    # the prompt names no extra: one owed is collected after the choice, as it always was here
+    choice = yield from play.ask_payment(g, p, lid, options, None)
+    method, vec = choice.split(":")[0], options[choice]
     extra = g.play_extra(p, lid, origin)
     if extra is not None:
         yield from g.pay_extra(p, lid, origin, extra, extras.method_kind(choice), vec)

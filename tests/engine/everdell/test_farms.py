@@ -17,7 +17,8 @@ from engine.games.everdell import normalize_options
 from engine.games.everdell.data import full_deck
 from engine.games.everdell.mistwood import card_data
 from tests.engine.everdell.helpers import Scenario, game_of, seats_for
-from tests.engine.everdell.test_corrin import TEST_CARDS, pay
+from tests.engine.everdell.helpers import pos as table_pos
+from tests.engine.everdell.test_corrin import MEADOW, TEST_CARDS, pay
 
 FARMS: dict[str, Any] = {"farms": True, "mistwood_cards": TEST_CARDS}
 SPECIAL = [f"farm_test_{c}" for c in "abcdefgh"]
@@ -25,23 +26,7 @@ DECK = ["king", "queen", "mine", "crane", "ruins", "wife", "husband", "lookout",
 
 
 def pos(*players: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    base: dict[str, Any] = {
-        "meadow": [
-            "mine",
-            "twig_barge",
-            "wanderer",
-            "teacher",
-            "inn",
-            "general_store",
-            "resin_refinery",
-            "fool",
-        ],
-        "forest": ["forest_3_berries", "forest_2_any", "forest_2_resin_1_twig"],
-        "players": list(players),
-        "deck": list(DECK),
-    }
-    base.update(extra)
-    return base
+    return table_pos(*players, meadow=MEADOW, deck=DECK, **extra)
 
 
 def scenario(*players: dict[str, Any], **extra: Any) -> Scenario:

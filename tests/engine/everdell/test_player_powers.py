@@ -9,30 +9,8 @@ from engine.core.errors import InvalidSetup
 from engine.core.match import Match
 from engine.games.everdell import normalize_options
 from engine.games.everdell.player_powers import BUILT, NOT_BUILT
-from tests.engine.everdell.helpers import Scenario, game_of, seats_for
+from tests.engine.everdell.helpers import Scenario, game_of, pos, seats_for
 from tests.engine.everdell.test_property import check_replay, check_views, play_out
-
-DECK = ["king", "queen", "farm", "mine", "crane", "ruins", "wife", "husband", "inn", "lookout"]
-
-
-def pos(*players: dict, **extra: object) -> dict:
-    base = {
-        "meadow": [
-            "farm",
-            "mine",
-            "twig_barge",
-            "wanderer",
-            "teacher",
-            "inn",
-            "general_store",
-            "resin_refinery",
-        ],
-        "forest": ["forest_3_berries", "forest_2_any", "forest_2_resin_1_twig"],
-        "players": list(players),
-        "deck": list(DECK),
-    }
-    base.update(extra)
-    return base
 
 
 def powered(players: int, seed: int, prefer: str | None = None) -> Match:

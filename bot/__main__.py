@@ -2,6 +2,7 @@
 
     python -m bot                  connect to Discord with DISCORD_TOKEN (never syncs commands)
     python -m bot sync [--guild ID]  register the slash commands (globally, or in one guild) and exit
+    python -m bot commands [--json]  print the slash commands as sync would register them (no login)
     python -m bot --offline        no token needed: a local Discord stand-in, the bot and a terminal
                                    client in one process (also the default when DISCORD_TOKEN is unset)
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import logging
 import sys
 
@@ -63,6 +65,13 @@ async def sync(settings: Settings, guild_id: int | None) -> None:
         print(f"synced {len(synced)} commands {where}: {', '.join(c.name for c in synced)}")
 
 
+async def show_commands(settings: Settings, as_json: bool) -> None:
+    from bot.command_tree import payloads, render
+
+    commands = await payloads(settings)
+    print(json.dumps(commands, indent=2, ensure_ascii=False) if as_json else render(commands))
+
+
 def welcome(channel: str, users: list[str], database: str) -> str:
     """What a first-time user sees: where they are and what to type."""
     kept = "in memory (set DATABASE_URL to keep them)" if database == ":memory:" else f"in {database}"
@@ -71,7 +80,7 @@ def welcome(channel: str, users: list[str], database: str) -> str:
             f"BoardGamesBot offline: a pretend Discord server with channel #{channel} and users "
             f"{', '.join(users)}. You are {users[0]}. Games are kept {kept}.",
             "Try, one line at a time:",
-            '  /game new game:dominion "kingdom:First Game"   open a table in the channel',
+            '  /game new dominion "kingdom:First Game"   open a table in the channel',
             "  click 3                                       press button [3] (Add bot); then click Start",
             "  dms                                           your direct messages: your hand and choices",
             "  click <n> | select <n> <choice>               act on the numbered buttons and menus",
@@ -120,17 +129,23 @@ def main(argv: list[str] | None = None) -> None:
     sync_parser.add_argument(
         "--guild", type=int, default=None, help="sync to one guild (instant) instead of globally"
     )
+    commands_parser = sub.add_parser("commands", help="print the slash-command tree that sync registers")
+    commands_parser.add_argument("--json", action="store_true", help="the command payloads, as JSON")
     args = parser.parse_args(argv)
     settings = Settings()
-    local = args.command != "sync" and (args.offline or not settings.discord_token)
-    # Offline, the terminal is the game: only warnings from the bot itself, unless asked.
-    level = "WARNING" if local and "log_level" not in settings.model_fields_set else settings.log_level
-    configure_logging(level, quiet=local, kind=settings.log_format, instance=settings.instance_id)
+    local = args.command not in ("sync", "commands") and (args.offline or not settings.discord_token)
+    # Offline, the terminal is the game (and `commands` prints a listing): only warnings from the
+    # bot itself, unless asked.
+    quiet = local or args.command == "commands"
+    level = "WARNING" if quiet and "log_level" not in settings.model_fields_set else settings.log_level
+    configure_logging(level, quiet=quiet, kind=settings.log_format, instance=settings.instance_id)
     with contextlib.suppress(KeyboardInterrupt):
         if args.command == "sync":
             if not settings.discord_token:
                 parser.error("sync needs DISCORD_TOKEN")
             asyncio.run(sync(settings, args.guild))
+        elif args.command == "commands":
+            asyncio.run(show_commands(settings, args.json))
         elif local:
             asyncio.run(offline(settings))
         else:

@@ -48,7 +48,7 @@ HTTP_CONNECTIONS = 100
 # of its time in that scan. Sweep at most this often instead (idle means 5 minutes unused anyway).
 BUCKET_SWEEP_SECONDS = 30.0
 
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.prefs", "cogs.pbp", "cogs.admin", "cogs.leaderboard", "cogs.results", "cogs.automa", "cogs.table_tools")
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.prefs", "cogs.pbp", "cogs.admin", "cogs.leaderboard", "cogs.results", "cogs.automa", "cogs.table_tools", "cogs.cards")
 
 
 class BoardGamesBot(commands.Bot):

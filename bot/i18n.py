@@ -32,11 +32,28 @@ def coarse(locale: discord.Locale | str | None) -> str:
     return "pt" if value.lower().startswith("pt") else DEFAULT
 
 
+GAMES_DIR = Path(__file__).parent / "games"  # each game's UI package keeps its own catalogues
+_extra_dirs: list[Path] = []
+
+
+def add_catalogue_dir(path: Path) -> None:
+    """Catalogues of a game kept outside bot/games (`<path>/<locale>/*.json`)."""
+    if path not in _extra_dirs:
+        _extra_dirs.append(path)
+        catalogue.cache_clear()
+
+
+def catalogue_files(locale: str) -> list[Path]:
+    dirs = [LOCALES_DIR, *sorted(GAMES_DIR.glob("*/locales")), *_extra_dirs]
+    return [path for d in dirs for path in sorted((d / locale).glob("*.json"))]
+
+
 @cache
 def catalogue(locale: str) -> dict[str, str]:
-    """Every bot/locales/<locale>/*.json merged; one file per area (core, dominion, everdell...)."""
+    """Every bot/locales/<locale>/*.json and each game's bot/games/<game>/locales/<locale>/*.json
+    merged; one file per area (core, leaderboard, each game...)."""
     data: dict[str, str] = {}
-    for path in sorted((LOCALES_DIR / locale).glob("*.json")):
+    for path in catalogue_files(locale):
         part: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
         clash = data.keys() & part.keys()
         if clash:

@@ -21,12 +21,13 @@ from typing import Any
 
 import discord
 
+from bot import plugins
 from bot.clock import Clock, SystemClock
 from bot.i18n import t
 from bot.prefs import PrefsService
 from bot.render import board_payload, private_payload, result_payload
 from bot.render import ids as custom_ids
-from bot.render.common import WORDING, Wording, event_line, seat_name
+from bot.render.common import event_line, seat_name
 from bot.render.items import GameButton
 from bot.render.limits import CONTENT, clip
 from bot.table import KeyedLocks, Live, Outcome, TableService
@@ -352,7 +353,7 @@ class Notifier:
         """One compact line for what a bot seat just did."""
         locale = live.record.locale
         me = f"**{seat_name(live, seat)}** "
-        lines = WORDING.get(live.record.game, Wording()).summary(live, events, locale)
+        lines = plugins.ui(live.record.game).wording.summary(live, events, locale)
         if lines is None:
             lines = []
             for event in events:

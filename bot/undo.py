@@ -5,8 +5,8 @@ further needs the table's consent or the host; an admin may rewind a stuck game 
 
 Undo rewinds the answer log: the answers are moved to an audit table and the match is rebuilt by
 replay, because the log is the only truth. Whether an answer revealed anything is read from the
-events the engine produced for it; the engine marks private events with `to`, and draw, shuffle,
-reveal and look each have their own event kinds.
+events the engine produced for it; the engine marks private events with `to`, and each game
+declares which of its public event kinds show hidden information or chance.
 """
 
 from __future__ import annotations
@@ -17,21 +17,17 @@ from bot.errors import UserError
 from bot.replays import Replayed, rebuild
 from bot.table import Live, TableService, engine_options, retrying, seat_specs
 from engine.core import Event
+from engine.core.events import sounds_revealing
+from engine.core.registry import get_game
 from storage.pbp_audit import AuditRepo
-
-# Event kinds that show a card from a hidden or random source, or are random themselves. Matched
-# as substrings so "reshuffle", "looked" and "rugwort_roll" are covered too.
-REVEALING_WORDS = ("draw", "drew", "shuffle", "reveal", "look", "roll", "dice", "flip", "deal", "random")
-# Per-game kinds whose randomness the name does not show (a refilled meadow shows new cards).
-REVEALING_KINDS = {"everdell": frozenset({"meadow", "take_meadow", "meadow_discard", "took", "received"})}
 
 
 def reveals(event: Event, game: str = "") -> bool:
-    """Did this event show hidden information or depend on chance?"""
-    if not event.public:
-        return True
-    kind = event.kind.lower()
-    return any(word in kind for word in REVEALING_WORDS) or kind in REVEALING_KINDS.get(game, ())
+    """Did this event show hidden information or depend on chance? Each game declares which of
+    its event kinds do (engine.core.registry.GameDefinition.revealing_events)."""
+    if not game:
+        return not event.public or sounds_revealing(event.kind)
+    return get_game(game).reveals(event)
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import companion_render as render
-from bot.companion import CompanionService
 from bot.errors import UserError
+from bot.games.everdell import companion_render as render
+from bot.games.everdell.companion import CompanionService
 from bot.i18n import ls, t
 from bot.interact import send
 from bot.leaderboard import render as lb_render

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot import mistwood_data as data
 from bot.errors import UserError
+from bot.games.everdell import mistwood_data as data
 from bot.i18n import ls, t
 from bot.interact import send
 from cogs.options_common import choices

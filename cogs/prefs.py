@@ -24,7 +24,7 @@ LANGUAGES = [
     app_commands.Choice(name="English", value="en"),
     app_commands.Choice(name="Português (Brasil)", value="pt"),
 ]
-# The lobby's own picks, as a standing default (values: bot.lobby_dominion.REACTION_MODES).
+# The lobby's own picks, as a standing default (values: bot.games.dominion.lobby.REACTION_MODES).
 REACTION_MODES = [
     app_commands.Choice(name=ls("use mine at once", "cmd.choice.my_reactions.always"), value="always"),
     app_commands.Choice(name=ls("ask me each time", "cmd.choice.my_reactions.ask"), value="ask"),

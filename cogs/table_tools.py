@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.companion_render import roll_text
 from bot.companion_tools import TableTools
+from bot.games.everdell.companion_render import roll_text
 from bot.i18n import coarse, ls, t
 from bot.interact import send
 from bot.render.limits import clip

@@ -1,46 +1,33 @@
-"""Engine views -> Discord messages. One renderer per game, a generic one otherwise."""
+"""Engine views -> Discord messages. One renderer per game (its UI plug-in), a generic one otherwise."""
 
 from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 
+from bot import plugins
 from bot.i18n import t
-from bot.render import everdell_lair, everdell_text, ids
-from bot.render.common import WORDING, Wording, option_label, seat_name
-from bot.render.dominion import DominionRenderer
-from bot.render.everdell import EverdellRenderer
+from bot.plugins import Renderer
+from bot.render import ids
+from bot.render.common import option_label, seat_name
 from bot.render.generic import GenericRenderer
 from bot.render.items import GameButton
 from bot.render.limits import fit_embed
 from bot.render.prompt import PromptUI
 from bot.table import Live
-from engine.core import Option
 
 BOARD_IMAGE = "board.png"
 
 
-class Renderer(Protocol):
-    def board(self, live: Live, locale: str) -> discord.Embed: ...
-    def private(self, live: Live, seat: int, locale: str, extra: str | None = None) -> discord.Embed: ...
-    def describe(self, live: Live, option: Option, locale: str) -> str | None: ...
-
-
-RENDERERS: dict[str, Renderer] = {"dominion": DominionRenderer(), "everdell": EverdellRenderer()}
-WORDING["everdell"] = Wording(
-    label=everdell_text.option_label,
-    params=everdell_text.params,
-    seat=everdell_text.seat,
-    summary=everdell_lair.summary,
-)
 GENERIC = GenericRenderer()
 
 
 def renderer(game: str) -> Renderer:
-    return RENDERERS.get(game, GENERIC)
+    """The game's own renderer (its UI plug-in), else the generic one."""
+    return plugins.ui(game).renderer or GENERIC
 
 
 @dataclass

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+from bot import plugins
 from bot.i18n import has, join_names, t
 from bot.table import Live
 from engine.core import Event, Option, Prompt
@@ -14,41 +13,11 @@ from engine.core.registry import get_game
 BOT_MARK = "🤖"
 
 
-def _no_label(live: Live | None, option: Option, locale: str) -> str | None:
-    return None
-
-
-def _no_params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, Any]:
-    return {}
-
-
-def _no_seat(live: Live, seat: int) -> str | None:
-    return None
-
-
-def _no_summary(live: Live, events: list[Event], locale: str) -> list[str] | None:
-    return None
-
-
-@dataclass(frozen=True)
-class Wording:
-    """A game's own words where the shared defaults fall short: option labels that are not plain
-    message keys, event and prompt parameters that are not card ids, seats the rules add themselves
-    (a solo opponent without a seat of its own), and the phrases of an automated seat's channel
-    line when its steps read better joined than one per event (a roll and what it decided)."""
-
-    label: Callable[[Live | None, Option, str], str | None] = _no_label
-    params: Callable[[Live | None, dict[str, Any], str], dict[str, Any]] = _no_params
-    seat: Callable[[Live, int], str | None] = _no_seat
-    summary: Callable[[Live, list[Event], str], list[str] | None] = _no_summary
-
-
-WORDING: dict[str, Wording] = {}  # game id -> its wording; filled by bot.render
 
 
 def seat_name(live: Live, seat: int | None) -> str:
     if seat is not None and not 0 <= seat < len(live.record.seats):
-        extra = WORDING.get(live.record.game, Wording()).seat(live, seat)
+        extra = plugins.ui(live.record.game).wording.seat(live, seat)
         if extra is not None:
             return extra
     if seat is None or not 0 <= seat < len(live.record.seats):
@@ -65,11 +34,9 @@ def card_name(game: str, card: str, locale: str) -> str:
 def option_label(game: str, option: Option, locale: str, live: Live | None = None) -> str:
     """Card options show the card's localized name; other labels are message keys, followed by the
     card they concern when there is one ("Reveal: Moat")."""
-    wording = WORDING.get(game)
-    if wording is not None:
-        own = wording.label(live, option, locale)
-        if own is not None:
-            return own
+    own = plugins.ui(game).wording.label(live, option, locale)
+    if own is not None:
+        return own
     card = card_name(game, option.card, locale) if option.card is not None else None
     if card is not None and (option.label == option.card or not has(option.label)):
         text = card
@@ -101,9 +68,7 @@ def localize_params(live: Live | None, game: str, data: dict[str, Any], locale: 
             params[key] = t(value_key, locale) if has(value_key) else card_name(game, value, locale)
         else:
             params[key] = value
-    wording = WORDING.get(game)
-    if wording is not None:
-        params.update(wording.params(live, data, locale))
+    params.update(plugins.ui(game).wording.params(live, data, locale))
     return params
 
 

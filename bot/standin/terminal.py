@@ -1,6 +1,6 @@
 """A plain-text client for the stand-in: play as several users in one channel from a terminal.
 
-Reads commands line by line (so it can be scripted: `printf '/game new game:dominion\\n' | ...`)
+Reads commands line by line (so it can be scripted: `printf '/game new dominion\\n' | ...`)
 and prints new messages as they arrive. Ends on `quit` or end of input.
 """
 
@@ -25,7 +25,7 @@ MANAGE_GUILD = 1 << 5
 HELP = """\
 commands:
   as <user>                      act as another user (e.g. as bob)
-  /<command> [sub ...] [opt:value ...]   run a slash command, e.g. /game new game:dominion
+  /<command> [sub ...] [opt:value ...]   run a slash command, e.g. /game new dominion
                                  (a file option takes a local path: file:./deck.yaml)
   manager [on|off]               give (or take back) Manage Server for the /admin commands
   click <n>                      press button number n

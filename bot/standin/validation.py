@@ -18,7 +18,9 @@ from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-SPEC_PATH = Path(__file__).resolve().parents[2].parent / "shared" / "reference" / "discord-api-spec" / "openapi.json"
+# Discord's official HTTP API v10 specification (MIT, see discord_api/LICENSE), kept in the
+# repository so a fresh clone validates against it with nothing beside it.
+SPEC_PATH = Path(__file__).resolve().parent / "discord_api" / "openapi.json"
 _SPEC_URI = "urn:discord:openapi"
 
 

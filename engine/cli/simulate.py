@@ -173,7 +173,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
     parser.add_argument("--kingdom", help="Dominion: preset name, 'random' or ten comma-separated cards")
     parser.add_argument(
-        "--option", action="append", default=[], metavar="KEY=VALUE", help="any other game option"
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="any game option (see: python -m engine options GAME)"
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per game per line")
 
@@ -206,6 +206,7 @@ def run(args: argparse.Namespace) -> int:
         options["kingdom"] = args.kingdom
     records: list[GameRecord] = []
     try:
+        options = definition.parse_options(options, args.players)  # text coerced by the game's model
         for record in simulate(args.game, bots, args.games, args.seed, options):
             if args.json:
                 sys.stdout.write(json.dumps(record.to_dict()) + "\n")

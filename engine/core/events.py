@@ -42,3 +42,13 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "seat": self.seat, "data": self.data, "to": self.to}
+
+
+# Words in an event kind that suggest hidden information or chance. A game that does not list its
+# revealing kinds (GameDefinition.revealing_events) is judged by these, erring towards caution.
+REVEALING_WORDS = ("draw", "drew", "shuffle", "reveal", "look", "roll", "dice", "flip", "deal", "random")
+
+
+def sounds_revealing(kind: str) -> bool:
+    lowered = kind.lower()
+    return any(word in lowered for word in REVEALING_WORDS)

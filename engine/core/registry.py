@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+import pkgutil
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Protocol
 
+from engine.core.cards import CardInfo
 from engine.core.errors import InvalidSetup
-from engine.core.events import Event
+from engine.core.events import Event, sounds_revealing
+from engine.core.options import GameOptions, NoOptions, parse_options
 from engine.core.prompts import Answer, Prompt
 from engine.core.result import Result
 from engine.core.seats import SeatSpec
@@ -45,20 +49,71 @@ class GameDefinition:
     policies: dict[str, Callable[[int, int], Policy]] = field(default_factory=dict)  # (seat, seed) -> policy
     default_policy: str = ""
     card_name: Callable[[str, str], str] = lambda card_id, locale: card_id  # (id, locale) -> name
+    # False while a game's rules are still being completed: the developer tools (simulate,
+    # scenarios, tests) reach it, the bot's lobbies do not offer it.
+    released: bool = True
+    # What a person may choose in the lobby (engine/core/options.py); `normalize_options` has the
+    # last word on what depends on the game's data.
+    options_model: type[GameOptions] = NoOptions
+
+    # Every card (and card-like component: Events, locations) in the player's words, for /card.
+    cards: Callable[[], Sequence[CardInfo]] = lambda: ()
+
+    # Public event kinds that show hidden information or depend on chance (a draw, a shuffle, a
+    # refilled market): an undo may not cross them. None: judged by the kind's words.
+    revealing_events: frozenset[str] | None = None
+
+    def reveals(self, event: Event) -> bool:
+        """Did this event show hidden information or depend on chance? (Private ones always do.)"""
+        if not event.public:
+            return True
+        if self.revealing_events is None:
+            return sounds_revealing(event.kind)
+        return event.kind in self.revealing_events
+
+    def parse_options(
+        self, raw: Mapping[str, Any], players: int, hidden: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """Options typed by a person (coerced and checked by the model), then normalized."""
+        return self.normalize_options(parse_options(self.options_model, raw, hidden=hidden), players)
 
 
-_MODULES = {
-    "dominion": "engine.games.dominion",
-    "everdell": "engine.games.everdell",
-}
+# Games are discovered by convention: every package `engine.games.<id>` whose `__init__` defines
+# `GAME`. Packages elsewhere (a game kept in the test tree) join through `register_module`.
+_GAMES_PACKAGE = "engine.games"
+_extra_modules: dict[str, str] = {}
 
 
-def game_ids() -> list[str]:
-    return list(_MODULES)
+@cache
+def _discovered() -> dict[str, str]:
+    package = importlib.import_module(_GAMES_PACKAGE)
+    found: dict[str, str] = {}
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
+        if info.ispkg and not info.name.startswith("_"):
+            found[info.name] = f"{_GAMES_PACKAGE}.{info.name}"
+    return found
+
+
+def _modules() -> dict[str, str]:
+    return {**_discovered(), **_extra_modules}
+
+
+def register_module(game_id: str, module_name: str) -> None:
+    """Adds a game package that lives outside `engine.games` (its `GAME` is read lazily)."""
+    _extra_modules[game_id] = module_name
+
+
+def unregister_module(game_id: str) -> None:
+    _extra_modules.pop(game_id, None)
+
+
+def game_ids(*, released_only: bool = False) -> list[str]:
+    ids = list(_modules())
+    return [g for g in ids if get_game(g).released] if released_only else ids
 
 
 def get_game(game_id: str) -> GameDefinition:
-    module_name = _MODULES.get(game_id)
+    module_name = _modules().get(game_id)
     if module_name is None:
         raise InvalidSetup("error.unknown_game", game=game_id)
     module = importlib.import_module(module_name)

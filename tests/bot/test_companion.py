@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot import companion_render as render
-from bot.companion import CompanionService, Report
 from bot.errors import UserError
+from bot.games.everdell import companion_render as render
+from bot.games.everdell.companion import CompanionService, Report
 from bot.i18n import catalogue
 from engine.games.everdell.mistwood import loader
 from engine.games.everdell.mistwood.nightweave import board, turn

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from bot.companion_render import roll_text
 from bot.companion_tools import TableTools
 from bot.errors import UserError
+from bot.games.everdell.companion_render import roll_text
 from bot.i18n import t
 from engine.tools.decks import DeckError
 from engine.tools.dice import DiceError

@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from bot.games.everdell.text import name
 from bot.render import board_payload, private_payload
 from bot.render.common import event_line, prompt_text
-from bot.render.everdell_text import name
 from tests.bot.test_everdell_render import KEYS, RAW, make_live, play, texts
 from tests.bot.test_render import check_embed
 

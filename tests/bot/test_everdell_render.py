@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
+from bot.games.everdell.image import render_board
+from bot.games.everdell.render import EverdellRenderer
 from bot.render import board_payload, private_payload, prompt_ui, result_payload
 from bot.render.common import event_line, option_label
-from bot.render.everdell import EverdellRenderer
-from bot.render.everdell_image import render_board
 from bot.render.lobby import lobby_payload
 from bot.table import Live, forget_views
 from engine.core import Event, Match, Option, Prompt, SeatSpec

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games.everdell.text import name
 from bot.render import board_payload, private_payload
 from bot.render.common import event_line
-from bot.render.everdell_text import name
 from bot.table import Live, forget_views
 from engine.core import Match, SeatSpec
 from tests.bot.conftest import live_of

@@ -1,8 +1,10 @@
-"""Game options in slash commands: the shared choice lists of /game new and /automa start keep
-their values and translations; Everdell's player powers and Dominion's setup (card sets, Events, errata, reactions) is
-checked, refused where it cannot apply, reaches the match options and shows in the lobby in both
-languages; each player's own reactions choice is kept with the lobby and becomes the engine's
-per-seat list when the table starts."""
+"""Game options in slash commands: `/game new <game>` is generated from each game's options model
+(engine/core/options.py), so its parameters, choices, ranges and translations are the model's;
+what a person types (in Discord or as `--option` text) is coerced by the model and checked by the
+engine; Everdell's player powers and Dominion's setup (card sets, Events, errata, reactions) are
+refused where they cannot apply, naming the option as the player's client shows it, reach the
+match options and show in the lobby in both languages; each player's own reactions choice is kept
+with the lobby and becomes the engine's per-seat list when the table starts."""
 
 from __future__ import annotations
 
@@ -12,33 +14,31 @@ import discord
 import pytest
 from discord import app_commands
 
+from bot import lobby as lobby_use_cases
 from bot.errors import UserError
+from bot.games.dominion.lobby import SEAT_KEY, choose_reactions, seat_modes, start_with_choices
+from bot.games.dominion.lobby_view import LOBBY_REACTIONS
 from bot.i18n import Translator, catalogue, t
-from bot.lobby_dominion import SEAT_KEY, choose_reactions, seat_modes, start_with_choices
+from bot.lobby import localized_refusal
 from bot.render.items import GameSelect
-from bot.render.lobby import LOBBY_REACTIONS, lobby_payload
+from bot.render.lobby import lobby_payload
 from bot.table import Live, TableService
-from cogs import automa, lobby
-from cogs.options_common import (
-    ERRATA,
-    EVENT_CAP,
-    PLAYER_POWERS,
-    REACTIONS,
-    SETS,
-    channel_locale,
-    choice_key,
-    choices,
-    dominion_options,
-    module_list,
-    player_powers_option,
-    value_of,
-)
+from cogs import automa
+from cogs.new_game import game_command
+from cogs.options_common import channel_locale, choice_key, choices, module_list, value_of
+from cogs.pbp import CLOCKS
 from engine.core import Match, SeatSpec
 from engine.core.errors import InvalidSetup
+from engine.core.options import describe, parse_options
 from engine.core.registry import get_game
 from engine.games.dominion.cards import cards
+from engine.games.dominion.options import DominionOptions
+from engine.games.everdell.options import EverdellOptions
 from tests.bot.conftest import ALICE, BOB, CHANNEL, live_of
 from tests.bot.test_render import check_embed
+
+PT = discord.Locale.brazil_portuguese
+Opened = tuple[Any, str, dict[str, Any], int | None, str | None]
 
 
 def keys_of(chosen: list[app_commands.Choice[str]] | list[app_commands.Choice[int]]) -> list[str]:
@@ -50,40 +50,71 @@ def keys_of(chosen: list[app_commands.Choice[str]] | list[app_commands.Choice[in
     return keys
 
 
+def tree() -> app_commands.CommandTree[discord.Client]:
+    return app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
+
+
+def new_command(game_id: str, opened: list[Opened] | None = None) -> app_commands.Command[Any, ..., None]:
+    """`/game new <game_id>` as the lobby cog registers it; `opened` records what it would open."""
+
+    async def open_table(
+        interaction: Any, game: str, raw: dict[str, Any], players: int | None, clock: str | None
+    ) -> None:
+        if opened is None:
+            raise AssertionError("declaring the command opens no table")
+        opened.append((interaction, game, raw, players, clock))
+
+    return game_command(game_id, open_table, [c for c in CLOCKS if c.value != "custom"])
+
+
+def params_of(game_id: str) -> dict[str, app_commands.Parameter]:
+    return {p.name: p for p in new_command(game_id).parameters}
+
+
+async def translated(game_id: str) -> dict[str, dict[str, Any]]:
+    """The subcommand's options as Discord receives them (with their pt-BR localizations)."""
+    payload = await new_command(game_id).get_translated_payload(tree(), Translator())
+    return {o["name"]: o for o in payload["options"]}
+
+
 def test_choice_lists_keep_their_values_and_keys() -> None:
-    expected: dict[str, tuple[list[app_commands.Choice[str]] | list[app_commands.Choice[int]], list[str]]] = {
-        "cmd.choice.rugwort": (lobby.RUGWORT_YEARS, ["1", "2", "3"]),
-        "cmd.choice.opponent": (lobby.OPPONENT_CHOICES, ["none", "rugwort", "nightweave"]),
+    everdell, dominion = params_of("everdell"), params_of("dominion")
+    expected: dict[str, tuple[list[app_commands.Choice[Any]], list[str]]] = {
+        "cmd.choice.rugwort_year": (everdell["rugwort_year"].choices, ["1", "2", "3"]),
+        "cmd.choice.opponent": (everdell["opponent"].choices, ["none", "rugwort", "nightweave"]),
         "cmd.choice.modules": (
-            lobby.MODULES,
+            everdell["modules"].choices,
             ["none", "personalities", "plans", "plots", "personalities_plans", "personalities_plots"],
         ),
-        "cmd.choice.reactions": (REACTIONS, ["always", "ask"]),
-        "cmd.choice.sets": (SETS, ["base", "adventures", "base_adventures"]),
-        "cmd.choice.errata": (ERRATA, ["off", "on"]),
-        "cmd.choice.player_powers": (PLAYER_POWERS, ["off", "on", "spring"]),
+        "cmd.choice.reactions": (dominion["reactions"].choices, ["always", "ask"]),
+        "cmd.choice.sets": (dominion["sets"].choices, ["base", "adventures", "base_adventures"]),
     }
     for prefix, (chosen, slugs) in expected.items():
         assert keys_of(chosen) == [f"{prefix}.{s}" for s in slugs]
-    assert [c.value for c in lobby.MODULES] == [
-        "",
+    assert [c.value for c in everdell["rugwort_year"].choices] == [1, 2, 3]
+    # "none" stands for the empty list (a Discord choice value cannot be empty); the model reads it so
+    assert [c.value for c in everdell["modules"].choices] == [
+        "none",
         "personalities",
         "plans",
         "plots",
         "personalities,plans",
         "personalities,plots",
     ]
+    # yes/no options are Discord booleans now, with no choice list of their own
+    for param in (dominion["errata"], everdell["player_powers"], everdell["powers_spring_worker"]):
+        assert param.type is discord.AppCommandOptionType.boolean and not param.choices
     assert [c.value for c in automa.MODULES] == ["", "personalities", "plans", "plots"]
     assert keys_of(automa.MODULES) == [
         f"cmd.automa.choice.{s}" for s in ("none", "personalities", "plans", "plots")
     ]
     assert keys_of(automa.GAMES) == ["cmd.automa.choice.nightweave"]
     assert keys_of(automa.SOURCES) == ["cmd.automa.choice.virtual", "cmd.automa.choice.physical"]
-    assert [c.name for c in lobby.RUGWORT_YEARS][0] == "Year 1 — Rugwort the Rascal"
-    # every choice of both commands has its name in both catalogues, the English one as given
-    everything = [lobby.RUGWORT_YEARS, lobby.OPPONENT_CHOICES, lobby.MODULES, REACTIONS, SETS, ERRATA]
-    everything += [PLAYER_POWERS]
+    assert [c.name for c in everdell["rugwort_year"].choices][0] == "Year 1 — Rugwort the Rascal"
+    # every choice of these commands has its name in both catalogues, the English one as given
+    everything = [p.choices for p in (*everdell.values(), *dominion.values()) if p.choices]
     everything += [automa.MODULES, automa.GAMES, automa.SOURCES]
+    assert len(everything) == 10  # opponent, rugwort_year, modules, reactions, sets, clock (in each), automa's 3
     for chosen in everything:
         for choice, key in zip(chosen, keys_of(chosen), strict=True):
             assert catalogue("en")[key] == choice.name
@@ -116,113 +147,220 @@ def test_channel_locale_prefers_the_server() -> None:
 
 async def test_reactions_option_is_translated() -> None:
     translator = Translator()
-    names = [
-        await translator.translate(c._locale_name, discord.Locale.brazil_portuguese, None) for c in REACTIONS
-    ]  # type: ignore[arg-type]
+    param = params_of("dominion")["reactions"]
+    names = [await translator.translate(c._locale_name, PT, None) for c in param.choices]  # type: ignore[arg-type]
     assert names == ["usar na hora (ninguém espera)", "perguntar a cada vez"]
-    command = lobby.Lobby.new
-    assert [c.value for c in next(p for p in command.parameters if p.name == "reactions").choices] == [
-        "always",
-        "ask",
-    ]
+    assert [c.value for c in param.choices] == ["always", "ask"]
+    declared = (await translated("dominion"))["reactions"]
+    assert declared["name_localizations"] == {"pt-BR": "reacoes"}
+    assert [c["name_localizations"]["pt-BR"] for c in declared["choices"]] == names
 
 
 def test_reactions_option_is_checked() -> None:
-    assert dominion_options("dominion", "en") == {}
-    assert dominion_options("everdell", "en") == {}
-    assert dominion_options("dominion", "en", reactions="ask") == {"reactions": "ask"}
-    assert dominion_options("dominion", "en", reactions="always") == {"reactions": "always"}
-    with pytest.raises(UserError) as err:
-        dominion_options("everdell", "en", reactions="ask")
-    assert err.value.key == "error.option_other_game"
-    with pytest.raises(UserError) as err:
-        dominion_options("dominion", "en", reactions="never")
+    assert parse_options(DominionOptions, {}) == {}
+    assert parse_options(EverdellOptions, {}) == {}
+    assert parse_options(DominionOptions, {"reactions": "ask"}) == {"reactions": "ask"}
+    assert parse_options(DominionOptions, {"reactions": "always"}) == {"reactions": "always"}
+    # Everdell has no such option (its command does not offer it); typed anyway, it is refused by name
+    with pytest.raises(InvalidSetup) as err:
+        parse_options(EverdellOptions, {"reactions": "ask"})
+    assert err.value.key == "error.unknown_game_option" and err.value.params["option"] == "reactions"
+    with pytest.raises(InvalidSetup) as err:
+        parse_options(DominionOptions, {"reactions": "never"})
     assert err.value.key == "error.bad_option"
+    assert err.value.params == {"option": "reactions", "value": "never"}
     # what the lobby stores is what the engine keeps
-    normalized = get_game("dominion").normalize_options(
-        dominion_options("dominion", "en", reactions="ask"), 2
-    )
+    normalized = get_game("dominion").parse_options({"reactions": "ask"}, 2)
     assert normalized["reactions"] == "ask"
     with pytest.raises(InvalidSetup):
         get_game("dominion").normalize_options({"reactions": "never"}, 2)
 
 
 def test_setup_options_reach_the_engine() -> None:
-    chosen = dominion_options("dominion", "en", sets="base,adventures", max_events=1, errata="on")
+    dominion = get_game("dominion")
+    # as typed after --option (or sent by Discord): text coerced to the model's types
+    chosen = parse_options(DominionOptions, {"sets": "base,adventures", "max_events": "1", "errata": "true"})
     assert chosen == {"sets": ["base", "adventures"], "max_events": 1, "errata": True}
-    assert dominion_options("dominion", "en", kingdom="Random", sets="adventures") == {"sets": ["adventures"]}
+    assert parse_options(DominionOptions, {"sets": "base,adventures", "max_events": 1, "errata": True}) == chosen
+    assert parse_options(DominionOptions, {"kingdom": "Random", "sets": "adventures"}) == {
+        "kingdom": "Random",
+        "sets": ["adventures"],
+    }
     # "off" is the engine's default and adds nothing, so a base game's options stay as they were
-    assert dominion_options("dominion", "en", errata="off") == {}
-    normalized = get_game("dominion").normalize_options({"kingdom": "random", **chosen}, 2)
+    assert parse_options(DominionOptions, {"errata": "off"})["errata"] is False
+    plain = dominion.normalize_options({"kingdom": "First Game"}, 2)
+    assert dominion.parse_options({"kingdom": "First Game", "errata": "off"}, 2) == plain
+    assert dominion.parse_options({"kingdom": "First Game", "errata": False}, 2) == plain
+    normalized = dominion.parse_options({"kingdom": "random", **chosen}, 2)
     assert normalized["sets"] == ["base", "adventures"]
     assert normalized["events"] == "random" and normalized["max_events"] == 1 and normalized["errata"]
+    assert dominion.parse_options({"kingdom": "random", "sets": "base,adventures", "max_events": "1",
+                                   "errata": "true"}, 2) == normalized
     # with Adventures but no cap chosen, a random kingdom draws at most the rulebook's 2 Events
-    normalized = get_game("dominion").normalize_options({"sets": ["adventures"]}, 2)
+    normalized = dominion.parse_options({"sets": "adventures"}, 2)
     assert normalized["events"] == "random" and "max_events" not in normalized
-    # the command's range is the engine's
-    for value in (0, EVENT_CAP):
-        get_game("dominion").normalize_options({"sets": ["adventures"], "max_events": value}, 2)
+    # the command's range is the model's and the engine's
+    events = params_of("dominion")["max_events"]
+    meta = next(m for m in describe(DominionOptions) if m.name == "max_events")
+    assert (events.min_value, events.max_value) == (meta.low, meta.high) == (0, 20)
+    assert events.max_value is not None
+    for value in (0, events.max_value):
+        dominion.normalize_options({"sets": ["adventures"], "max_events": value}, 2)
+        dominion.parse_options({"sets": "adventures", "max_events": str(value)}, 2)
     with pytest.raises(InvalidSetup):
-        get_game("dominion").normalize_options({"sets": ["adventures"], "max_events": EVENT_CAP + 1}, 2)
-    for value, _ in [(c.value, c.name) for c in SETS]:
-        assert get_game("dominion").normalize_options({"sets": value.split(",")}, 2)
+        dominion.normalize_options({"sets": ["adventures"], "max_events": events.max_value + 1}, 2)
+    with pytest.raises(InvalidSetup) as err:
+        parse_options(DominionOptions, {"sets": "adventures", "max_events": events.max_value + 1})
+    assert err.value.key == "error.bad_option" and err.value.params["option"] == "max_events"
+    for choice in params_of("dominion")["sets"].choices:
+        listed = dominion.normalize_options({"sets": str(choice.value).split(",")}, 2)
+        assert listed and dominion.parse_options({"sets": choice.value}, 2) == listed
+
+
+def test_everdell_options_are_coerced_from_text() -> None:
+    everdell = get_game("everdell")
+    assert parse_options(EverdellOptions, {"modules": "none"}) == {"modules": []}
+    assert parse_options(EverdellOptions, {"player_powers": "true", "rugwort_year": "2"}) == {
+        "player_powers": True,
+        "rugwort_year": 2,
+        "opponent": "rugwort",
+    }
+    # her level or modules alone mean Nightweave
+    chosen = parse_options(EverdellOptions, {"nightweave_level": "2", "modules": "personalities,plots"})
+    assert chosen == {"opponent": "nightweave", "nightweave_level": 2, "modules": ["personalities", "plots"]}
+    normalized = everdell.parse_options({"opponent": "nightweave", "nightweave_level": "2", "modules": "none"}, 1)
+    assert (normalized["opponent"], normalized["nightweave_level"], normalized["modules"]) == ("nightweave", 2, [])
+    # the command's level range is the engine's
+    level = params_of("everdell")["nightweave_level"]
+    assert (level.min_value, level.max_value) == (0, 4)
+    for value in (0, 4):
+        everdell.parse_options({"opponent": "nightweave", "nightweave_level": value}, 1)
+    with pytest.raises(InvalidSetup):
+        everdell.normalize_options({"opponent": "nightweave", "nightweave_level": 5}, 1)
+    for choice in params_of("everdell")["modules"].choices:
+        solo = everdell.parse_options({"opponent": "nightweave", "modules": choice.value}, 1)
+        assert solo["modules"] == module_list(str(choice.value).replace("none", ""))
 
 
 @pytest.mark.parametrize(
     ("chosen", "key", "locale", "named"),
     [
-        ({"sets": "adventures"}, "error.option_other_game", "pt", "colecoes"),
-        ({"max_events": 2}, "error.option_other_game", "en", "max_events"),
-        ({"errata": "on"}, "error.option_other_game", "pt", "errata"),
+        ({"sets": "base,promos"}, "error.bad_option", "pt", "colecoes"),
+        ({"max_events": 21, "sets": "adventures"}, "error.bad_option", "pt", "max_eventos"),
+        ({"errata": "maybe"}, "error.bad_option", "en", "errata"),
+        ({"reactions": "never"}, "error.bad_option", "pt", "reacoes"),
         ({"kingdom": "Gentle Intro", "sets": "adventures"}, "error.dominion.random_only", "en", "sets"),
+        ({"kingdom": "Gentle Intro", "sets": "adventures"}, "error.dominion.random_only", "pt", "colecoes"),
         ({"kingdom": "Village,Smithy", "max_events": 1}, "error.dominion.random_only", "pt", "max_eventos"),
         ({"max_events": 1}, "error.dominion.events_need_adventures", "en", "max_events"),
         ({"sets": "base", "max_events": 1}, "error.dominion.events_need_adventures", "pt", "max_eventos"),
-        ({"errata": "maybe"}, "error.bad_option", "en", "errata"),
     ],
 )
 def test_setup_options_are_refused_where_they_cannot_apply(
     chosen: dict[str, Any], key: str, locale: str, named: str
 ) -> None:
-    game = "dominion" if key != "error.option_other_game" else "everdell"
-    with pytest.raises(UserError) as err:
-        dominion_options(game, locale, **chosen)
-    assert err.value.key == key
+    with pytest.raises(InvalidSetup) as err:
+        get_game("dominion").parse_options(chosen, 2)
+    refusal = localized_refusal(err.value, "dominion", locale)
+    assert refusal.key == key
     # the refusal names the option as the player's client shows it, in their language
-    assert err.value.params["option"] == named
-    text = t(key, locale, **err.value.params)
+    assert refusal.params["option"] == named
+    text = t(key, locale, **refusal.params)
     assert named in text and "{" not in text
+    if key == "error.dominion.events_need_adventures":  # and the option it asks for, too
+        assert refusal.params["sets"] == ("sets" if locale == "en" else "colecoes")
+        assert refusal.params["sets"] in text
+
+
+@pytest.mark.parametrize(
+    ("game", "chosen", "option"),
+    [
+        ("everdell", {"sets": "adventures"}, "sets"),
+        ("everdell", {"max_events": 2}, "max_events"),
+        ("everdell", {"errata": "on"}, "errata"),
+        ("dominion", {"player_powers": "true"}, "player_powers"),
+        ("dominion", {"farms": True}, "farms"),
+        ("dominion", {"kingdom": "random", "typo": 1}, "typo"),
+    ],
+)
+def test_options_of_another_game_are_refused_by_name(game: str, chosen: dict[str, Any], option: str) -> None:
+    """A game's subcommand offers only its own options; typed anyway (`--option`, a replay), an
+    unknown key is refused, and the refusal lists the game's options."""
+    assert option not in params_of(game)
+    with pytest.raises(InvalidSetup) as err:
+        get_game(game).parse_options(chosen, 2)
+    assert err.value.key == "error.unknown_game_option"
+    assert err.value.params["option"] == option
+    assert err.value.params["known"].split(", ") == list(get_game(game).options_model.model_fields)
+    for locale in ("en", "pt"):
+        refusal = localized_refusal(err.value, game, locale)
+        text = t(refusal.key, locale, **refusal.params)
+        assert option in text and "{" not in text
 
 
 def test_new_command_declares_the_setup_options() -> None:
-    command = lobby.Lobby.new
+    command = new_command("dominion")
     params = {p.name: p for p in command.parameters}
     assert [c.value for c in params["sets"].choices] == ["base", "adventures", "base,adventures"]
-    assert [c.value for c in params["errata"].choices] == ["off", "on"]
+    assert params["errata"].type is discord.AppCommandOptionType.boolean and not params["errata"].required
     events = params["max_events"]
-    assert (events.min_value, events.max_value, events.choices) == (0, EVENT_CAP, [])
+    assert (events.min_value, events.max_value, events.choices) == (0, 20, [])
+    assert params["kingdom"].autocomplete and not params["kingdom"].choices
+    # only Dominion's own options (those the model offers in the command), and the table's
+    offered = [m.name for m in describe(DominionOptions) if m.command]
+    assert list(params) == ["players", "clock", *offered]
+    assert "events" not in params  # set by the kingdom, not typed
+    definition = get_game("dominion")
+    players = params["players"]
+    assert (players.min_value, players.max_value) == (definition.min_players, definition.max_players)
     # Discord's limits: 25 options per command, 25 choices per option, names of 1-32 characters
     assert len(command.parameters) <= 25
     assert all(len(p.choices) <= 25 for p in command.parameters)
-    payload = command.to_dict(lobby.Lobby.game)
+    assert all(1 <= len(p.display_name) <= 32 for p in command.parameters)
+    payload = command.to_dict(tree())
     assert {o["name"] for o in payload["options"]} >= {"sets", "max_events", "errata", "reactions"}
-    assert all(len(o["description"]) <= 100 for o in payload["options"])
+    assert all(1 <= len(o["description"]) <= 100 for o in payload["options"])
+    assert 1 <= len(payload["description"]) <= 100
+
+
+async def test_new_command_hands_what_discord_sends_to_the_model() -> None:
+    opened: list[Opened] = []
+    command = new_command("dominion", opened)
+    params = {p.name: p for p in command.parameters}
+    adventures = next(c for c in params["sets"].choices if c.value == "base,adventures")
+    clock = next(c for c in params["clock"].choices if c.value == "24")
+    interaction = object()
+    values: dict[str, Any] = dict.fromkeys(params)
+    values.update(players=3, clock=clock, sets=adventures, max_events=1, errata=True)
+    await command.callback(interaction, **values)  # type: ignore[call-arg]
+    assert opened == [
+        (interaction, "dominion", {"sets": "base,adventures", "max_events": 1, "errata": True}, 3, "24")
+    ]
+    raw = opened[0][2]
+    assert parse_options(DominionOptions, raw) == {"sets": ["base", "adventures"], "max_events": 1, "errata": True}
 
 
 async def test_setup_options_are_translated() -> None:
     translator = Translator()
-    command = lobby.Lobby.new
-    pt = discord.Locale.brazil_portuguese
+    command = new_command("dominion")
     names = {}
     for param in command.parameters:
         if param.name in ("sets", "max_events", "errata"):
             assert param.locale_name is not None and param.locale_description is not None
-            names[param.name] = await translator.translate(param.locale_name, pt, None)  # type: ignore[arg-type]
-            described = await translator.translate(param.locale_description, pt, None)  # type: ignore[arg-type]
+            names[param.name] = await translator.translate(param.locale_name, PT, None)  # type: ignore[arg-type]
+            described = await translator.translate(param.locale_description, PT, None)  # type: ignore[arg-type]
             assert described and len(described) <= 100
     assert names == {"sets": "colecoes", "max_events": "max_eventos", "errata": "errata"}
-    shown = [await translator.translate(c._locale_name, pt, None) for c in SETS]  # type: ignore[arg-type]
+    sets = next(p for p in command.parameters if p.name == "sets")
+    shown = [await translator.translate(c._locale_name, PT, None) for c in sets.choices]  # type: ignore[arg-type]
     assert shown == ["só o jogo base", "só Aventuras", "base + Aventuras"]
+    # as Discord receives it: every option of the subcommand named and described in Portuguese
+    declared = await translated("dominion")
+    assert {n: o["name_localizations"]["pt-BR"] for n, o in declared.items() if n in names} == names
+    for option in declared.values():
+        assert 1 <= len(option["name_localizations"]["pt-BR"]) <= 32
+        assert 1 <= len(option["description_localizations"]["pt-BR"]) <= 100
+    assert [c["name_localizations"]["pt-BR"] for c in declared["sets"]["choices"]] == shown
 
 
 class AutocompleteInteraction:
@@ -231,21 +369,72 @@ class AutocompleteInteraction:
 
 
 async def test_kingdom_autocomplete_names_presets_and_their_sets() -> None:
-    cog = lobby.Lobby.__new__(lobby.Lobby)
-    complete = lobby.Lobby.kingdom_autocomplete
+    kingdom = new_command("dominion")._params["kingdom"]
+    complete = kingdom.autocomplete
+    assert complete is not None
     en = AutocompleteInteraction(discord.Locale.american_english)
-    everything = await complete(cog, en, "")
+    everything = await complete(en, "")  # type: ignore[misc, arg-type]
     assert everything[0].value == "random" and len(everything) <= 25
     assert {c.value for c in everything} >= {"First Game", "Gentle Intro", "Son of Size Distortion"}
-    assert [c.name for c in await complete(cog, en, "gentle")] == ["Gentle Intro · Adventures"]
-    assert [c.name for c in await complete(cog, en, "LEVEL")] == ["Level Up · Base + Adventures"]
-    assert [c.name for c in await complete(cog, en, "first")] == ["First Game · Base"]
+    assert [c.name for c in await complete(en, "gentle")] == ["Gentle Intro · Adventures"]  # type: ignore[misc, arg-type]
+    assert [c.name for c in await complete(en, "LEVEL")] == ["Level Up · Base + Adventures"]  # type: ignore[misc, arg-type]
+    assert [c.name for c in await complete(en, "first")] == ["First Game · Base"]  # type: ignore[misc, arg-type]
     # a Portuguese player finds a preset by its Portuguese name, and gets the English value back
-    pt = AutocompleteInteraction(discord.Locale.brazil_portuguese)
-    found = await complete(cog, pt, "suave")
+    pt = AutocompleteInteraction(PT)
+    found = await complete(pt, "suave")  # type: ignore[misc, arg-type]
     assert [(c.name, c.value) for c in found] == [("Introdução Suave · Aventuras", "Gentle Intro")]
-    assert [c.value for c in await complete(cog, pt, "gentle")] == ["Gentle Intro"]
-    assert all(len(c.name) <= 100 for c in await complete(cog, pt, ""))
+    assert [c.value for c in await complete(pt, "gentle")] == ["Gentle Intro"]  # type: ignore[misc, arg-type]
+    assert all(len(c.name) <= 100 for c in await complete(pt, ""))  # type: ignore[misc, arg-type]
+
+
+# -- /game new: the use case behind the command ---------------------------------------------------
+
+
+class RefusingBot:
+    """What `bot.lobby.open_table` reaches before it opens a table; opening one fails the test."""
+
+    def __init__(self, locale: str) -> None:
+        self.locale = locale
+        self.prefs = self
+        self.table = self
+
+    async def locale_of(self, interaction: Any) -> str:
+        return self.locale
+
+    async def get(self, user_id: int) -> None:  # no /settings row
+        return None
+
+    async def open_lobby(self, **kwargs: Any) -> Live:
+        raise AssertionError("a refused table is not opened")
+
+
+class Caller:
+    def __init__(self) -> None:
+        self.user = discord.Object(ALICE)
+        self.guild_id = None
+        self.channel_id = CHANNEL
+
+
+@pytest.mark.parametrize(
+    ("game", "raw", "players", "locale", "key", "named"),
+    [
+        ("dominion", {"sets": "adventures", "kingdom": "Gentle Intro"}, None, "pt", "error.dominion.random_only",
+         "colecoes"),
+        ("dominion", {"max_events": 2}, 2, "en", "error.dominion.events_need_adventures", "max_events"),
+        ("everdell", {"powers_spring_worker": True, "player_powers": True}, 2, "pt",
+         "error.everdell.spring_worker_nightweave", "trabalhador_da_primavera"),
+        ("everdell", {"opponent": "none"}, 1, "en", "error.everdell.solo_needs_opponent", None),
+    ],
+)
+async def test_opening_a_table_refuses_in_the_callers_words(
+    game: str, raw: dict[str, Any], players: int | None, locale: str, key: str, named: str | None
+) -> None:
+    with pytest.raises(UserError) as err:
+        await lobby_use_cases.open_table(RefusingBot(locale), Caller(), game, raw, players, "en")  # type: ignore[arg-type]
+    assert err.value.key == key
+    assert err.value.params.get("option") == named
+    text = t(key, locale, **err.value.params)
+    assert "{" not in text and (named is None or named in text)
 
 
 def dominion_lobby(options: dict[str, object], players: int = 2, status: str = "lobby") -> Live:
@@ -364,7 +553,7 @@ async def open_dominion(table: TableService, **options: object) -> Live:
         guild_id=1,
         channel_id=CHANNEL,
         game="dominion",
-        options=get_game("dominion").normalize_options({"kingdom": "First Game", **options}, 2),
+        options=get_game("dominion").parse_options({"kingdom": "First Game", **options}, 2),
         host_id=ALICE,
         host_name="alice",
         locale="en",
@@ -470,75 +659,104 @@ async def test_own_choice_is_refused_once_the_game_runs(table: TableService) -> 
 
 
 def test_player_powers_reach_the_engine() -> None:
-    assert player_powers_option("everdell", "en", None, {}) == {}
-    chosen = player_powers_option("everdell", "en", "on", {})
+    everdell = get_game("everdell")
+    assert parse_options(EverdellOptions, {}) == {}
+    chosen = parse_options(EverdellOptions, {"player_powers": "true"})
     assert chosen == {"player_powers": True}
+    assert parse_options(EverdellOptions, {"player_powers": True}) == chosen
     # "off" is the engine's default and adds nothing, so a base game's options stay as they were
-    assert player_powers_option("everdell", "en", "off", {}) == {}
-    assert player_powers_option("everdell", "en", "off", {"opponent": "nightweave"}) == {}
+    assert parse_options(EverdellOptions, {"player_powers": "false"}) == {}
+    assert parse_options(EverdellOptions, {"player_powers": False, "opponent": "nightweave"}) == {
+        "opponent": "nightweave"
+    }
     # with Rugwort too: the engine keeps what the lobby stores
-    normalized = get_game("everdell").normalize_options({"rugwort_year": 2, **chosen}, 1)
+    normalized = everdell.normalize_options({"rugwort_year": 2, **chosen}, 1)
     assert normalized == {"rugwort_year": 2, "player_powers": True}
-    assert "player_powers" not in get_game("everdell").normalize_options({}, 2)
+    assert everdell.parse_options({"rugwort_year": "2", "player_powers": "true"}, 1) == normalized
+    assert "player_powers" not in everdell.normalize_options({}, 2)
+    assert "player_powers" not in everdell.parse_options({"player_powers": "false"}, 2)
     # against Nightweave, with or without the balancing rule (the humans keep the spring worker)
     nightweave = {"opponent": "nightweave", "nightweave_level": 1}
-    assert player_powers_option("everdell", "en", "on", nightweave) == chosen
-    balanced = player_powers_option("everdell", "pt", "spring", nightweave)
-    assert balanced == {"player_powers": True, "powers_spring_worker": True}
-    normalized = get_game("everdell").normalize_options({**nightweave, **balanced}, 1)
+    assert parse_options(EverdellOptions, {**nightweave, "player_powers": True}) == {**nightweave, **chosen}
+    balanced = parse_options(EverdellOptions, {**nightweave, "player_powers": "true", "powers_spring_worker": "true"})
+    assert balanced == {**nightweave, "player_powers": True, "powers_spring_worker": True}
+    normalized = everdell.normalize_options(balanced, 1)
     assert normalized["player_powers"] is True and normalized["powers_spring_worker"] is True
     # the engine refuses the balancing rule without her, whatever the lobby sends
     with pytest.raises(InvalidSetup):
-        get_game("everdell").normalize_options(balanced, 2)
+        everdell.normalize_options({"player_powers": True, "powers_spring_worker": True}, 2)
 
 
 @pytest.mark.parametrize(
-    ("game", "value", "everdell", "key", "locale"),
+    ("chosen", "key", "locale", "named"),
     [
-        ("dominion", "on", {}, "error.option_other_game", "pt"),
-        ("dominion", "off", {}, "error.option_other_game", "en"),
-        ("everdell", "maybe", {}, "error.bad_option", "en"),
-        ("everdell", "spring", {}, "error.everdell.spring_worker_nightweave", "en"),
-        ("everdell", "spring", {"rugwort_year": 2}, "error.everdell.spring_worker_nightweave", "pt"),
+        ({"player_powers": "maybe"}, "error.bad_option", "en", "player_powers"),
+        ({"player_powers": "maybe"}, "error.bad_option", "pt", "poderes_de_jogador"),
+        ({"player_powers": True, "powers_spring_worker": True}, "error.everdell.spring_worker_nightweave", "en",
+         "powers_spring_worker"),
+        ({"player_powers": True, "powers_spring_worker": True, "rugwort_year": 2},
+         "error.everdell.spring_worker_nightweave", "pt", "trabalhador_da_primavera"),
+        ({"player_powers": True, "powers_spring_worker": True, "opponent": "none"},
+         "error.everdell.spring_worker_nightweave", "pt", "trabalhador_da_primavera"),
     ],
 )
 def test_player_powers_are_refused_where_they_cannot_apply(
-    game: str, value: str, everdell: dict[str, Any], key: str, locale: str
+    chosen: dict[str, Any], key: str, locale: str, named: str
 ) -> None:
-    with pytest.raises(UserError) as err:
-        player_powers_option(game, locale, value, everdell)
-    assert err.value.key == key
-    named = "player_powers" if locale == "en" else "poderes_de_jogador"
-    assert err.value.params["option"] == named
-    text = t(key, locale, **err.value.params)
+    with pytest.raises(InvalidSetup) as err:
+        get_game("everdell").parse_options(chosen, 1)
+    refusal = localized_refusal(err.value, "everdell", locale)
+    assert refusal.key == key
+    assert refusal.params["option"] == named
+    text = t(key, locale, **refusal.params)
     assert named in text and "{" not in text
     if key == "error.everdell.spring_worker_nightweave":
         assert "Nightweave" in text
 
 
+def test_the_spring_worker_without_player_powers_is_refused() -> None:
+    """Two separate yes/no options now: the balancing rule alone is refused (by the engine), still
+    naming the option as the player sees it."""
+    with pytest.raises(InvalidSetup) as err:
+        get_game("everdell").parse_options({"opponent": "nightweave", "powers_spring_worker": True}, 1)
+    refusal = localized_refusal(err.value, "everdell", "pt")
+    assert refusal.params["option"] == "trabalhador_da_primavera"
+    assert "trabalhador_da_primavera" in t(refusal.key, "pt", **refusal.params)
+
+
 async def test_new_command_declares_the_player_powers_option() -> None:
-    command = lobby.Lobby.new
-    param = next(p for p in command.parameters if p.name == "player_powers")
-    assert [c.value for c in param.choices] == ["off", "on", "spring"] and not param.required
+    command = new_command("everdell")
+    params = {p.name: p for p in command.parameters}
+    param, spring = params["player_powers"], params["powers_spring_worker"]
+    for option in (param, spring):
+        assert option.type is discord.AppCommandOptionType.boolean and not option.required
     assert len(command.parameters) <= 25
-    payload = command.to_dict(lobby.Lobby.game)
+    # only Everdell's own options (those the model offers in the command), and the table's
+    assert list(params) == ["players", "clock", *(m.name for m in describe(EverdellOptions) if m.command)]
+    definition = get_game("everdell")
+    assert (params["players"].min_value, params["players"].max_value) == (
+        definition.min_players,
+        definition.max_players,
+    )
+    payload = command.to_dict(tree())
     declared = next(o for o in payload["options"] if o["name"] == "player_powers")
     assert len(declared["description"]) <= 100
+    assert "Nightweave" in next(o for o in payload["options"] if o["name"] == "powers_spring_worker")["description"]
     translator = Translator()
-    pt = discord.Locale.brazil_portuguese
     assert param.locale_name is not None and param.locale_description is not None
-    assert await translator.translate(param.locale_name, pt, None) == "poderes_de_jogador"  # type: ignore[arg-type]
-    described = await translator.translate(param.locale_description, pt, None)  # type: ignore[arg-type]
+    assert await translator.translate(param.locale_name, PT, None) == "poderes_de_jogador"  # type: ignore[arg-type]
+    described = await translator.translate(param.locale_description, PT, None)  # type: ignore[arg-type]
     assert described and len(described) <= 100 and "Nightweave" in described
-    shown = [await translator.translate(c._locale_name, pt, None) for c in PLAYER_POWERS]  # type: ignore[arg-type]
-    assert shown == [
-        "não: o jogo base",
-        "sim: cada jogador mantém um poder",
-        "sim, e os humanos mantêm o trabalhador da primavera (Nightweave)",
-    ]
-    assert all(
-        len(str(c.name)) <= 100 and len(str(s)) <= 100 for c, s in zip(PLAYER_POWERS, shown, strict=True)
-    )
+    assert spring.locale_name is not None and spring.locale_description is not None
+    assert await translator.translate(spring.locale_name, PT, None) == "trabalhador_da_primavera"  # type: ignore[arg-type]
+    described = await translator.translate(spring.locale_description, PT, None)  # type: ignore[arg-type]
+    assert described and len(described) <= 100 and "trabalhador da primavera" in described
+    localized = await translated("everdell")
+    assert localized["player_powers"]["name_localizations"] == {"pt-BR": "poderes_de_jogador"}
+    for option in localized.values():
+        assert 1 <= len(option["name_localizations"]["pt-BR"]) <= 32
+        assert 1 <= len(option["description_localizations"]["pt-BR"]) <= 100
+        assert all(len(c["name_localizations"]["pt-BR"]) <= 100 for c in option.get("choices", ()))
 
 
 def everdell_lobby(options: dict[str, object], players: int = 2) -> Live:

@@ -14,8 +14,8 @@ import pytest
 import yaml
 from discord import app_commands
 
-from bot import mistwood_data as data
 from bot.errors import UserError
+from bot.games.everdell import mistwood_data as data
 from bot.i18n import LOCALES, Translator, catalogue, t
 from bot.render.lobby import lobby_payload
 from bot.table import Live

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
+from bot.games.everdell.lair import extra_line
 from bot.render import private_payload
 from bot.render.common import event_line, option_label, prompt_text
-from bot.render.everdell_lair import extra_line
 from engine.games.everdell.mistwood.lair.game import NightweaveGame
 from tests.bot.test_everdell_render import RAW, Player
 from tests.bot.test_nightweave_render import LOCALES, nightweave_live

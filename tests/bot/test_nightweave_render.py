@@ -4,16 +4,20 @@ her lair on the board, her score in the final standings, and the lobby's opponen
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
+from bot import plugins
 from bot.errors import UserError
-from bot.lobby_everdell import everdell_setup
+from bot.games.everdell.lobby import everdell_setup
 from bot.render import board_payload, result_payload
-from bot.render.common import WORDING, event_line, option_label
+from bot.render.common import event_line, option_label
 from bot.render.lobby import lobby_payload
 from bot.table import Live
 from engine.core import Match, SeatSpec
+from engine.core.registry import get_game
+from engine.games.everdell.options import EverdellOptions
 from tests.bot.conftest import live_of
 from tests.bot.test_everdell_render import KEYS, RAW, play, texts
 from tests.bot.test_render import check_embed
@@ -44,7 +48,7 @@ def test_her_games_read_as_words(humans: int, modules: list[str]) -> None:
                 hers += event.kind.startswith("nw_")
             mine = [e for e in events if e.public and e.kind.startswith("nw_")]
             if mine:
-                lines = WORDING["everdell"].summary(live, mine, locale)
+                lines = plugins.ui("everdell").wording.summary(live, mine, locale)
                 assert lines is not None and all(not RAW.search(x) for x in lines), lines
             if step % 15 == 0:
                 board = board_payload(live, locale)
@@ -63,10 +67,10 @@ def test_a_roll_joins_what_it_decided() -> None:
         mine = [e for e in events if e.public and e.kind.startswith("nw_")]
         kinds = [e.kind for e in mine]
         if "nw_roll" in kinds and "nw_play" in kinds and kinds.index("nw_play") == kinds.index("nw_roll") + 1:
-            lines = WORDING["everdell"].summary(live, mine, "en")
+            lines = plugins.ui("everdell").wording.summary(live, mine, "en")
             assert lines is not None
             assert any(re.match(r"rolled \d: plays .+ from Meadow slot \d", x) for x in lines), lines
-            pt = WORDING["everdell"].summary(live, mine, "pt")
+            pt = plugins.ui("everdell").wording.summary(live, mine, "pt")
             assert pt is not None and any(re.match(r"rolou \d: joga .+ do espaço \d da Campina", x) for x in pt)
             return
     raise AssertionError("she never played from the Meadow")
@@ -83,20 +87,31 @@ def test_board_shows_her_lair() -> None:
         assert board.image is not None
 
 
+def lobby_setup(players: int | None, **chosen: Any) -> tuple[dict[str, Any], int | None]:
+    """What `/game new everdell` hands the lobby: the model's options, then the table size."""
+    return everdell_setup(EverdellOptions.model_validate(chosen).to_options(), players)
+
+
 def test_lobby_offers_opponents() -> None:
-    assert everdell_setup(None, None, None, None, 3) == ({}, 3)
-    assert everdell_setup("rugwort", 2, None, None, None) == ({"rugwort_year": 2}, 1)
-    options, size = everdell_setup("nightweave", None, 3, "personalities", 2)
+    assert lobby_setup(3) == ({}, 3)
+    # Rugwort plays solo; naming him adds nothing the engine keeps beyond his year
+    assert lobby_setup(None, opponent="rugwort", rugwort_year=2) == ({"opponent": "rugwort", "rugwort_year": 2}, 1)
+    assert lobby_setup(None, rugwort_year=2) == ({"rugwort_year": 2, "opponent": "rugwort"}, 1)
+    assert get_game("everdell").normalize_options(lobby_setup(None, rugwort_year=2)[0], 1) == {"rugwort_year": 2}
+    options, size = lobby_setup(2, opponent="nightweave", nightweave_level=3, modules="personalities")
     assert size == 2 and options == {"opponent": "nightweave", "nightweave_level": 3, "modules": ["personalities"]}
-    assert everdell_setup(None, None, 0, None, None)[0]["nightweave_level"] == 0
-    for args, key in (
-        (("nightweave", None, 1, "plots", 2), "error.nightweave.solo_only_modules"),
-        (("nightweave", None, 1, None, 3), "error.nightweave.humans"),
-        (("rugwort", 1, None, None, 2), "error.everdell.rugwort_seats"),
-        (("none", None, None, None, 1), "error.everdell.solo_needs_opponent"),
+    # her level (or modules) alone mean Nightweave
+    options, size = lobby_setup(None, nightweave_level=0)
+    assert options["nightweave_level"] == 0 and options["opponent"] == "nightweave" and size == 1
+    assert lobby_setup(None, modules="plans")[0] == {"opponent": "nightweave", "nightweave_level": 1, "modules": ["plans"]}
+    for players, chosen, key in (
+        (2, {"opponent": "nightweave", "nightweave_level": 1, "modules": "plots"}, "error.nightweave.solo_only_modules"),
+        (3, {"opponent": "nightweave", "nightweave_level": 1}, "error.nightweave.humans"),
+        (2, {"opponent": "rugwort", "rugwort_year": 1}, "error.everdell.rugwort_seats"),
+        (1, {"opponent": "none"}, "error.everdell.solo_needs_opponent"),
     ):
         with pytest.raises(UserError) as err:
-            everdell_setup(*args)  # type: ignore[arg-type]
+            lobby_setup(players, **chosen)
         assert err.value.key == key
     live = nightweave_live(1, seed=1, locale="pt", nightweave_level=4, modules=["personalities", "plans"])
     live.record.status = "lobby"

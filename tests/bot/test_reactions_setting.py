@@ -7,8 +7,7 @@ from __future__ import annotations
 import discord
 
 from bot.clock import ManualClock
-from bot.i18n import Translator, catalogue
-from bot.lobby_dominion import (
+from bot.games.dominion.lobby import (
     SEAT_KEY,
     adopt_standing,
     choose_reactions,
@@ -16,6 +15,7 @@ from bot.lobby_dominion import (
     standing_options,
     start_with_choices,
 )
+from bot.i18n import Translator, catalogue
 from bot.prefs import PrefsService
 from bot.render.lobby import lobby_payload
 from bot.table import TableService

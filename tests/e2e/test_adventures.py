@@ -14,8 +14,8 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from bot.games.dominion.render import adventures_lines
 from bot.i18n import t
-from bot.render.dominion import adventures_lines
 from bot.standin import StandIn
 from bot.standin.state import Channel, Message, User
 from engine.core import Match

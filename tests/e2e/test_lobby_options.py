@@ -9,6 +9,9 @@ from __future__ import annotations
 import json
 import sqlite3
 
+import pytest
+
+from bot.standin.interactions import StandInError
 from bot.standin.state import Message
 from tests.e2e.conftest import StartBot, World
 from tests.e2e.driver import EN, is_board, join_and_start, lobby_id, match_options, selects
@@ -19,8 +22,8 @@ from tests.e2e.test_refusals import refusal, snapshot
 async def test_reactions_chosen_in_the_lobby_reach_the_match(world: World, start_bot: StartBot) -> None:
     standin = world.standin
     await start_bot()
-    chosen = {"game": "dominion", "kingdom": "First Game", "reactions": "ask"}
-    inter = await standin.slash(world.alice, world.channel, "game new", chosen)
+    chosen = {"kingdom": "First Game", "reactions": "ask"}
+    inter = await standin.slash(world.alice, world.channel, "game new dominion", chosen)
     await inter.response()
     lobby = await inter.wait_original()
     fields = {f["name"]: f["value"] for f in lobby.embeds[0]["fields"]}
@@ -33,12 +36,11 @@ async def test_reactions_chosen_in_the_lobby_reach_the_match(world: World, start
 async def test_reactions_default_and_refusal(world: World, start_bot: StartBot) -> None:
     standin = world.standin
     await start_bot()
-    text = await refusal(
-        await standin.slash(world.alice, world.channel, "game new", {"game": "everdell", "reactions": "ask"})
-    )
-    assert "only for Dominion" in text
+    # Each game's command takes only its own options: Everdell's has no reactions to send.
+    with pytest.raises(StandInError, match="unknown option 'reactions'"):
+        await standin.slash(world.alice, world.channel, "game new everdell", {"reactions": "ask"})
     assert snapshot(world.db)[0] == ()
-    inter = await standin.slash(world.alice, world.channel, "game new", {"game": "dominion"})
+    inter = await standin.slash(world.alice, world.channel, "game new dominion", {})
     await inter.response()
     lobby = await inter.wait_original()
     fields = {f["name"]: f["value"] for f in lobby.embeds[0]["fields"]}
@@ -55,13 +57,13 @@ async def test_setup_and_own_reactions_reach_the_match_across_a_restart(
     standin = world.standin
     bot = await start_bot()
     typed = await standin.autocomplete(
-        world.alice, world.channel, "game new", {"kingdom": "gentle"}, "kingdom"
+        world.alice, world.channel, "game new dominion", {"kingdom": "gentle"}, "kingdom"
     )
     await typed.response()
     assert typed.choices == [{"name": "Gentle Intro · Adventures", "value": "Gentle Intro"}]
 
-    chosen = {"game": "dominion", "sets": "base,adventures", "max_events": 1, "errata": "on"}
-    inter = await standin.slash(world.alice, world.channel, "game new", chosen)
+    chosen = {"sets": "base,adventures", "max_events": 1, "errata": True}
+    inter = await standin.slash(world.alice, world.channel, "game new dominion", chosen)
     await inter.response()
     lobby = await inter.wait_original()
     fields = lobby_fields(lobby)
@@ -111,7 +113,7 @@ async def test_standing_reactions_from_settings_seed_each_lobby(world: World, st
         settings = await standin.slash(user, world.channel, "settings", {"dominion_reactions": "ask"}, locale)
         await settings.response()
         assert said in (await settings.wait_original()).content
-    inter = await standin.slash(world.alice, world.channel, "game new", {"game": "dominion"})
+    inter = await standin.slash(world.alice, world.channel, "game new dominion", {})
     await inter.response()
     lobby = await inter.wait_original()
     assert lobby_fields(lobby)["Reactions in hand"].startswith("Reactions in hand are used at once")
@@ -143,11 +145,11 @@ async def test_standing_reactions_from_settings_seed_each_lobby(world: World, st
 async def test_setup_options_refused_in_portuguese(world: World, start_bot: StartBot) -> None:
     standin = world.standin
     await start_bot()
-    chosen: dict[str, object] = {"game": "dominion", "kingdom": "Gentle Intro", "sets": "adventures"}
-    text = await refusal(await standin.slash(world.alice, world.channel, "game new", chosen, locale="pt-BR"))
+    chosen: dict[str, object] = {"kingdom": "Gentle Intro", "sets": "adventures"}
+    text = await refusal(await standin.slash(world.alice, world.channel, "game new dominion", chosen, locale="pt-BR"))
     assert text.startswith("A opção colecoes só vale para um reino aleatório")
-    chosen = {"game": "dominion", "max_events": 2}
-    text = await refusal(await standin.slash(world.alice, world.channel, "game new", chosen))
+    chosen = {"max_events": 2}
+    text = await refusal(await standin.slash(world.alice, world.channel, "game new dominion", chosen))
     assert text.startswith("Events come from Adventures")
     assert snapshot(world.db)[0] == ()
 
@@ -155,17 +157,18 @@ async def test_setup_options_refused_in_portuguese(world: World, start_bot: Star
 async def test_everdell_player_powers_reach_the_match(world: World, start_bot: StartBot) -> None:
     standin = world.standin
     await start_bot()
-    chosen = {"game": "everdell", "players": 2, "player_powers": "spring"}
-    text = await refusal(await standin.slash(world.alice, world.channel, "game new", chosen, locale="pt-BR"))
-    assert text.startswith("Manter o trabalhador da primavera com os poderes de jogador (poderes_de_jogador)")
+    chosen = {"players": 2, "player_powers": True, "powers_spring_worker": True}
+    text = await refusal(await standin.slash(world.alice, world.channel, "game new everdell", chosen, locale="pt-BR"))
+    assert text.startswith(
+        "Manter o trabalhador da primavera com os poderes de jogador (trabalhador_da_primavera)"
+    )
     assert "Nightweave" in text
-    chosen = {"game": "dominion", "player_powers": "on"}
-    text = await refusal(await standin.slash(world.alice, world.channel, "game new", chosen))
-    assert text == "The option player_powers is only for Everdell."
+    with pytest.raises(StandInError, match="unknown option 'player_powers'"):
+        await standin.slash(world.alice, world.channel, "game new dominion", {"player_powers": True})
     assert snapshot(world.db)[0] == ()
 
-    chosen = {"game": "everdell", "players": 2, "player_powers": "on"}
-    inter = await standin.slash(world.alice, world.channel, "game new", chosen)
+    chosen = {"players": 2, "player_powers": True}
+    inter = await standin.slash(world.alice, world.channel, "game new everdell", chosen)
     await inter.response()
     lobby = await inter.wait_original()
     assert lobby_fields(lobby)["Player powers"] == "On: each player keeps one of the powers dealt to them"
@@ -178,7 +181,9 @@ async def test_player_powers_against_nightweave_with_the_spring_worker(
     world: World, start_bot: StartBot
 ) -> None:
     await start_bot()
-    match_id, lobby = await open_against_her(world, 1, level=2, player_powers="spring")
+    match_id, lobby = await open_against_her(
+        world, 1, nightweave_level=2, player_powers=True, powers_spring_worker=True
+    )
     shown = "On: each player keeps one of the powers dealt to them, and the humans keep their spring worker"
     assert lobby_fields(lobby)["Player powers"] == shown
     options = match_options(world.db, match_id)

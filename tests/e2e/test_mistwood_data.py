@@ -10,7 +10,9 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from bot.standin.interactions import Interaction
+import pytest
+
+from bot.standin.interactions import Interaction, StandInError
 from bot.standin.terminal import Terminal
 from tests.bot.test_mistwood_data_store import completion
 from tests.e2e.conftest import StartBot, World
@@ -71,7 +73,7 @@ async def test_a_manager_uploads_a_deck_that_a_nightweave_lobby_carries(world: W
     assert "❌ More Legends: still missing" in fields["Card packs"]
 
     # A Nightweave lobby copies the deck into its options (and says so); the file is not needed later.
-    inter = await standin.slash(world.bob, world.channel, "game new", {"game": "everdell", "opponent": "nightweave"})
+    inter = await standin.slash(world.bob, world.channel, "game new everdell", {"opponent": "nightweave"})
     await inter.response()
     lobby = await inter.wait_original()
     fields = {f["name"]: f["value"] for f in lobby.embeds[0]["fields"]}
@@ -91,19 +93,19 @@ async def test_card_packs_are_refused_while_the_card_data_is_incomplete(world: W
     standin = world.standin
     await start_bot()
     before = snapshot(world.db)
-    text = await refusal(await standin.slash(world.alice, world.channel, "game new", {"game": "everdell", "legends": True}))
+    text = await refusal(await standin.slash(world.alice, world.channel, "game new everdell", {"legends": True}))
     assert text.startswith("More Legends cannot be used yet")
     assert "jor_auriasa: kind, color, cost, points, unique" in text
     assert "/admin mistwood upload" in text
     text = await refusal(
-        await standin.slash(world.alice, world.channel, "game new", {"game": "everdell", "farms": True}, locale="pt-BR")
+        await standin.slash(world.alice, world.channel, "game new everdell", {"farms": True}, locale="pt-BR")
     )
     assert text.startswith("Ao Longo de Cada Estação (Fazendas) ainda não pode ser usado")
     assert "/admin mistwood enviar" in text
-    text = await refusal(await standin.slash(world.alice, world.channel, "game new", {"game": "dominion", "corrin": True}))
-    assert text == "The option corrin is only for Everdell."
+    with pytest.raises(StandInError, match="unknown option 'corrin'"):  # Dominion's command has none
+        await standin.slash(world.alice, world.channel, "game new dominion", {"corrin": True})
     # Turned off, the option is no option at all.
-    inter = await standin.slash(world.alice, world.channel, "game new", {"game": "everdell", "legends": False})
+    inter = await standin.slash(world.alice, world.channel, "game new everdell", {"legends": False})
     await inter.response()
     lobby = await inter.wait_original()
     assert "Mistwood" not in {f["name"] for f in lobby.embeds[0]["fields"]}
@@ -117,13 +119,13 @@ async def test_card_packs_are_refused_while_the_card_data_is_incomplete(world: W
     reply = await refusal(upload)
     assert "✅ Corrin Evertail: complete, ready to play" in reply and "❌ More Legends: still missing" in reply
     other = standin.add_channel(world.guild, "mistwood")
-    inter = await standin.slash(world.bob, other, "game new", {"game": "everdell", "corrin": True})
+    inter = await standin.slash(world.bob, other, "game new everdell", {"corrin": True})
     await inter.response()
     lobby = await inter.wait_original()
     assert {f["name"]: f["value"] for f in lobby.embeds[0]["fields"]}["Mistwood"] == "Card packs: Corrin Evertail"
     options = match_options(world.db, lobby_id(lobby))
     assert options["corrin"] is True and options["mistwood_cards"] == cards
-    text = await refusal(await standin.slash(world.bob, world.channel, "game new", {"game": "everdell", "corrin": True, "legends": True}))
+    text = await refusal(await standin.slash(world.bob, world.channel, "game new everdell", {"corrin": True, "legends": True}))
     assert text.startswith("More Legends cannot be used yet") and "Corrin" not in text.split("\n")[0]
 
 

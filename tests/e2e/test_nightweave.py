@@ -23,8 +23,8 @@ HER = "**🕸️ Nightweave**"
 
 async def open_against_her(world: World, players: int, **options: object) -> tuple[int, Message]:
     standin = world.standin
-    chosen = {"game": "everdell", "players": players, "opponent": "nightweave", **options}
-    inter = await standin.slash(world.alice, world.channel, "game new", chosen)
+    chosen = {"players": players, "opponent": "nightweave", **options}
+    inter = await standin.slash(world.alice, world.channel, "game new everdell", chosen)
     await inter.response()
     lobby = await inter.wait_original()
     match_id = lobby_id(lobby)
@@ -50,7 +50,7 @@ def result_text(world: World) -> str:
 
 async def test_solo_game_against_nightweave(world: World, start_bot: StartBot) -> None:
     await start_bot()
-    match_id, lobby = await open_against_her(world, 1, level=3, modules="personalities")
+    match_id, lobby = await open_against_her(world, 1, nightweave_level=3, modules="personalities")
     lobby_text = text_of(lobby.history[0] if lobby.history else {}) + str(lobby.embeds)
     assert "Nightweave — level 3 (Tormenting)" in lobby_text and "Personalities" in lobby_text
 
@@ -75,7 +75,7 @@ async def test_solo_game_against_nightweave(world: World, start_bot: StartBot) -
 
 async def test_two_people_against_nightweave(world: World, start_bot: StartBot) -> None:
     await start_bot()
-    match_id, _ = await open_against_her(world, 2, level=1)
+    match_id, _ = await open_against_her(world, 2, nightweave_level=1)
 
     table = EverdellTable(world.standin, world.channel, match_id, [world.alice, world.bob])
     await table.play_to_end(limit=900)

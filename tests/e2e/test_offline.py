@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 SCRIPT = """\
-/game new game:dominion "kingdom:First Game"
+/game new dominion "kingdom:First Game"
 click 3
 click 9
 dms
@@ -42,7 +42,7 @@ async def test_offline_mode_from_a_bare_shell(tmp_path: Path) -> None:
     # The greeting says where you are and what to type.
     greeting = out.splitlines()[0]
     assert "offline" in greeting and "#games" in greeting and "alice" in greeting
-    assert '/game new game:dominion "kingdom:First Game"' in out and "quit" in out
+    assert '/game new dominion "kingdom:First Game"' in out and "quit" in out
     # The lobby, the bot seat, the board and alice's private prompt all show in the terminal.
     assert "== Dominion — table #1 ==" in out and "🤖 Bot 1" in out
     assert "== Dominion — game #1 — First Game ==" in out and "My hand / Act" in out
@@ -57,6 +57,6 @@ async def test_offline_mode_from_a_bare_shell(tmp_path: Path) -> None:
 
 async def test_offline_mode_keeps_games_where_asked(tmp_path: Path) -> None:
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "DATABASE_URL": str(tmp_path / "games.sqlite3")}
-    code, out, err = await run_offline(tmp_path, '/game new game:dominion "kingdom:First Game"\n', env)
+    code, out, err = await run_offline(tmp_path, '/game new dominion "kingdom:First Game"\n', env)
     assert code == 0, out + err
     assert "games.sqlite3" in out and (tmp_path / "games.sqlite3").exists()

@@ -28,10 +28,10 @@ def waiting_for(message: Message) -> str:
 
 async def open_game(world: World, clock: str | None = None) -> int:
     standin = world.standin
-    options = {"game": "dominion", "kingdom": "First Game"}
+    options = {"kingdom": "First Game"}
     if clock:
         options["clock"] = clock
-    inter = await standin.slash(world.alice, world.channel, "game new", options)
+    inter = await standin.slash(world.alice, world.channel, "game new dominion", options)
     await inter.response()
     lobby = await inter.wait_original()
     match_id = int(next(c for c in lobby.custom_ids() if c.startswith("bgb:lj:")).split(":")[2])

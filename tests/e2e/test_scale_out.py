@@ -86,8 +86,8 @@ def env_for(name: str, url: str, offset: Path, port: int, **more: str) -> dict[s
 async def open_clocked_table(world: World) -> int:
     """alice against one bot seat, 24 hours per turn."""
     standin = world.standin
-    options = {"game": "dominion", "kingdom": "First Game", "clock": "24"}
-    inter = await standin.slash(world.alice, world.channel, "game new", options)
+    options = {"kingdom": "First Game", "clock": "24"}
+    inter = await standin.slash(world.alice, world.channel, "game new dominion", options)
     await inter.response()
     lobby = await inter.wait_original()
     match_id = lobby_id(lobby)
@@ -228,7 +228,7 @@ async def test_shards_split_the_guilds(pg_url: str, world: World, start_bot: Sta
     # Each guild's commands reach the process of its shard, and only that one.
     for channel, shard in ((world.channel, first_shard), (back_room, 1 - first_shard)):
         before = [handled(port, "command") for port in ports]
-        inter = await standin.slash(world.alice, channel, "game new", {"game": "dominion"})
+        inter = await standin.slash(world.alice, channel, "game new dominion", {})
         await inter.response(timeout=10)
         lobby = await inter.wait_original()
         assert lobby_id(lobby) > 0

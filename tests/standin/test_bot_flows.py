@@ -43,7 +43,7 @@ async def test_sync_and_slash_with_subcommand_options(world: World, run_bot: Any
     synced = await bot.tree.sync()
     assert [c.name for c in synced] == ["game"]
     assert world.standin.commands[0]["options"][0]["name"] == "new"
-    inter = await world.standin.slash(world.alice, world.channel, "game new", {"game": "Dominion", "seats": 3, "rival": world.bob}, locale="pt-BR")
+    inter = await world.standin.slash(world.alice, world.channel, "game new Dominion", {"seats": 3, "rival": world.bob}, locale="pt-BR")
     resp = await inter.response()
     assert resp == {"type": 4, "data": {"content": "New Dominion for 3", "tts": False}} or resp["data"]["content"] == "New Dominion for 3"
     assert log == [("dominion", 3, "bob", "pt-BR")]

@@ -11,7 +11,9 @@ from engine.core.seats import SeatSpec
 from engine.games.dominion.adventures.options import adventure_options, split_events, uses_adventures
 from engine.games.dominion.bots import POLICIES
 from engine.games.dominion.cards import cards, kingdoms, lookup
+from engine.games.dominion.catalogue import catalogue
 from engine.games.dominion.game import DominionGame
+from engine.games.dominion.options import DominionOptions
 
 ENGINE_VERSION = "dominion-1"
 
@@ -130,4 +132,10 @@ GAME = GameDefinition(
     policies=POLICIES,
     card_name=card_name,
     default_policy="heuristic",
+    # draws, shuffles, reveals and looks
+    revealing_events=frozenset(
+        {"draw", "drew", "look", "looked", "reveal", "shuffle"}
+    ),
+    options_model=DominionOptions,
+    cards=catalogue,
 )

@@ -9,13 +9,21 @@ from engine.core.registry import GameDefinition
 from engine.core.seats import SeatSpec
 from engine.games.everdell import legends, packs
 from engine.games.everdell.bots import POLICIES
+from engine.games.everdell.catalogue import catalogue
 from engine.games.everdell.data import board, cards, events
 from engine.games.everdell.game import EverdellGame
+from engine.games.everdell.options import EverdellOptions
 
 ENGINE_VERSION = "everdell-1"
 
 
+# Opponents the rules need no option for: Rugwort plays every solo game, "none" is the default.
+IMPLICIT_OPPONENTS = ("none", "rugwort")
+
+
 def normalize_options(options: dict[str, Any], players: int) -> dict[str, Any]:
+    if options.get("opponent") in IMPLICIT_OPPONENTS:
+        options = {k: v for k, v in options.items() if k != "opponent"}
     powers = options.get("player_powers", False)
     if not isinstance(powers, bool):
         raise InvalidSetup("error.bad_option", option="player_powers", value=str(powers))
@@ -104,4 +112,10 @@ GAME = GameDefinition(
     policies=POLICIES,
     card_name=card_name,
     default_policy="heuristic",
+    # draws, shuffles, reveals and looks, the Meadow refilled, cards given and taken, her rolls and flips
+    revealing_events=frozenset(
+        {"draw", "drew", "legends_dealt", "look", "looked", "meadow", "meadow_discard", "nw_draw", "nw_flip", "nw_reshuffle", "nw_roll", "powers_dealt", "received", "reshuffle", "reveal", "rugwort_roll", "take_meadow", "took"}
+    ),
+    options_model=EverdellOptions,
+    cards=catalogue,
 )

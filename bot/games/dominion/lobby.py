@@ -120,3 +120,24 @@ async def start_with_choices(table: TableService, match_id: int, user_id: int) -
             if written is None or seating(live.record) == written or attempt >= START_ATTEMPTS:
                 raise
         attempt += 1
+
+
+def kingdom_suggestions(current: str, locale: str) -> list[tuple[str, str]]:
+    """Random, then the recommended kingdoms with the sets they use, found by their English or
+    Portuguese name; anything else typed (a list of cards) is sent as typed."""
+    from bot.games.dominion.lobby_view import set_names
+    from bot.i18n import t
+    from engine.games.dominion.cards import cards, kingdoms
+
+    key = current.casefold()
+    found = [(t("lobby.random", locale), "random")]
+    found = [c for c in found if key in c[0].casefold() or key in "random"]
+    table = cards()
+    for k in kingdoms().values():
+        if key not in k.name.casefold() and key not in k.name_pt.casefold():
+            continue
+        used = {table[c].set for c in (*k.cards, *k.events) if c in table}
+        sets = set_names([s for s in ("base", "adventures") if s in used], locale)
+        name = k.name_pt if locale == "pt" else k.name
+        found.append((f"{name} · {sets}", k.name))
+    return found

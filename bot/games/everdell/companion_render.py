@@ -9,10 +9,10 @@ from typing import Any
 
 import discord
 
-from bot.companion import Report
+from bot.games.everdell.companion import Report
+from bot.games.everdell.lair import action_text
 from bot.i18n import t
 from bot.render import ids
-from bot.render.everdell_lair import action_text
 from bot.render.items import GameButton, GameSelect
 from bot.render.limits import EMBED_DESCRIPTION, OPTION_DESCRIPTION, OPTION_LABEL, SELECT_OPTIONS, clip
 from engine.games.everdell import card_name

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bot.games.everdell.text import icons, location, public_view, seat_label
 from bot.i18n import has, join_names, t
 from bot.render.common import event_line, seat_name
-from bot.render.everdell_text import icons, location, public_view, seat_label
 from bot.table import Live
 from engine.core import Event, Option
 from engine.games.everdell import card_name

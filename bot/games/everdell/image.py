@@ -14,8 +14,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.games.everdell.text import as_counts, name
 from bot.i18n import t
-from bot.render.everdell_text import as_counts, name
 from engine.games.everdell.data import RESOURCES, basic_events, board, special_events
 from engine.games.everdell.view import card_in_view
 

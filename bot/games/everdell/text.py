@@ -104,7 +104,7 @@ def option_label(live: Live | None, option: Option, locale: str) -> str | None:
     """Labels the shared default cannot produce; None leaves the option to it (card names, keys)."""
     oid, label = option.id, option.label
     if label.startswith("nightweave.opt."):
-        from bot.render.everdell_lair import option_label as her_label
+        from bot.games.everdell.lair import option_label as her_label
 
         return her_label(option, locale)
     if label.startswith("everdell.pay."):
@@ -169,7 +169,7 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
         if isinstance(data.get(key), dict):
             out[key] = resources(data[key], locale)
     if isinstance(data.get("what"), str):
-        from bot.render.everdell_lair import what_text
+        from bot.games.everdell.lair import what_text
 
         out["what"] = what_text(data["what"], locale)
     why = data.get("why")
@@ -217,10 +217,10 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
     if "roll" in data:
         out["outcome"] = rugwort_outcome(live, data, locale)
     if isinstance(data.get("seat"), int):
-        from bot.render import everdell_lair  # Nightweave's own steps
+        from bot.games.everdell import lair  # Nightweave's own steps
 
-        if everdell_lair.is_hers(live, data):
-            out.update(everdell_lair.params(live, data, locale))
+        if lair.is_hers(live, data):
+            out.update(lair.params(live, data, locale))
     if "uid" in data and "by" in data:
         by = data["by"]
         out["by"] = (
@@ -246,7 +246,7 @@ def why_text(why: str, locale: str) -> str:
     key = f"everdell.why.{why}"
     if has(key, locale):
         return t(key, locale)
-    from bot.render.everdell_lair import what_text  # a Nightweave module card or reason
+    from bot.games.everdell.lair import what_text  # a Nightweave module card or reason
 
     named = what_text(why, locale)
     return named if named != why else location(why, locale)
@@ -271,7 +271,7 @@ def seat(live: Live, seat_no: int) -> str | None:
     if 0 <= seat_no < len(players) and players[seat_no].get("rugwort"):
         return RUGWORT
     if 0 <= seat_no < len(players) and players[seat_no].get("nightweave"):
-        from bot.render.everdell_lair import her_name
+        from bot.games.everdell.lair import her_name
 
         return her_name(live.record.locale)
     return None

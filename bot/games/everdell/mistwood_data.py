@@ -99,12 +99,6 @@ def pack_name(pack: str, locale: str) -> str:
     return t(f"mwdata.pack.{pack}", locale)
 
 
-def chosen_packs(legends: bool | None, corrin: bool | None, farms: bool | None) -> list[str]:
-    """The lobby options turned on, in PACK_OPTIONS order."""
-    picked = {"legends": legends, "corrin": corrin, "farms": farms}
-    return [option for option in PACK_OPTIONS if picked[option]]
-
-
 def upload_hint(locale: str) -> str:
     """'/admin mistwood upload' as the reader's client names it."""
     names = ("cmd.admin.name", "cmd.admin.mistwood.name", "cmd.admin.mistwood.upload.name")
@@ -119,8 +113,6 @@ def lobby_options(
     server's files that matter to this table."""
     out: dict[str, Any] = {}
     if packs:
-        if game != "everdell":
-            raise UserError("error.option_other_game", option=t(f"cmd.opt.{packs[0]}.name", locale), game="Everdell")
         incomplete = {
             option: missing
             for option in packs

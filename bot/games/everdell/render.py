@@ -11,11 +11,11 @@ from typing import Any
 
 import discord
 
+from bot.games.everdell import lair
+from bot.games.everdell.image import render_board
+from bot.games.everdell.text import icons, location, name, public_view, resources
 from bot.i18n import join_names, t
-from bot.render import everdell_lair
 from bot.render.common import event_line, prompt_text, seat_name
-from bot.render.everdell_image import render_board
-from bot.render.everdell_text import icons, location, name, public_view, resources
 from bot.render.limits import fit_embed
 from bot.table import Live
 from engine.core import Option, Result
@@ -26,7 +26,7 @@ COLOUR = discord.Colour.from_rgb(92, 140, 60)
 LOG_LINES = 8
 # The Meadow is on the board itself (refills would crowd the log); so is the Activity card
 # Nightweave flipped, whose outcome the next lines tell.
-QUIET = frozenset({"meadow"}) | everdell_lair.QUIET
+QUIET = frozenset({"meadow"}) | lair.QUIET
 SEASON_ICON = {"winter": "❄️", "spring": "🌱", "summer": "☀️", "autumn": "🍂"}
 CITY_LIMIT = 15
 
@@ -60,7 +60,7 @@ class EverdellRenderer:
                 title = f"{self._player_title(live, view, p)} · " + t(
                     "nw.board.title", locale, level=view["nightweave"]["level"]
                 )
-                embed.add_field(name=title, value=everdell_lair.lair_field(live, view, p, locale))
+                embed.add_field(name=title, value=lair.lair_field(live, view, p, locale))
                 continue
             embed.add_field(name=self._player_title(live, view, p), value=self._player(live, p, locale))
         embed.add_field(
@@ -140,7 +140,7 @@ class EverdellRenderer:
                 facts = card_in_view(view, card) if isinstance(card, str) else None
                 if facts is not None:
                     lines.append(t("everdell.hand.cost", locale, cost=resources(facts.cost_t, locale)))
-                extra = everdell_lair.extra_line(prompt.params.get("extra"), locale)
+                extra = lair.extra_line(prompt.params.get("extra"), locale)
                 if extra:
                     lines.append(extra)
         elif view["finished"]:
@@ -169,7 +169,7 @@ class EverdellRenderer:
         belong in the standings."""
         if "nightweave" in result.details:
             seated = any(s.kind == "automa" for s in live.record.seats)
-            return [] if seated else everdell_lair.result_lines(result.details, locale)
+            return [] if seated else lair.result_lines(result.details, locale)
         rug = result.details.get("rugwort")
         if not isinstance(rug, Mapping):
             return []

@@ -1,0 +1,17 @@
+"""Everdell's table UI (with Mistwood and Nightweave): board embed and image, readable DM
+controls, the lobby's opponent and Mistwood fields, Nightweave's channel lines."""
+
+from __future__ import annotations
+
+from bot.games.everdell import lair, lobby, lobby_view, text
+from bot.games.everdell.render import EverdellRenderer
+from bot.plugins import GameUI
+from bot.wording import Wording
+
+UI = GameUI(
+    id="everdell",
+    renderer=EverdellRenderer(),
+    wording=Wording(label=text.option_label, params=text.params, seat=text.seat, summary=lair.summary),
+    lobby_fields=lobby_view.lobby_fields,
+    prepare=lobby.prepare,
+)

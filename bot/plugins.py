@@ -1,0 +1,145 @@
+"""Game UI plug-ins: each game's table UI is a package `bot.games.<id>` whose `__init__` defines
+`UI = GameUI(...)`, found by convention (a game kept elsewhere, say in the test tree, joins with
+`register`). The platform asks this module for a game's renderer, wording, lobby fields and
+hooks; it never imports a game package itself, so adding a game edits nothing here.
+
+Its rules are the engine's plug-in (`engine.core.registry`): the two meet by game id.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, Any, Protocol
+
+import discord
+
+from bot.wording import Wording
+from engine.core import Option
+
+if TYPE_CHECKING:
+    from bot.app import BoardGamesBot
+    from bot.table import Live, TableService
+    from storage import MatchRecord
+
+Interaction = discord.Interaction[Any]
+
+
+class Renderer(Protocol):
+    """Engine views -> embeds. A renderer may also define `board_image(live, locale) -> bytes |
+    None` (a picture of the board) and `result_lines(live, result, locale) -> list[str]` (what the
+    final standings leave out, e.g. an opponent without a seat)."""
+
+    def board(self, live: Live, locale: str) -> discord.Embed: ...
+    def private(self, live: Live, seat: int, locale: str, extra: str | None = None) -> discord.Embed: ...
+    def describe(self, live: Live, option: Option, locale: str) -> str | None: ...
+
+
+@dataclass(frozen=True)
+class LobbyRequest:
+    """What `/game new <game>` was given, after the options model coerced it."""
+
+    bot: BoardGamesBot
+    game: str
+    options: dict[str, Any]  # the model's options (only those set)
+    players: int | None  # the seats asked for, if any
+    guild_id: int | None
+    user_id: int
+    locale: str  # the caller's, for refusals
+
+
+@dataclass(frozen=True)
+class LobbyPlan:
+    options: dict[str, Any]
+    capacity: int | None  # None: as many seats as the game allows
+
+
+async def plain_lobby(request: LobbyRequest) -> LobbyPlan:
+    return LobbyPlan(dict(request.options), request.players)
+
+
+def _no_fields(embed: discord.Embed, live: Live, locale: str) -> None:
+    return None
+
+
+def _no_items(live: Live, locale: str) -> Sequence[discord.ui.Item[Any]]:
+    return ()
+
+
+def _same_options(options: dict[str, Any], user_id: int, standing: Any) -> dict[str, Any]:
+    return options
+
+
+# (bot, interaction, ids from the custom id, selected values)
+ComponentHandler = Callable[["BoardGamesBot", Interaction, list[int], list[str]], Awaitable[None]]
+# (text typed so far, locale) -> [(shown name, value)]
+Suggest = Callable[[str, str], list[tuple[str, str]]]
+Start = Callable[["TableService", int, int], Awaitable["Live"]]
+SeatJoin = Callable[[int, Any], Callable[["MatchRecord"], None] | None]
+
+
+@dataclass(frozen=True)
+class GameUI:
+    id: str
+    renderer: Renderer | None = None  # None: the generic renderer
+    wording: Wording = field(default_factory=Wording)
+    # Lobby: the game's own embed fields, and its components under the four buttons.
+    lobby_fields: Callable[[discord.Embed, Live, str], None] = _no_fields
+    lobby_items: Callable[[Live, str], Sequence[discord.ui.Item[Any]]] = _no_items
+    # Handlers of those components by custom-id kind (registered once, kept across restarts).
+    components: Mapping[str, ComponentHandler] = field(default_factory=dict)
+    # `/game new <game>`: options and table size from what was typed (opponents, server data).
+    prepare: Callable[[LobbyRequest], Awaitable[LobbyPlan]] = plain_lobby
+    # A player's standing preferences (their /settings row) written into the lobby's options
+    # when they open it, and when they join (a callback run with the seat write).
+    on_open: Callable[[dict[str, Any], int, Any], dict[str, Any]] = _same_options
+    on_join: SeatJoin = lambda user_id, standing: None
+    # Starting the table, where the game writes seat choices first; None: the table's start.
+    start: Start | None = None
+    # Suggestions for options whose model marks them `autocomplete`.
+    suggest: Mapping[str, Suggest] = field(default_factory=dict)
+
+
+_GAMES_PACKAGE = "bot.games"
+_registered: dict[str, GameUI] = {}
+
+
+@cache
+def _discovered() -> dict[str, str]:
+    package = importlib.import_module(_GAMES_PACKAGE)
+    return {
+        info.name: f"{_GAMES_PACKAGE}.{info.name}"
+        for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name)
+        if info.ispkg and not info.name.startswith("_")
+    }
+
+
+@cache
+def _load(game_id: str) -> GameUI:
+    module_name = _discovered().get(game_id)
+    if module_name is None:
+        return GameUI(game_id)
+    found: GameUI = importlib.import_module(module_name).UI
+    return found
+
+
+def ui(game_id: str) -> GameUI:
+    """The game's UI plug-in; a game without one gets the generic defaults."""
+    own = _registered.get(game_id)
+    return own if own is not None else _load(game_id)
+
+
+def ui_ids() -> list[str]:
+    return sorted({*_discovered(), *_registered})
+
+
+def register(definition: GameUI) -> None:
+    """Adds a UI kept outside `bot.games` (a game that lives in the test tree)."""
+    _registered[definition.id] = definition
+
+
+def unregister(game_id: str) -> None:
+    _registered.pop(game_id, None)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from bot.leaderboard.calculators import Calculator
 from bot.wording import Wording
 from engine.core import Option
 
@@ -101,6 +102,9 @@ class GameUI:
     start: Start | None = None
     # Suggestions for options whose model marks them `autocomplete`.
     suggest: Mapping[str, Suggest] = field(default_factory=dict)
+    # Physical-table results: the game's score sheets (a player's sheet has the game's id, an
+    # automated opponent's sheet the opponent's id); without one, players type a plain total.
+    score_sheets: Sequence[Calculator] = ()
 
 
 _GAMES_PACKAGE = "bot.games"

@@ -16,7 +16,7 @@ from bot.leaderboard import render
 from bot.leaderboard.charts import rating_chart, score_histogram
 from bot.leaderboard.games import game_name, table_game, table_games
 from bot.leaderboard.service import LeaderboardService
-from bot.leaderboard.solo import OPPONENTS, opponent, opponents_for, parse_choice
+from bot.leaderboard.solo import all_opponents, opponent, opponents_for, parse_choice
 from bot.render import ids
 from bot.render.items import GameButton
 
@@ -52,7 +52,7 @@ async def solo_choices(interaction: Interaction, current: str) -> list[app_comma
     """'Nightweave — level 3' -> nightweave:3, for the game already chosen (or every game)."""
     locale = coarse(interaction.locale)
     game = getattr(interaction.namespace, "game", None)
-    found = opponents_for(game) if game else list(OPPONENTS)
+    found = opponents_for(game) if game else list(all_opponents())
     key = current.casefold()
     out = []
     for o in found:

@@ -19,7 +19,7 @@ from bot.leaderboard.calculators import MAX_FIELDS
 from bot.leaderboard.components import UserPick
 from bot.leaderboard.table_results import TableResults
 from cogs.leaderboard import game_choices, solo_choices
-from storage.leaderboard_pending import PendingResult
+from bot.leaderboard.table_results import PendingResult
 
 if TYPE_CHECKING:
     from bot.app import BoardGamesBot

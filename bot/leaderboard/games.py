@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot import plugins
 from engine.core.registry import game_ids, get_game
 
 
@@ -22,11 +23,7 @@ class TableGame:
         return self.names.get(locale) or self.names.get("en") or self.id
 
 
-# Score bounds and calculators; player counts come from the engine where there is one.
-_SCORING: dict[str, tuple[int, int, str]] = {
-    "dominion": (-60, 300, "dominion"),
-    "everdell": (0, 300, "everdell"),
-}
+# Games played here only at a physical table (until their engines are released in the bot).
 _TABLE_ONLY: tuple[TableGame, ...] = (
     TableGame("tapestry", {"en": "Tapestry", "pt": "Tapestry"}, 1, 5, 0, 500, "plain"),
     TableGame(
@@ -43,9 +40,14 @@ _TABLE_ONLY: tuple[TableGame, ...] = (
 
 def table_games() -> dict[str, TableGame]:
     out: dict[str, TableGame] = {}
+    table_only = {g.id: g for g in _TABLE_ONLY}
     for gid in game_ids():
         d = get_game(gid)
-        low, high, calc = _SCORING.get(gid, (-999, 9999, "plain"))
+        if not d.released and gid in table_only:
+            continue
+        sheets = {sheet.id for sheet in plugins.ui(gid).score_sheets}
+        low, high = d.score_range
+        calc = gid if gid in sheets else "plain"
         out[gid] = TableGame(gid, dict(d.names), d.min_players, d.max_players, low, high, calc)
     for g in _TABLE_ONLY:
         out.setdefault(g.id, g)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.registry import game_ids, get_game
+
 
 @dataclass(frozen=True)
 class Opponent:
@@ -22,16 +24,8 @@ class Opponent:
     humans: tuple[int, ...] = (1,)  # how many people may face it in one game
 
 
-OPPONENTS: tuple[Opponent, ...] = (
-    Opponent("rugwort", "everdell", {"en": "Rugwort", "pt": "Rugwort"}, (1, 2, 3), "lb.solo.year"),
-    Opponent(
-        "nightweave",
-        "everdell",
-        {"en": "Nightweave", "pt": "Tecelã Noturna"},
-        (0, 1, 2, 3, 4),
-        "lb.solo.level",
-        (1, 2),
-    ),
+# Opponents of games played only at a physical table here, until their engines declare them.
+_TABLE_ONLY: tuple[Opponent, ...] = (
     Opponent(
         "tapestry_automa",
         "tapestry",
@@ -45,12 +39,24 @@ OPPONENTS: tuple[Opponent, ...] = (
 )
 
 
+def all_opponents() -> tuple[Opponent, ...]:
+    """Every game's declared automated opponents, then the table-only ones of games declaring none."""
+    found: list[Opponent] = []
+    for game_id in game_ids():
+        for spec in get_game(game_id).automa:
+            found.append(
+                Opponent(spec.id, game_id, dict(spec.names), spec.levels, f"lb.solo.{spec.level_word}", spec.humans)
+            )
+    games = {o.game for o in found}
+    return (*found, *(o for o in _TABLE_ONLY if o.game not in games))
+
+
 def opponents_for(game: str) -> list[Opponent]:
-    return [o for o in OPPONENTS if o.game == game]
+    return [o for o in all_opponents() if o.game == game]
 
 
 def opponent(opponent_id: str) -> Opponent | None:
-    return next((o for o in OPPONENTS if o.id == opponent_id), None)
+    return next((o for o in all_opponents() if o.id == opponent_id), None)
 
 
 def opponent_name(opponent_id: str, locale: str) -> str:

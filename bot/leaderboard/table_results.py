@@ -26,8 +26,6 @@ from storage.leaderboard_pending import DuplicatePending, PendingResult, Pending
 
 CONFIRM_SECONDS = 48 * 3600.0
 DRAFT_SECONDS = 3600.0
-# Automated opponents whose own score sheet we can compute; others take a plain total.
-OPPONENT_CALCULATORS = {"rugwort": "rugwort", "nightweave": "nightweave"}
 
 
 @dataclass
@@ -55,7 +53,7 @@ class Draft:
     def calculator(self, seat: int) -> Calculator:
         s = self.seats[seat]
         if s.kind == "automa":
-            return calculator(OPPONENT_CALCULATORS.get(self.opponent or ""))
+            return calculator(self.opponent)  # the opponent's own sheet, if its game has one
         return calculator(self.game.calculator)
 
     @property

@@ -36,6 +36,17 @@ class Policy(Protocol):
 
 
 @dataclass(frozen=True)
+class AutomaSpec:
+    """An automated opponent of the game, whose solo records are kept per level."""
+
+    id: str
+    names: dict[str, str]  # locale -> name
+    levels: tuple[int, ...]
+    level_word: str = "level"  # how its difficulty is named: "level", "year"
+    humans: tuple[int, ...] = (1,)  # how many people may face it in one game
+
+
+@dataclass(frozen=True)
 class GameDefinition:
     id: str
     names: dict[str, str]  # locale -> display name
@@ -59,6 +70,10 @@ class GameDefinition:
     # Every card (and card-like component: Events, locations) in the player's words, for /card.
     cards: Callable[[], Sequence[CardInfo]] = lambda: ()
 
+    # Automated opponents (solo records, the companion at a physical table).
+    automa: tuple[AutomaSpec, ...] = ()
+    # Lowest and highest believable final score (results typed in from a physical table).
+    score_range: tuple[int, int] = (-999, 9999)
     # Public event kinds that show hidden information or depend on chance (a draw, a shuffle, a
     # refilled market): an undo may not cross them. None: judged by the kind's words.
     revealing_events: frozenset[str] | None = None

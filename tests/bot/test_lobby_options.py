@@ -8,6 +8,7 @@ with the lobby and becomes the engine's per-seat list when the table starts."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -41,7 +42,7 @@ PT = discord.Locale.brazil_portuguese
 Opened = tuple[Any, str, dict[str, Any], int | None, str | None]
 
 
-def keys_of(chosen: list[app_commands.Choice[str]] | list[app_commands.Choice[int]]) -> list[str]:
+def keys_of(chosen: Sequence[app_commands.Choice[Any]]) -> list[str]:
     keys = []
     for choice in chosen:
         name = choice._locale_name
@@ -112,11 +113,12 @@ def test_choice_lists_keep_their_values_and_keys() -> None:
     assert keys_of(automa.SOURCES) == ["cmd.automa.choice.virtual", "cmd.automa.choice.physical"]
     assert [c.name for c in everdell["rugwort_year"].choices][0] == "Year 1 — Rugwort the Rascal"
     # every choice of these commands has its name in both catalogues, the English one as given
-    everything = [p.choices for p in (*everdell.values(), *dominion.values()) if p.choices]
-    everything += [automa.MODULES, automa.GAMES, automa.SOURCES]
-    assert len(everything) == 10  # opponent, rugwort_year, modules, reactions, sets, clock (in each), automa's 3
-    for chosen in everything:
-        for choice, key in zip(chosen, keys_of(chosen), strict=True):
+    everything: list[Sequence[app_commands.Choice[Any]]] = [automa.MODULES, automa.GAMES, automa.SOURCES]
+    everything += [p.choices for p in (*everdell.values(), *dominion.values()) if p.choices]
+    # opponent, rugwort_year, modules, reactions, sets, the clock in each subcommand, and automa's three
+    assert len(everything) == 10
+    for listed in everything:
+        for choice, key in zip(listed, keys_of(listed), strict=True):
             assert catalogue("en")[key] == choice.name
             assert key in catalogue("pt")
 
@@ -181,7 +183,9 @@ def test_setup_options_reach_the_engine() -> None:
     # as typed after --option (or sent by Discord): text coerced to the model's types
     chosen = parse_options(DominionOptions, {"sets": "base,adventures", "max_events": "1", "errata": "true"})
     assert chosen == {"sets": ["base", "adventures"], "max_events": 1, "errata": True}
-    assert parse_options(DominionOptions, {"sets": "base,adventures", "max_events": 1, "errata": True}) == chosen
+    assert (
+        parse_options(DominionOptions, {"sets": "base,adventures", "max_events": 1, "errata": True}) == chosen
+    )
     assert parse_options(DominionOptions, {"kingdom": "Random", "sets": "adventures"}) == {
         "kingdom": "Random",
         "sets": ["adventures"],
@@ -194,8 +198,12 @@ def test_setup_options_reach_the_engine() -> None:
     normalized = dominion.parse_options({"kingdom": "random", **chosen}, 2)
     assert normalized["sets"] == ["base", "adventures"]
     assert normalized["events"] == "random" and normalized["max_events"] == 1 and normalized["errata"]
-    assert dominion.parse_options({"kingdom": "random", "sets": "base,adventures", "max_events": "1",
-                                   "errata": "true"}, 2) == normalized
+    assert (
+        dominion.parse_options(
+            {"kingdom": "random", "sets": "base,adventures", "max_events": "1", "errata": "true"}, 2
+        )
+        == normalized
+    )
     # with Adventures but no cap chosen, a random kingdom draws at most the rulebook's 2 Events
     normalized = dominion.parse_options({"sets": "adventures"}, 2)
     assert normalized["events"] == "random" and "max_events" not in normalized
@@ -228,8 +236,14 @@ def test_everdell_options_are_coerced_from_text() -> None:
     # her level or modules alone mean Nightweave
     chosen = parse_options(EverdellOptions, {"nightweave_level": "2", "modules": "personalities,plots"})
     assert chosen == {"opponent": "nightweave", "nightweave_level": 2, "modules": ["personalities", "plots"]}
-    normalized = everdell.parse_options({"opponent": "nightweave", "nightweave_level": "2", "modules": "none"}, 1)
-    assert (normalized["opponent"], normalized["nightweave_level"], normalized["modules"]) == ("nightweave", 2, [])
+    normalized = everdell.parse_options(
+        {"opponent": "nightweave", "nightweave_level": "2", "modules": "none"}, 1
+    )
+    assert (normalized["opponent"], normalized["nightweave_level"], normalized["modules"]) == (
+        "nightweave",
+        2,
+        [],
+    )
     # the command's level range is the engine's
     level = params_of("everdell")["nightweave_level"]
     assert (level.min_value, level.max_value) == (0, 4)
@@ -332,12 +346,16 @@ async def test_new_command_hands_what_discord_sends_to_the_model() -> None:
     interaction = object()
     values: dict[str, Any] = dict.fromkeys(params)
     values.update(players=3, clock=clock, sets=adventures, max_events=1, errata=True)
-    await command.callback(interaction, **values)  # type: ignore[call-arg]
+    await command.callback(interaction, **values)  # type: ignore[call-arg, arg-type]
     assert opened == [
         (interaction, "dominion", {"sets": "base,adventures", "max_events": 1, "errata": True}, 3, "24")
     ]
     raw = opened[0][2]
-    assert parse_options(DominionOptions, raw) == {"sets": ["base", "adventures"], "max_events": 1, "errata": True}
+    assert parse_options(DominionOptions, raw) == {
+        "sets": ["base", "adventures"],
+        "max_events": 1,
+        "errata": True,
+    }
 
 
 async def test_setup_options_are_translated() -> None:
@@ -373,18 +391,18 @@ async def test_kingdom_autocomplete_names_presets_and_their_sets() -> None:
     complete = kingdom.autocomplete
     assert complete is not None
     en = AutocompleteInteraction(discord.Locale.american_english)
-    everything = await complete(en, "")  # type: ignore[misc, arg-type]
+    everything = await complete(en, "")
     assert everything[0].value == "random" and len(everything) <= 25
     assert {c.value for c in everything} >= {"First Game", "Gentle Intro", "Son of Size Distortion"}
-    assert [c.name for c in await complete(en, "gentle")] == ["Gentle Intro · Adventures"]  # type: ignore[misc, arg-type]
-    assert [c.name for c in await complete(en, "LEVEL")] == ["Level Up · Base + Adventures"]  # type: ignore[misc, arg-type]
-    assert [c.name for c in await complete(en, "first")] == ["First Game · Base"]  # type: ignore[misc, arg-type]
+    assert [c.name for c in await complete(en, "gentle")] == ["Gentle Intro · Adventures"]
+    assert [c.name for c in await complete(en, "LEVEL")] == ["Level Up · Base + Adventures"]
+    assert [c.name for c in await complete(en, "first")] == ["First Game · Base"]
     # a Portuguese player finds a preset by its Portuguese name, and gets the English value back
     pt = AutocompleteInteraction(PT)
-    found = await complete(pt, "suave")  # type: ignore[misc, arg-type]
+    found = await complete(pt, "suave")
     assert [(c.name, c.value) for c in found] == [("Introdução Suave · Aventuras", "Gentle Intro")]
-    assert [c.value for c in await complete(pt, "gentle")] == ["Gentle Intro"]  # type: ignore[misc, arg-type]
-    assert all(len(c.name) <= 100 for c in await complete(pt, ""))  # type: ignore[misc, arg-type]
+    assert [c.value for c in await complete(pt, "gentle")] == ["Gentle Intro"]
+    assert all(len(c.name) <= 100 for c in await complete(pt, ""))
 
 
 # -- /game new: the use case behind the command ---------------------------------------------------
@@ -418,11 +436,23 @@ class Caller:
 @pytest.mark.parametrize(
     ("game", "raw", "players", "locale", "key", "named"),
     [
-        ("dominion", {"sets": "adventures", "kingdom": "Gentle Intro"}, None, "pt", "error.dominion.random_only",
-         "colecoes"),
+        (
+            "dominion",
+            {"sets": "adventures", "kingdom": "Gentle Intro"},
+            None,
+            "pt",
+            "error.dominion.random_only",
+            "colecoes",
+        ),
         ("dominion", {"max_events": 2}, 2, "en", "error.dominion.events_need_adventures", "max_events"),
-        ("everdell", {"powers_spring_worker": True, "player_powers": True}, 2, "pt",
-         "error.everdell.spring_worker_nightweave", "trabalhador_da_primavera"),
+        (
+            "everdell",
+            {"powers_spring_worker": True, "player_powers": True},
+            2,
+            "pt",
+            "error.everdell.spring_worker_nightweave",
+            "trabalhador_da_primavera",
+        ),
         ("everdell", {"opponent": "none"}, 1, "en", "error.everdell.solo_needs_opponent", None),
     ],
 )
@@ -678,7 +708,9 @@ def test_player_powers_reach_the_engine() -> None:
     # against Nightweave, with or without the balancing rule (the humans keep the spring worker)
     nightweave = {"opponent": "nightweave", "nightweave_level": 1}
     assert parse_options(EverdellOptions, {**nightweave, "player_powers": True}) == {**nightweave, **chosen}
-    balanced = parse_options(EverdellOptions, {**nightweave, "player_powers": "true", "powers_spring_worker": "true"})
+    balanced = parse_options(
+        EverdellOptions, {**nightweave, "player_powers": "true", "powers_spring_worker": "true"}
+    )
     assert balanced == {**nightweave, "player_powers": True, "powers_spring_worker": True}
     normalized = everdell.normalize_options(balanced, 1)
     assert normalized["player_powers"] is True and normalized["powers_spring_worker"] is True
@@ -692,12 +724,24 @@ def test_player_powers_reach_the_engine() -> None:
     [
         ({"player_powers": "maybe"}, "error.bad_option", "en", "player_powers"),
         ({"player_powers": "maybe"}, "error.bad_option", "pt", "poderes_de_jogador"),
-        ({"player_powers": True, "powers_spring_worker": True}, "error.everdell.spring_worker_nightweave", "en",
-         "powers_spring_worker"),
-        ({"player_powers": True, "powers_spring_worker": True, "rugwort_year": 2},
-         "error.everdell.spring_worker_nightweave", "pt", "trabalhador_da_primavera"),
-        ({"player_powers": True, "powers_spring_worker": True, "opponent": "none"},
-         "error.everdell.spring_worker_nightweave", "pt", "trabalhador_da_primavera"),
+        (
+            {"player_powers": True, "powers_spring_worker": True},
+            "error.everdell.spring_worker_nightweave",
+            "en",
+            "powers_spring_worker",
+        ),
+        (
+            {"player_powers": True, "powers_spring_worker": True, "rugwort_year": 2},
+            "error.everdell.spring_worker_nightweave",
+            "pt",
+            "trabalhador_da_primavera",
+        ),
+        (
+            {"player_powers": True, "powers_spring_worker": True, "opponent": "none"},
+            "error.everdell.spring_worker_nightweave",
+            "pt",
+            "trabalhador_da_primavera",
+        ),
     ],
 )
 def test_player_powers_are_refused_where_they_cannot_apply(
@@ -741,7 +785,10 @@ async def test_new_command_declares_the_player_powers_option() -> None:
     payload = command.to_dict(tree())
     declared = next(o for o in payload["options"] if o["name"] == "player_powers")
     assert len(declared["description"]) <= 100
-    assert "Nightweave" in next(o for o in payload["options"] if o["name"] == "powers_spring_worker")["description"]
+    assert (
+        "Nightweave"
+        in next(o for o in payload["options"] if o["name"] == "powers_spring_worker")["description"]
+    )
     translator = Translator()
     assert param.locale_name is not None and param.locale_description is not None
     assert await translator.translate(param.locale_name, PT, None) == "poderes_de_jogador"  # type: ignore[arg-type]
@@ -753,10 +800,10 @@ async def test_new_command_declares_the_player_powers_option() -> None:
     assert described and len(described) <= 100 and "trabalhador da primavera" in described
     localized = await translated("everdell")
     assert localized["player_powers"]["name_localizations"] == {"pt-BR": "poderes_de_jogador"}
-    for option in localized.values():
-        assert 1 <= len(option["name_localizations"]["pt-BR"]) <= 32
-        assert 1 <= len(option["description_localizations"]["pt-BR"]) <= 100
-        assert all(len(c["name_localizations"]["pt-BR"]) <= 100 for c in option.get("choices", ()))
+    for shown in localized.values():
+        assert 1 <= len(shown["name_localizations"]["pt-BR"]) <= 32
+        assert 1 <= len(shown["description_localizations"]["pt-BR"]) <= 100
+        assert all(len(c["name_localizations"]["pt-BR"]) <= 100 for c in shown.get("choices", ()))
 
 
 def everdell_lobby(options: dict[str, object], players: int = 2) -> Live:

@@ -15,16 +15,20 @@ import yaml
 from discord import app_commands
 
 from bot.errors import UserError
+from bot.games.everdell import lobby as everdell_ui
 from bot.games.everdell import mistwood_data as data
 from bot.i18n import LOCALES, Translator, catalogue, t
+from bot.plugins import LobbyPlan, LobbyRequest
 from bot.render.lobby import lobby_payload
 from bot.table import Live
-from cogs import lobby
 from cogs.admin import Admin
 from cogs.mistwood_data import KIND_CHOICES, MistwoodData
+from cogs.new_game import game_command
 from engine.core import Match, SeatSpec
+from engine.core.options import parse_options
 from engine.games.everdell.mistwood import card_data
 from engine.games.everdell.mistwood.lair.options import MAX_DATA_TEXT
+from engine.games.everdell.options import EverdellOptions
 from storage import MatchRecord, SeatRecord, Store
 from storage.db import migrations
 from tests.bot.conftest import ALICE, BOB
@@ -177,7 +181,7 @@ def test_nightweave_tables_take_the_servers_deck_and_scoring() -> None:
     }
     assert data.lobby_options("everdell", "en", [], {}, files) == {}
     assert data.lobby_options("everdell", "en", [], nightweave, {}) == {}
-    assert data.lobby_options("dominion", "en", [], {}, files) == {}
+    assert data.lobby_options("everdell", "en", [], {"rugwort_year": 2}, files) == {}
 
 
 def test_packs_need_complete_card_data() -> None:
@@ -197,11 +201,45 @@ def test_packs_need_complete_card_data() -> None:
         "corrin": True,
         "mistwood_cards": cards,
     }
+
+
+class MistwoodFiles:
+    """The part of the bot that `/game new everdell` reads the server's Mistwood files from."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+
+async def prepared(store: Store, raw: dict[str, Any], locale: str = "en") -> LobbyPlan:
+    """`/game new everdell` with `raw` typed in GUILD: the model's options, then Everdell's lobby."""
+    request = LobbyRequest(
+        bot=MistwoodFiles(store),  # type: ignore[arg-type]
+        game="everdell",
+        options=parse_options(EverdellOptions, raw),
+        players=None,
+        guild_id=GUILD,
+        user_id=ALICE,
+        locale=locale,
+    )
+    return await everdell_ui.prepare(request)
+
+
+async def test_the_packs_chosen_in_the_command_are_checked_against_the_servers_cards(store: Store) -> None:
+    # a pack turned off is no pack at all: the model drops it before the lobby sees it
+    assert parse_options(EverdellOptions, {"legends": "true", "corrin": None, "farms": "false"}) == {"legends": True}
     with pytest.raises(UserError) as caught:
-        data.lobby_options("dominion", "en", ["farms"], {}, {})
-    assert caught.value.key == "error.option_other_game" and caught.value.params["option"] == "farms"
-    assert data.chosen_packs(True, None, False) == ["legends"]
-    assert data.chosen_packs(None, True, True) == ["corrin", "farms"]
+        await prepared(store, {"legends": "true", "farms": False})
+    assert caught.value.key == "mwdata.cards_missing" and caught.value.params["packs"] == "More Legends"
+    cards = completion("corrin")
+    await store.mistwood.put(GUILD, "cards", "cards.yaml", cards, len(cards), ALICE)
+    # named in the packs' own order, whatever order they were typed in
+    with pytest.raises(UserError) as caught:
+        await prepared(store, {"farms": True, "corrin": True, "legends": True}, "pt")
+    assert caught.value.params["packs"] == "Mais Lendas, Ao Longo de Cada Estação (Fazendas)"
+    plan = await prepared(store, {"corrin": "true", "legends": "false"})
+    assert plan.options == {"corrin": True, "mistwood_cards": cards} and plan.capacity is None
+    # without a pack the server's card data stays out of the table
+    assert (await prepared(store, {"rugwort_year": 2})).options == {"rugwort_year": 2, "opponent": "rugwort"}
 
 
 def everdell_lobby(options: dict[str, Any], locale: str = "en") -> Live:
@@ -251,8 +289,17 @@ def test_the_lobby_shows_packs_and_server_files(locale: str, title: str, shown: 
 # -- commands as Discord sees them --------------------------------------------------------------
 
 
+def new_everdell() -> app_commands.Command[Any, ..., None]:
+    """`/game new everdell` as the lobby cog registers it."""
+
+    async def open_table(*args: Any) -> None:
+        raise AssertionError("declaring the command opens no table")
+
+    return game_command("everdell", open_table, [])
+
+
 def test_game_new_declares_the_packs_within_discords_limits() -> None:
-    command = lobby.Lobby.new
+    command = new_everdell()
     params = {p.name: p for p in command.parameters}
     for name in ("legends", "corrin", "farms"):
         assert params[name].type is discord.AppCommandOptionType.boolean and not params[name].required
@@ -296,7 +343,7 @@ async def test_the_new_strings_are_translated_and_fit() -> None:
         strings += [command._locale_name, command._locale_description]  # type: ignore[list-item]
         for param in command.parameters:
             strings += [param.locale_name, param.locale_description]  # type: ignore[list-item]
-    for param in lobby.Lobby.new.parameters:
+    for param in new_everdell().parameters:
         if param.name in ("legends", "corrin", "farms"):
             strings += [param.locale_name, param.locale_description]  # type: ignore[list-item]
     for string in strings:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.dominion import lobby, lobby_view
+from bot.games.dominion import lobby, lobby_view, score_sheet
 from bot.games.dominion.render import DominionRenderer
 from bot.plugins import GameUI, Interaction
 
@@ -33,4 +33,5 @@ UI = GameUI(
     on_join=lambda user_id, prefs: lobby.adopt_standing(user_id, _standing(prefs)),
     start=lobby.start_with_choices,
     suggest={"kingdom": lobby.kingdom_suggestions},
+    score_sheets=score_sheet.SHEETS,
 )

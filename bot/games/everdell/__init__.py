@@ -3,7 +3,7 @@ controls, the lobby's opponent and Mistwood fields, Nightweave's channel lines."
 
 from __future__ import annotations
 
-from bot.games.everdell import lair, lobby, lobby_view, text
+from bot.games.everdell import lair, lobby, lobby_view, score_sheet, text
 from bot.games.everdell.render import EverdellRenderer
 from bot.plugins import GameUI
 from bot.wording import Wording
@@ -14,4 +14,5 @@ UI = GameUI(
     wording=Wording(label=text.option_label, params=text.params, seat=text.seat, summary=lair.summary),
     lobby_fields=lobby_view.lobby_fields,
     prepare=lobby.prepare,
+    score_sheets=score_sheet.SHEETS,
 )

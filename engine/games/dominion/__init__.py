@@ -137,5 +137,6 @@ GAME = GameDefinition(
         {"draw", "drew", "look", "looked", "reveal", "shuffle"}
     ),
     options_model=DominionOptions,
+    score_range=(-60, 300),
     cards=catalogue,
 )

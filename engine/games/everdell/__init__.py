@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import InvalidSetup
-from engine.core.registry import GameDefinition
+from engine.core.registry import AutomaSpec, GameDefinition
 from engine.core.seats import SeatSpec
 from engine.games.everdell import legends, packs
 from engine.games.everdell.bots import POLICIES
@@ -117,5 +117,10 @@ GAME = GameDefinition(
         {"draw", "drew", "legends_dealt", "look", "looked", "meadow", "meadow_discard", "nw_draw", "nw_flip", "nw_reshuffle", "nw_roll", "powers_dealt", "received", "reshuffle", "reveal", "rugwort_roll", "take_meadow", "took"}
     ),
     options_model=EverdellOptions,
+    automa=(
+        AutomaSpec("rugwort", {"en": "Rugwort", "pt": "Rugwort"}, (1, 2, 3), "year"),
+        AutomaSpec("nightweave", {"en": "Nightweave", "pt": "Tecelã Noturna"}, (0, 1, 2, 3, 4), "level", (1, 2)),
+    ),
+    score_range=(0, 300),
     cards=catalogue,
 )

@@ -115,9 +115,14 @@ class Translator(app_commands.Translator):
         key = string.extras.get("key")
         if not key or locale is not discord.Locale.brazil_portuguese:
             return None
-        return catalogue("pt").get(key)
+        text = catalogue("pt").get(key)
+        params = string.extras.get("params")
+        return text.format_map(_Blank(params)) if text is not None and params else text
 
 
-def ls(text: str, key: str) -> app_commands.locale_str:
-    """A translatable command string: English `text`, Portuguese from catalogue key `key`."""
+def ls(text: str, key: str, **params: Any) -> app_commands.locale_str:
+    """A translatable command string: English `text`, Portuguese from catalogue key `key`
+    (filled in with `params`, as `t` does)."""
+    if params:
+        return app_commands.locale_str(text, key=key, params=params)
     return app_commands.locale_str(text, key=key)

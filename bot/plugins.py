@@ -74,6 +74,18 @@ def _same_options(options: dict[str, Any], user_id: int, standing: Any) -> dict[
     return options
 
 
+@dataclass(frozen=True)
+class Preference:
+    """A standing per-user choice for every new table of the game, set with /settings as
+    `<game>_<key>`. Words: `cmd.opt.<label>.name/.desc` and `cmd.choice.<label>.<value>` for the
+    option, `settings.<label>.<value>` (and `.unset`) for the summary line."""
+
+    key: str
+    choices: tuple[str, ...]
+    label: str
+    description: str  # English, for the command
+
+
 # (bot, interaction, ids from the custom id, selected values)
 ComponentHandler = Callable[["BoardGamesBot", Interaction, list[int], list[str]], Awaitable[None]]
 # (text typed so far, locale) -> [(shown name, value)]
@@ -100,6 +112,8 @@ class GameUI:
     on_join: SeatJoin = lambda user_id, standing: None
     # Starting the table, where the game writes seat choices first; None: the table's start.
     start: Start | None = None
+    # Standing per-user preferences for this game (/settings), handed to on_open and on_join.
+    preferences: Sequence[Preference] = ()
     # Suggestions for options whose model marks them `autocomplete`.
     suggest: Mapping[str, Suggest] = field(default_factory=dict)
     # Physical-table results: the game's score sheets (a player's sheet has the game's id, an

@@ -108,7 +108,9 @@ def game_command(game_id: str, open_table: Open, clocks: list[app_commands.Choic
         "clock": ls("clock", "cmd.pbp.opt.clock.name"),
     }
     descriptions = {
-        "players": ls(f"Seats at the table ({low}-{high})", "cmd.opt.players.desc"),
+        "players": ls(
+            t("cmd.opt.players.range", "en", min=low, max=high), "cmd.opt.players.range", min=low, max=high
+        ),
         "clock": ls("Time for each turn (play-by-post)", "cmd.pbp.opt.clock.desc"),
     }
     choices: dict[str, list[app_commands.Choice[Any]]] = {"clock": clocks}
@@ -132,7 +134,10 @@ def game_command(game_id: str, open_table: Open, clocks: list[app_commands.Choic
     name = definition.names.get("en", game_id)
     command: app_commands.Command[Any, ..., None] = app_commands.Command(
         name=game_id,
-        description=ls(_clip(f"Open a {name} table in this channel"), f"cmd.game.new.{game_id}.desc"),
+        description=ls(
+            _clip(_english(f"cmd.game.new.{game_id}.desc", f"Open a table of {name} in this channel")),
+            f"cmd.game.new.{game_id}.desc",
+        ),
         callback=decorated,
     )
     command.guild_only = True

@@ -17,9 +17,8 @@ from bot.interact import report, send
 from bot.leaderboard import render
 from bot.leaderboard.calculators import MAX_FIELDS
 from bot.leaderboard.components import UserPick
-from bot.leaderboard.table_results import TableResults
+from bot.leaderboard.table_results import PendingResult, TableResults
 from cogs.leaderboard import game_choices, solo_choices
-from bot.leaderboard.table_results import PendingResult
 
 if TYPE_CHECKING:
     from bot.app import BoardGamesBot

@@ -226,7 +226,8 @@ async def prepared(store: Store, raw: dict[str, Any], locale: str = "en") -> Lob
 
 async def test_the_packs_chosen_in_the_command_are_checked_against_the_servers_cards(store: Store) -> None:
     # a pack turned off is no pack at all: the model drops it before the lobby sees it
-    assert parse_options(EverdellOptions, {"legends": "true", "corrin": None, "farms": "false"}) == {"legends": True}
+    chosen = parse_options(EverdellOptions, {"legends": "true", "corrin": None, "farms": "false"})
+    assert chosen == {"legends": True}
     with pytest.raises(UserError) as caught:
         await prepared(store, {"legends": "true", "farms": False})
     assert caught.value.key == "mwdata.cards_missing" and caught.value.params["packs"] == "More Legends"

@@ -95,17 +95,19 @@ def lobby_setup(players: int | None, **chosen: Any) -> tuple[dict[str, Any], int
 def test_lobby_offers_opponents() -> None:
     assert lobby_setup(3) == ({}, 3)
     # Rugwort plays solo; naming him adds nothing the engine keeps beyond his year
-    assert lobby_setup(None, opponent="rugwort", rugwort_year=2) == ({"opponent": "rugwort", "rugwort_year": 2}, 1)
+    rugwort = lobby_setup(None, opponent="rugwort", rugwort_year=2)
+    assert rugwort == ({"opponent": "rugwort", "rugwort_year": 2}, 1)
     assert lobby_setup(None, rugwort_year=2) == ({"rugwort_year": 2, "opponent": "rugwort"}, 1)
-    assert get_game("everdell").normalize_options(lobby_setup(None, rugwort_year=2)[0], 1) == {"rugwort_year": 2}
+    assert get_game("everdell").normalize_options(rugwort[0], 1) == {"rugwort_year": 2}
     options, size = lobby_setup(2, opponent="nightweave", nightweave_level=3, modules="personalities")
     assert size == 2 and options == {"opponent": "nightweave", "nightweave_level": 3, "modules": ["personalities"]}
     # her level (or modules) alone mean Nightweave
     options, size = lobby_setup(None, nightweave_level=0)
     assert options["nightweave_level"] == 0 and options["opponent"] == "nightweave" and size == 1
-    assert lobby_setup(None, modules="plans")[0] == {"opponent": "nightweave", "nightweave_level": 1, "modules": ["plans"]}
+    plans = {"opponent": "nightweave", "nightweave_level": 1, "modules": ["plans"]}
+    assert lobby_setup(None, modules="plans") == (plans, 1)
     for players, chosen, key in (
-        (2, {"opponent": "nightweave", "nightweave_level": 1, "modules": "plots"}, "error.nightweave.solo_only_modules"),
+        (2, {"opponent": "nightweave", "modules": "plots"}, "error.nightweave.solo_only_modules"),
         (3, {"opponent": "nightweave", "nightweave_level": 1}, "error.nightweave.humans"),
         (2, {"opponent": "rugwort", "rugwort_year": 1}, "error.everdell.rugwort_seats"),
         (1, {"opponent": "none"}, "error.everdell.solo_needs_opponent"),

@@ -40,6 +40,10 @@ class EverdellOptions(GameOptions):
     )
 
     def check(self) -> None:
+        if self.powers_spring_worker and not self.player_powers:
+            raise InvalidSetup(
+                "error.everdell.spring_worker_needs_powers", option="powers_spring_worker", powers="player_powers"
+            )
         if self.powers_spring_worker and self.opponent_id() != "nightweave":
             raise InvalidSetup("error.everdell.spring_worker_nightweave", option="powers_spring_worker")
 

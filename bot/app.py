@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import plugins
 from bot.clock import clock_from_settings
 from bot.drafts import Drafts
 from bot.errors import UserError
@@ -90,6 +91,7 @@ class BoardGamesBot(commands.Bot):
         await super().login(token)
 
     async def setup_hook(self) -> None:
+        plugins.load_plugins(self.settings.game_plugins)  # before the commands are built from them
         await self.tree.set_translator(Translator())
         if self.sync_only:
             # Only the command tree is needed to sync; no database, no games.

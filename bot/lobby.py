@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import plugins
+from bot import data_sets, plugins
 from bot.errors import UserError
 from bot.i18n import has, t
 from bot.plugins import LobbyRequest
@@ -58,7 +58,9 @@ async def open_table(
     locale = await bot.locale_of(interaction)
     definition = get_game(game_id)
     game_ui = plugins.ui(game_id)
-    standing = await bot.prefs.get(interaction.user.id)
+    standing = (await bot.prefs.get(interaction.user.id)).of(game_id)  # /settings: this game's own
+    guild = interaction.guild_id
+    texts = await bot.store.guild_data.texts(guild, game_id) if guild and definition.data_sets else {}
     try:
         request = LobbyRequest(
             bot=bot,
@@ -68,9 +70,13 @@ async def open_table(
             guild_id=interaction.guild_id,
             user_id=interaction.user.id,
             locale=locale,
+            server_data=texts,
         )
         plan = await game_ui.prepare(request)
-        options = definition.normalize_options(plan.options, 2) if plan.options else {}
+        # The server's files that matter to this table, copied as text: a later upload or
+        # removal never changes it, and its record alone replays it.
+        chosen = {**plan.options, **data_sets.lobby_copies(game_id, plan.options, texts)}
+        options = definition.normalize_options(chosen, 2) if chosen else {}
     except InvalidSetup as exc:
         raise localized_refusal(exc, game_id, locale) from None
     assert interaction.channel_id is not None
@@ -114,8 +120,8 @@ async def edit_lobby_message(bot: BoardGamesBot, match_id: int) -> None:
 
 async def join(bot: BoardGamesBot, interaction: Interaction, match_id: int) -> None:
     user = interaction.user
-    standing = await bot.prefs.get(user.id)  # /settings: their seat's default
     game = (await bot.table.get(match_id)).record.game
+    standing = (await bot.prefs.get(user.id)).of(game)  # /settings: their seat's default
     await bot.table.join(match_id, user.id, display_name(user), plugins.ui(game).on_join(user.id, standing))
     await refresh(bot, interaction, match_id)
 

@@ -13,13 +13,15 @@ import pkgutil
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from bot import i18n
 from bot.leaderboard.calculators import Calculator
 from bot.wording import Wording
-from engine.core import Option
+from engine.core import Option, registry
 
 if TYPE_CHECKING:
     from bot.app import BoardGamesBot
@@ -50,6 +52,7 @@ class LobbyRequest:
     guild_id: int | None
     user_id: int
     locale: str  # the caller's, for refusals
+    server_data: Mapping[str, str]  # kind -> text of the server's own files for this game
 
 
 @dataclass(frozen=True)
@@ -91,7 +94,7 @@ ComponentHandler = Callable[["BoardGamesBot", Interaction, list[int], list[str]]
 # (text typed so far, locale) -> [(shown name, value)]
 Suggest = Callable[[str, str], list[tuple[str, str]]]
 Start = Callable[["TableService", int, int], Awaitable["Live"]]
-SeatJoin = Callable[[int, Any], Callable[["MatchRecord"], None] | None]
+SeatJoin = Callable[[int, Mapping[str, str]], Callable[["MatchRecord"], None] | None]
 
 
 @dataclass(frozen=True)
@@ -108,7 +111,7 @@ class GameUI:
     prepare: Callable[[LobbyRequest], Awaitable[LobbyPlan]] = plain_lobby
     # A player's standing preferences (their /settings row) written into the lobby's options
     # when they open it, and when they join (a callback run with the seat write).
-    on_open: Callable[[dict[str, Any], int, Any], dict[str, Any]] = _same_options
+    on_open: Callable[[dict[str, Any], int, Mapping[str, str]], dict[str, Any]] = _same_options
     on_join: SeatJoin = lambda user_id, standing: None
     # Starting the table, where the game writes seat choices first; None: the table's start.
     start: Start | None = None
@@ -119,6 +122,9 @@ class GameUI:
     # Physical-table results: the game's score sheets (a player's sheet has the game's id, an
     # automated opponent's sheet the opponent's id); without one, players type a plain total.
     score_sheets: Sequence[Calculator] = ()
+    # A line about a server's data file of `kind` (its text, or None: none uploaded), shown after
+    # an upload and in /admin data show; None adds nothing.
+    data_status: Callable[[str, str | None, str], str | None] = lambda kind, text, locale: None
 
 
 _GAMES_PACKAGE = "bot.games"
@@ -161,3 +167,26 @@ def register(definition: GameUI) -> None:
 
 def unregister(game_id: str) -> None:
     _registered.pop(game_id, None)
+
+
+def load_external(package: str) -> str:
+    """A game kept outside the repository's game folders, laid out as they are: `<package>.rules`
+    defines the engine's GAME, `<package>.ui` (optional) the UI, `<package>/locales/<locale>/`
+    its catalogues. Returns the game id."""
+    definition = registry.register_package(package)
+    try:
+        module = importlib.import_module(f"{package}.ui")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.ui":
+            raise
+    else:
+        register(module.UI)
+    root = Path(importlib.import_module(package).__file__ or "").parent
+    if (root / "locales").is_dir():
+        i18n.add_catalogue_dir(root / "locales")
+    return definition.id
+
+
+def load_plugins(listed: str = "") -> list[str]:
+    """Every external game (GAME_PLUGINS and installed entry points); returns their ids."""
+    return [load_external(package) for package in registry.plugin_packages(listed)]

@@ -48,8 +48,9 @@ class PrefsService:
         self._remember(user_id, prefs, self.clock.now())
         return prefs
 
-    async def set_reactions(self, user_id: int, mode: str | None) -> UserPrefs:
-        prefs = await self.store.prefs.set_reactions(user_id, mode)
+    async def set_game_pref(self, user_id: int, game: str, key: str, value: str | None) -> UserPrefs:
+        """One of `game`'s standing preferences (its UI plug-in declares them); None removes it."""
+        prefs = await self.store.prefs.set_game_pref(user_id, game, key, value)
         self._remember(user_id, prefs, self.clock.now())
         return prefs
 

@@ -89,6 +89,9 @@ class Settings(BaseSettings):
     # its own leases back at once instead of waiting LEASE_SECONDS. Set it explicitly (distinct
     # per process!) where processes share a host name but not a temp dir.
     instance_id: str = Field(default="", alias="INSTANCE_ID")
+    # Game packages kept outside engine/games and bot/games (comma-separated module names, each
+    # with `rules` and optionally `ui` modules and `locales/`), added to the installed ones.
+    game_plugins: str = Field(default="", alias="GAME_PLUGINS")
     # -- operations ---------------------------------------------------------------------------
     metrics_port: int | None = Field(default=None, ge=0, le=65535, alias="METRICS_PORT")  # off unless set
     metrics_host: str = Field(default="0.0.0.0", alias="METRICS_HOST")

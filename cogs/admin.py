@@ -1,6 +1,6 @@
 """/admin (Manage Server): force-end a game, move a seat to someone else or a bot, rewind a stuck
 game. Every action is written to the admin audit and announced in the game's channel. The
-`mistwood` subgroup (cogs/mistwood_data.py) manages the server's Mistwood data files."""
+`data` subgroup (cogs/data_sets.py) manages the server's own data files for its games."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from bot.i18n import ls, t
 from bot.interact import send
 from bot.render.common import seat_name
 from bot.table import Live, Outcome
-from cogs.mistwood_data import MistwoodData
+from cogs.data_sets import DataSets
 
 if TYPE_CHECKING:
     from bot.app import BoardGamesBot
@@ -33,7 +33,7 @@ class Admin(commands.Cog):
 
     def __init__(self, bot: BoardGamesBot) -> None:
         self.bot = bot
-        self.admin.add_command(MistwoodData(bot))  # /admin mistwood ...: the server's data files
+        self.admin.add_command(DataSets(bot))  # /admin data ...: the server's data files
 
     async def _game(self, interaction: Interaction) -> Live:
         # default_permissions only hides the command; the check here is what enforces it.

@@ -85,7 +85,7 @@ class Automa(commands.Cog):
     ) -> None:
         chosen = module_list(value_of(modules))
         guild = interaction.guild_id
-        files = await self.bot.store.mistwood.texts(guild) if guild else {}
+        files = await self.bot.store.guild_data.texts(guild, "everdell") if guild else {}
         report = await self.svc().start(
             guild,
             interaction.channel_id or 0,

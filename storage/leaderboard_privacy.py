@@ -26,6 +26,7 @@ HANDLED = {
     "seat_replacements",
     "privacy",
     "user_prefs",
+    "game_prefs",
 }
 
 
@@ -113,6 +114,7 @@ class PrivacyRepo:
             )
             await conn.execute("DELETE FROM privacy WHERE user_id = ?", (user_id,))
             await conn.execute("DELETE FROM user_prefs WHERE user_id = ?", (user_id,))
+            await conn.execute("DELETE FROM game_prefs WHERE user_id = ?", (user_id,))
             for column in await self.db.columns(conn):
                 if column.table not in HANDLED and column.table != "schema_version":
                     gone = await _scrub_column(conn, column, user_id)

@@ -1,12 +1,16 @@
-"""Per-user preferences: private views by DM or not, a locale override, and a standing Dominion
-reactions mode."""
+"""Per-user preferences: private views by DM or not, a locale override, and each game's standing
+preferences (`game_prefs`: game -> key -> value, declared by the game's UI plug-in)."""
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from storage.db import Database
+
+_NONE: Mapping[str, str] = MappingProxyType({})
 
 
 @dataclass(frozen=True)
@@ -14,8 +18,12 @@ class UserPrefs:
     user_id: int
     dm_hands: bool = True
     locale: str | None = None
-    # Dominion reactions in hand, "always" or "ask", for every lobby joined; None: each table's own.
-    reactions: str | None = None
+    # game -> key -> value; a missing key leaves each table's own setting in charge.
+    games: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+
+    def of(self, game: str) -> Mapping[str, str]:
+        """The standing preferences for `game` (empty when none is set)."""
+        return self.games.get(game, _NONE)
 
 
 class PrefsRepo:
@@ -23,12 +31,22 @@ class PrefsRepo:
         self.db = db
 
     async def get(self, user_id: int) -> UserPrefs:
-        row = await self.db.fetchone(
-            "SELECT dm_hands, locale, dominion_reactions FROM user_prefs WHERE user_id = ?", (user_id,)
+        # One query: prefs are read for every DM (behind a cache), so a miss should cost one trip.
+        rows = await self.db.fetchall(
+            """SELECT 'user' AS part, dm_hands, locale, NULL AS game, NULL AS key, NULL AS value
+                 FROM user_prefs WHERE user_id = ?
+               UNION ALL
+               SELECT 'game', NULL, NULL, game, key, value FROM game_prefs WHERE user_id = ?""",
+            (user_id, user_id),
         )
-        if row is None:
-            return UserPrefs(user_id)
-        return UserPrefs(user_id, bool(row["dm_hands"]), row["locale"], row["dominion_reactions"])
+        dm_hands, locale = True, None
+        games: dict[str, dict[str, str]] = {}
+        for row in rows:
+            if row["part"] == "user":
+                dm_hands, locale = bool(row["dm_hands"]), row["locale"]
+            else:
+                games.setdefault(str(row["game"]), {})[str(row["key"])] = str(row["value"])
+        return UserPrefs(user_id, dm_hands, locale, games)
 
     async def set_dm_hands(self, user_id: int, enabled: bool) -> UserPrefs:
         await self.db.execute(
@@ -46,11 +64,17 @@ class PrefsRepo:
         )
         return await self.get(user_id)
 
-    async def set_reactions(self, user_id: int, mode: str | None) -> UserPrefs:
-        await self.db.execute(
-            """INSERT INTO user_prefs (user_id, dominion_reactions, updated_at) VALUES (?, ?, ?)
-               ON CONFLICT (user_id) DO UPDATE SET dominion_reactions = excluded.dominion_reactions,
-               updated_at = excluded.updated_at""",
-            (user_id, mode, time.time()),
-        )
+    async def set_game_pref(self, user_id: int, game: str, key: str, value: str | None) -> UserPrefs:
+        """Set one standing preference of `game`; None removes it (each table decides again)."""
+        if value is None:
+            await self.db.execute(
+                "DELETE FROM game_prefs WHERE user_id = ? AND game = ? AND key = ?", (user_id, game, key)
+            )
+        else:
+            await self.db.execute(
+                """INSERT INTO game_prefs (user_id, game, key, value, updated_at) VALUES (?, ?, ?, ?, ?)
+                   ON CONFLICT (user_id, game, key) DO UPDATE SET value = excluded.value,
+                   updated_at = excluded.updated_at""",
+                (user_id, game, key, value, time.time()),
+            )
         return await self.get(user_id)

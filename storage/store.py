@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from storage.bot_turns import BotTurnRepo
 from storage.db import Database
+from storage.guild_data import GuildDataRepo
 from storage.leaderboard import PlayRepo
 from storage.leaderboard_pending import PendingRepo
 from storage.leaderboard_privacy import PrivacyRepo
 from storage.log import LogRepo
 from storage.matches import MatchRepo
-from storage.mistwood_data import MistwoodDataRepo
 from storage.notices import NoticeRepo
 from storage.pbp import PbpRepo
 from storage.pbp_jobs import JobRepo
@@ -29,7 +29,7 @@ class Store:
         self.privacy = PrivacyRepo(db)
         self.turns = BotTurnRepo(db)
         self.notices = NoticeRepo(db)
-        self.mistwood = MistwoodDataRepo(db)
+        self.guild_data = GuildDataRepo(db)
 
     @classmethod
     async def open(cls, url: str) -> Store:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import join_names, t
 from bot.render.common import event_line, prompt_text, seat_name
 from bot.render.limits import fit_embed
 from bot.table import Live
@@ -26,10 +26,16 @@ class GenericRenderer:
         return fit_embed(embed)
 
     def private(self, live: Live, seat: int, locale: str, extra: str | None = None) -> discord.Embed:
-        embed = discord.Embed(title=t("hand.title", locale, game=live.record.game, id=live.id))
+        name = live.definition.names.get(locale) or live.definition.names.get("en") or live.record.game
+        embed = discord.Embed(title=t("hand.title", locale, game=name, id=live.id))
         prompt = live.prompt_for(seat)
         text = prompt_text(live.record.game, prompt, locale) if prompt else t("hand.no_prompt", locale)
-        embed.description = text + (f"\n{extra}" if extra else "")
+        lines = [text, extra] if extra else [text]
+        hand = live.view(seat).get("hand") if live.match is not None else None
+        if isinstance(hand, list) and all(isinstance(c, str) for c in hand):  # a game's private cards
+            names = join_names(live.definition.card_name(c, locale) for c in hand)
+            lines.append(t("hand.cards", locale, cards=names or "—"))
+        embed.description = "\n".join(lines)
         return fit_embed(embed)
 
     def describe(self, live: Live, option: Option, locale: str) -> str | None:

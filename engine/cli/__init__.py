@@ -12,8 +12,11 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 from types import ModuleType
+
+from engine.core.registry import plugin_packages, register_package
 
 
 def commands() -> dict[str, ModuleType]:
@@ -37,6 +40,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, ModuleType]]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    for package in plugin_packages(os.environ.get("GAME_PLUGINS", "")):  # games kept elsewhere
+        register_package(package)
     parser, found = build_parser()
     args = parser.parse_args(argv)
     code: int = found[args.command].run(args)

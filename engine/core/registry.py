@@ -7,9 +7,11 @@ import pkgutil
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from importlib.metadata import entry_points
 from typing import Any, Protocol
 
 from engine.core.cards import CardInfo
+from engine.core.datasets import DataSet
 from engine.core.errors import InvalidSetup
 from engine.core.events import Event, sounds_revealing
 from engine.core.options import GameOptions, NoOptions, parse_options
@@ -70,6 +72,8 @@ class GameDefinition:
     # Every card (and card-like component: Events, locations) in the player's words, for /card.
     cards: Callable[[], Sequence[CardInfo]] = lambda: ()
 
+    # Files a server may upload to replace our values or complete missing data (datasets.py).
+    data_sets: tuple[DataSet, ...] = ()
     # Automated opponents (solo records, the companion at a physical table).
     automa: tuple[AutomaSpec, ...] = ()
     # Lowest and highest believable final score (results typed in from a physical table).
@@ -96,6 +100,7 @@ class GameDefinition:
 # Games are discovered by convention: every package `engine.games.<id>` whose `__init__` defines
 # `GAME`. Packages elsewhere (a game kept in the test tree) join through `register_module`.
 _GAMES_PACKAGE = "engine.games"
+ENTRY_POINT_GROUP = "boardgamesbot.games"
 _extra_modules: dict[str, str] = {}
 
 
@@ -120,6 +125,22 @@ def register_module(game_id: str, module_name: str) -> None:
 
 def unregister_module(game_id: str) -> None:
     _extra_modules.pop(game_id, None)
+
+
+def register_package(package: str) -> GameDefinition:
+    """A game kept outside `engine.games` (say, in a test tree): `<package>.rules` defines GAME."""
+    module_name = f"{package}.rules"
+    definition: GameDefinition = importlib.import_module(module_name).GAME
+    register_module(definition.id, module_name)
+    return definition
+
+
+def plugin_packages(listed: str = "") -> list[str]:
+    """Game packages from outside the repository's game folders: those listed (comma-separated,
+    as in GAME_PLUGINS) and those installed under the entry-point group `boardgamesbot.games`."""
+    names = [name.strip() for name in listed.split(",") if name.strip()]
+    names += [entry.value for entry in entry_points(group=ENTRY_POINT_GROUP)]
+    return list(dict.fromkeys(names))
 
 
 def game_ids(*, released_only: bool = False) -> list[str]:

@@ -56,14 +56,13 @@ def bot_env(standin: StandIn, db: Path, **overrides: str) -> dict[str, str]:
     return env
 
 
-@pytest.fixture(scope="session")
-def synced_commands(tmp_path_factory: pytest.TempPathFactory) -> list[JSON]:
-    """Run the real `python -m bot sync` once against a stand-in; return what it registered."""
+def sync_commands(tmp_path_factory: pytest.TempPathFactory, **more: str) -> list[JSON]:
+    """Run the real `python -m bot sync` against a stand-in; return what it registered."""
 
     async def sync() -> list[JSON]:
         standin = await StandIn().start()
         try:
-            env = bot_env(standin, tmp_path_factory.mktemp("sync") / "unused.sqlite3")
+            env = bot_env(standin, tmp_path_factory.mktemp("sync") / "unused.sqlite3", **more)
             proc = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-m",
@@ -85,6 +84,12 @@ def synced_commands(tmp_path_factory: pytest.TempPathFactory) -> list[JSON]:
     commands = asyncio.run(sync())
     assert {c["name"] for c in commands} >= {"game", "hand", "play", "settings"}
     return commands
+
+
+@pytest.fixture(scope="session")
+def synced_commands(tmp_path_factory: pytest.TempPathFactory) -> list[JSON]:
+    """The commands as `python -m bot sync` registers them, once per run."""
+    return sync_commands(tmp_path_factory)
 
 
 @pytest.fixture

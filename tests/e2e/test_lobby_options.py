@@ -136,7 +136,8 @@ async def test_standing_reactions_from_settings_seed_each_lobby(world: World, st
     with sqlite3.connect(world.db) as conn:
         row = conn.execute("SELECT options FROM matches WHERE id = ?", (match_id,)).fetchone()
         stored = conn.execute(
-            "SELECT dominion_reactions FROM user_prefs WHERE user_id = ?", (world.bob.id,)
+            "SELECT value FROM game_prefs WHERE user_id = ? AND game = 'dominion' AND key = 'reactions'",
+            (world.bob.id,),
         ).fetchone()
     assert json.loads(row[0])["reactions"] == ["always", "ask", "always"]
     assert stored == ("ask",)

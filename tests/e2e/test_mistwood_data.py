@@ -14,7 +14,7 @@ import pytest
 
 from bot.standin.interactions import Interaction, StandInError
 from bot.standin.terminal import Terminal
-from tests.bot.test_mistwood_data_store import completion
+from tests.bot.test_data_sets import completion
 from tests.e2e.conftest import StartBot, World
 from tests.e2e.driver import lobby_id, match_options
 from tests.e2e.test_refusals import refusal, snapshot
@@ -27,7 +27,7 @@ BAD_DECK = "cards:\n  - id: nw01\n    season: spring\n"
 
 def stored(db: Path) -> list[tuple[Any, ...]]:
     with sqlite3.connect(db) as conn:
-        return conn.execute("SELECT guild_id, kind, filename, content, uploaded_by FROM guild_mistwood_data").fetchall()
+        return conn.execute("SELECT guild_id, kind, filename, content, uploaded_by FROM guild_data WHERE game = 'everdell'").fetchall()
 
 
 async def reply_embed(inter: Interaction) -> dict[str, Any]:
@@ -44,33 +44,36 @@ async def test_a_manager_uploads_a_deck_that_a_nightweave_lobby_carries(world: W
 
     # Someone without Manage Server is refused, and nothing is stored.
     text = await refusal(
-        await standin.slash(world.bob, world.channel, "admin mistwood upload", {"kind": "deck", "file": ("deck.yaml", deck)})
+        await standin.slash(world.bob, world.channel, "admin data upload", {"kind": "everdell:deck", "file": ("deck.yaml", deck)})
     )
     assert text == "Only members with Manage Server can do that."
     assert stored(world.db) == []
 
     standin.grant(world.alice, MANAGE_GUILD)
     # A broken deck: its problems, and nothing changes.
-    bad = await standin.slash(world.alice, world.channel, "admin mistwood upload", {"kind": "deck", "file": ("bad.yaml", BAD_DECK)})
+    bad = await standin.slash(world.alice, world.channel, "admin data upload", {"kind": "everdell:deck", "file": ("bad.yaml", BAD_DECK)})
     text = await refusal(bad)
     assert text.startswith("The Activity deck (Nightweave) file has problems, so nothing was changed:")
     assert "• card 1" in text
     assert stored(world.db) == []
     # Not text at all.
-    binary = await standin.slash(world.alice, world.channel, "admin mistwood upload", {"kind": "scoring", "file": ("x.bin", b"\xff\xfe\x00")})
+    binary = await standin.slash(world.alice, world.channel, "admin data upload", {"kind": "everdell:scoring", "file": ("x.bin", b"\xff\xfe\x00")})
     assert "not UTF-8 text" in await refusal(binary)
 
     # The shipped deck is a valid deck.
-    good = await standin.slash(world.alice, world.channel, "admin mistwood upload", {"kind": "deck", "file": ("deck.yaml", deck)})
+    good = await standin.slash(world.alice, world.channel, "admin data upload", {"kind": "everdell:deck", "file": ("deck.yaml", deck)})
     assert "Stored this server's Activity deck (Nightweave)" in await refusal(good)
     assert stored(world.db) == [(int(world.guild.id), "deck", "deck.yaml", deck, int(world.alice.id))]
 
-    shown = await reply_embed(await standin.slash(world.alice, world.channel, "admin mistwood show"))
+    shown = await reply_embed(await standin.slash(world.alice, world.channel, "admin data show"))
     fields = {f["name"]: f["value"] for f in shown["fields"]}
-    assert fields["Activity deck (Nightweave)"].startswith("`deck.yaml` · ")
-    assert f"<@{world.alice.id}>" in fields["Activity deck (Nightweave)"]
-    assert fields["Scoring table (Nightweave)"].startswith("None")
-    assert "❌ More Legends: still missing" in fields["Card packs"]
+    assert fields["Everdell · Activity deck (Nightweave)"].startswith("`deck.yaml` · ")
+    assert f"<@{world.alice.id}>" in fields["Everdell · Activity deck (Nightweave)"]
+    assert "replaces values of our own design" in fields["Everdell · Activity deck (Nightweave)"]
+    assert fields["Everdell · Scoring table (Nightweave)"].startswith("None")
+    cards_field = fields["Everdell · Card data (More Legends, Corrin, Farms)"]
+    assert "completes what the rulebook does not print" in cards_field
+    assert "❌ More Legends: still missing" in cards_field
 
     # A Nightweave lobby copies the deck into its options (and says so); the file is not needed later.
     inter = await standin.slash(world.bob, world.channel, "game new everdell", {"opponent": "nightweave"})
@@ -81,11 +84,11 @@ async def test_a_manager_uploads_a_deck_that_a_nightweave_lobby_carries(world: W
     options = match_options(world.db, lobby_id(lobby))
     assert options["nightweave_deck"] == deck and "nightweave_scoring" not in options
 
-    removed = await standin.slash(world.alice, world.channel, "admin mistwood remove", {"kind": "deck"})
+    removed = await standin.slash(world.alice, world.channel, "admin data remove", {"kind": "everdell:deck"})
     assert "Removed this server's Activity deck" in await refusal(removed)
     assert stored(world.db) == []
     assert match_options(world.db, lobby_id(lobby))["nightweave_deck"] == deck
-    again = await standin.slash(world.alice, world.channel, "admin mistwood remove", {"kind": "deck"})
+    again = await standin.slash(world.alice, world.channel, "admin data remove", {"kind": "everdell:deck"})
     assert await refusal(again) == "This server has no Activity deck (Nightweave) to remove."
 
 
@@ -96,12 +99,12 @@ async def test_card_packs_are_refused_while_the_card_data_is_incomplete(world: W
     text = await refusal(await standin.slash(world.alice, world.channel, "game new everdell", {"legends": True}))
     assert text.startswith("More Legends cannot be used yet")
     assert "jor_auriasa: kind, color, cost, points, unique" in text
-    assert "/admin mistwood upload" in text
+    assert "/admin data upload" in text
     text = await refusal(
         await standin.slash(world.alice, world.channel, "game new everdell", {"farms": True}, locale="pt-BR")
     )
     assert text.startswith("Ao Longo de Cada Estação (Fazendas) ainda não pode ser usado")
-    assert "/admin mistwood enviar" in text
+    assert "/admin dados enviar" in text
     with pytest.raises(StandInError, match="unknown option 'corrin'"):  # Dominion's command has none
         await standin.slash(world.alice, world.channel, "game new dominion", {"corrin": True})
     # Turned off, the option is no option at all.
@@ -115,7 +118,7 @@ async def test_card_packs_are_refused_while_the_card_data_is_incomplete(world: W
     # Once the card data completes a pack, the pack opens, carrying the data with it.
     cards = completion("corrin")
     standin.grant(world.alice, MANAGE_GUILD)
-    upload = await standin.slash(world.alice, world.channel, "admin mistwood upload", {"kind": "cards", "file": ("cards.yaml", cards)})
+    upload = await standin.slash(world.alice, world.channel, "admin data upload", {"kind": "everdell:cards", "file": ("cards.yaml", cards)})
     reply = await refusal(upload)
     assert "✅ Corrin Evertail: complete, ready to play" in reply and "❌ More Legends: still missing" in reply
     other = standin.add_channel(world.guild, "mistwood")
@@ -135,11 +138,11 @@ async def test_the_terminal_attaches_a_local_file(world: World, start_bot: Start
     scoring.write_text("levels: []\n", encoding="utf-8")
     out = io.StringIO()
     term = Terminal(world.standin, world.channel, world.alice, out, quiet=0.2)
-    await term.handle(f'/admin mistwood upload kind:scoring "file:{scoring}"')
+    await term.handle(f'/admin data upload kind:everdell:scoring "file:{scoring}"')
     await term.handle("manager on")
-    await term.handle(f'/admin mistwood upload kind:scoring "file:{scoring}"')
-    await term.handle(f"/admin mistwood upload kind:deck file:{SHIPPED_DECK}")
-    await term.handle("/admin mistwood upload kind:deck file:/no/such/file.yaml")
+    await term.handle(f'/admin data upload kind:everdell:scoring "file:{scoring}"')
+    await term.handle(f"/admin data upload kind:everdell:deck file:{SHIPPED_DECK}")
+    await term.handle("/admin data upload kind:everdell:deck file:/no/such/file.yaml")
     text = out.getvalue()
     assert "Only members with Manage Server can do that." in text
     assert "alice now has Manage Server" in text

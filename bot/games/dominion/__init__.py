@@ -3,11 +3,12 @@ reactions choice, kingdom suggestions."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from bot.games.dominion import lobby, lobby_view, score_sheet
 from bot.games.dominion.render import DominionRenderer
-from bot.plugins import GameUI, Interaction
+from bot.plugins import GameUI, Interaction, Preference
 
 
 async def on_reactions(bot: Any, interaction: Interaction, args: list[int], values: list[str]) -> None:
@@ -19,8 +20,17 @@ async def on_reactions(bot: Any, interaction: Interaction, args: list[int], valu
     await refresh(bot, interaction, args[0])
 
 
-def _standing(prefs: Any) -> str | None:
-    return getattr(prefs, "reactions", None)
+def _standing(standing: Mapping[str, str]) -> str | None:
+    return standing.get("reactions")
+
+
+# /settings dominion_reactions: the lobby's own picks, as a standing default for every new table.
+REACTIONS = Preference(
+    "reactions",
+    lobby.REACTION_MODES,
+    "my_reactions",
+    "Dominion: your Moat and Caravan Guard in every new table — used at once, or asked",
+)
 
 
 UI = GameUI(
@@ -29,9 +39,10 @@ UI = GameUI(
     lobby_fields=lobby_view.dominion_fields,
     lobby_items=lobby_view.lobby_items,
     components={lobby_view.LOBBY_REACTIONS: on_reactions},
-    on_open=lambda options, user_id, prefs: lobby.standing_options(options, "dominion", user_id, _standing(prefs)),
-    on_join=lambda user_id, prefs: lobby.adopt_standing(user_id, _standing(prefs)),
+    on_open=lambda options, user_id, standing: lobby.standing_options(options, "dominion", user_id, _standing(standing)),
+    on_join=lambda user_id, standing: lobby.adopt_standing(user_id, _standing(standing)),
     start=lobby.start_with_choices,
+    preferences=(REACTIONS,),
     suggest={"kingdom": lobby.kingdom_suggestions},
     score_sheets=score_sheet.SHEETS,
 )

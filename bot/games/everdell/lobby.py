@@ -45,8 +45,7 @@ def everdell_setup(options: dict[str, Any], players: int | None) -> tuple[dict[s
 
 async def prepare(request: LobbyRequest) -> LobbyPlan:
     options, size = everdell_setup(request.options, request.players)
-    guild = request.guild_id
-    files = await request.bot.store.mistwood.texts(guild) if guild else {}
     packs = [p for p in mistwood_data.PACK_OPTIONS if options.pop(p, False)]
+    files = dict(request.server_data)
     options.update(mistwood_data.lobby_options("everdell", request.locale, packs, options, files))
     return LobbyPlan(options, size)

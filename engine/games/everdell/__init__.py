@@ -12,6 +12,7 @@ from engine.games.everdell.bots import POLICIES
 from engine.games.everdell.catalogue import catalogue
 from engine.games.everdell.data import board, cards, events
 from engine.games.everdell.game import EverdellGame
+from engine.games.everdell.mistwood.data_sets import DATA_SETS
 from engine.games.everdell.options import EverdellOptions
 
 ENGINE_VERSION = "everdell-1"
@@ -122,5 +123,6 @@ GAME = GameDefinition(
         AutomaSpec("nightweave", {"en": "Nightweave", "pt": "Tecelã Noturna"}, (0, 1, 2, 3, 4), "level", (1, 2)),
     ),
     score_range=(0, 300),
+    data_sets=DATA_SETS,
     cards=catalogue,
 )

@@ -1,0 +1,140 @@
+"""/admin data upload, show and remove: a server's own data files for its games (see
+bot/data_sets.py). Manage Server only; every reply is private."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot import data_sets as data
+from bot.errors import UserError
+from bot.i18n import has, ls, t
+from bot.interact import send
+from engine.core.registry import game_ids, get_game
+
+if TYPE_CHECKING:
+    from bot.app import BoardGamesBot
+
+Interaction = discord.Interaction[Any]
+
+
+def kind_choices() -> list[app_commands.Choice[str]]:
+    """Every game's data sets as "<game>: <kind>" (English), localized from the catalogue."""
+    out = []
+    for entry in data.offered():
+        key = f"data.{entry.game}.{entry.data_set.kind}"
+        english = f"{data.game_name(entry.game, 'en')}: {data.kind_name(entry.game, entry.data_set.kind, 'en')}"
+        out.append(app_commands.Choice(name=ls(english[:100], key), value=entry.value))
+    return out
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    return [
+        app_commands.Choice(name=data.game_name(g, "en"), value=g)
+        for g in game_ids(released_only=True)
+        if get_game(g).data_sets
+    ]
+
+
+def _guild(interaction: Interaction) -> int:
+    # default_permissions only hides the command; the check here is what enforces it.
+    if not interaction.permissions.manage_guild:
+        raise UserError("admin.manage_only")
+    if interaction.guild_id is None:
+        raise UserError("error.guild_only")
+    return interaction.guild_id
+
+
+class DataSets(app_commands.Group):
+    """A subgroup of /admin (whose default permissions it shares), built per run from the games'
+    declared data sets."""
+
+    def __init__(self, bot: BoardGamesBot) -> None:
+        super().__init__(
+            name=ls("data", "cmd.admin.data.name"),
+            description=ls("This server's own data files for its games", "cmd.admin.data.desc"),
+        )
+        self.bot = bot
+        kinds = kind_choices()
+        games = game_choices()
+
+        @app_commands.command(
+            name=ls("upload", "cmd.admin.data.upload.name"),
+            description=ls("Check and store a data file for a game (YAML or JSON)", "cmd.admin.data.upload.desc"),
+        )
+        @app_commands.rename(
+            kind=ls("kind", "cmd.admin.data.opt.kind.name"), file=ls("file", "cmd.admin.data.opt.file.name")
+        )
+        @app_commands.describe(
+            kind=ls("Which file this is", "cmd.admin.data.opt.kind.desc"),
+            file=ls("The file, at most 100 KB", "cmd.admin.data.opt.file.desc"),
+        )
+        @app_commands.choices(kind=kinds)
+        async def upload(interaction: Interaction, kind: app_commands.Choice[str], file: discord.Attachment) -> None:
+            locale = await self.bot.locale_of(interaction)
+            guild_id = _guild(interaction)
+            if file.size > data.MAX_BYTES:  # refused before downloading anything
+                raise UserError("data.too_large", size=data.kilobytes(file.size), max=data.kilobytes(data.MAX_BYTES))
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            reply = await data.upload(
+                self.bot.store, guild_id, kind.value, file.filename, await file.read(), interaction.user.id, locale
+            )
+            await send(interaction, reply)
+
+        @app_commands.command(
+            name=ls("show", "cmd.admin.data.show.name"),
+            description=ls("Show this server's data files", "cmd.admin.data.show.desc"),
+        )
+        @app_commands.rename(game=ls("game", "cmd.admin.data.opt.game.name"))
+        @app_commands.describe(game=ls("Only this game's files", "cmd.admin.data.opt.game.desc"))
+        @app_commands.choices(game=games)
+        async def show(interaction: Interaction, game: app_commands.Choice[str] | None = None) -> None:
+            locale = await self.bot.locale_of(interaction)
+            guild_id = _guild(interaction)
+            await send(interaction, embed=await self.listing(guild_id, None if game is None else game.value, locale))
+
+        @app_commands.command(
+            name=ls("remove", "cmd.admin.data.remove.name"),
+            description=ls("Remove one of this server's data files", "cmd.admin.data.remove.desc"),
+        )
+        @app_commands.rename(kind=ls("kind", "cmd.admin.data.opt.kind.name"))
+        @app_commands.describe(kind=ls("Which file to remove", "cmd.admin.data.opt.remove_kind.desc"))
+        @app_commands.choices(kind=kinds)
+        async def remove(interaction: Interaction, kind: app_commands.Choice[str]) -> None:
+            locale = await self.bot.locale_of(interaction)
+            guild_id = _guild(interaction)
+            await send(interaction, await data.remove(self.bot.store, guild_id, kind.value, locale))
+
+        commands: tuple[app_commands.Command[Any, ..., None], ...] = (upload, show, remove)
+        for command in commands:
+            self.add_command(command)
+
+    async def listing(self, guild_id: int, game: str | None, locale: str) -> discord.Embed:
+        """One field per data set: the server's file or what is used instead, and its role."""
+        stored = {(f.game, f.kind): f for f in await self.bot.store.guild_data.all(guild_id, game)}
+        embed = discord.Embed(title=t("data.show.title", locale), colour=discord.Colour.dark_green())
+        entries = [e for e in data.offered() if game is None or e.game == game]
+        for entry in entries[:25]:
+            kind = entry.data_set.kind
+            found = stored.get((entry.game, kind))
+            none_key = f"data.{entry.game}.{kind}.none"
+            lines = [
+                data.file_line(found, locale)
+                if found
+                else t(none_key if has(none_key) else "data.show.none", locale),
+                f"-# {t(f'data.role.{entry.data_set.role}', locale)}",
+            ]
+            extra = data.status(entry.game, kind, found.content if found else None, locale)
+            if extra:
+                lines.append(extra)
+            embed.add_field(
+                name=f"{data.game_name(entry.game, locale)} · {entry.label(locale)}",
+                value=data.clip("\n".join(lines), 1024),
+                inline=False,
+            )
+        if not entries:
+            embed.description = t("data.show.nothing", locale)
+        embed.set_footer(text=t("data.show.footer", locale))
+        return embed

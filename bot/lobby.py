@@ -58,7 +58,6 @@ async def open_table(
     locale = await bot.locale_of(interaction)
     definition = get_game(game_id)
     game_ui = plugins.ui(game_id)
-    standing = (await bot.prefs.get(interaction.user.id)).of(game_id)  # /settings: this game's own
     guild = interaction.guild_id
     texts = await bot.store.guild_data.texts(guild, game_id) if guild and definition.data_sets else {}
     try:
@@ -80,6 +79,7 @@ async def open_table(
     except InvalidSetup as exc:
         raise localized_refusal(exc, game_id, locale) from None
     assert interaction.channel_id is not None
+    standing = (await bot.prefs.get(interaction.user.id)).of(game_id)  # /settings: this game's own
     live = await bot.table.open_lobby(
         guild_id=interaction.guild_id,
         channel_id=interaction.channel_id,

@@ -22,6 +22,7 @@ from bot import i18n
 from bot.leaderboard.calculators import Calculator
 from bot.wording import Wording
 from engine.core import Option, registry
+from engine.core.options import GameOptions
 
 if TYPE_CHECKING:
     from bot.app import BoardGamesBot
@@ -89,6 +90,42 @@ class Preference:
     description: str  # English, for the command
 
 
+@dataclass(frozen=True)
+class Reply:
+    """What a companion command answers: posted in the channel, or privately when `private`."""
+
+    content: str | None = None
+    embed: discord.Embed | None = None
+    view: discord.ui.View | None = None
+    private: bool = False
+
+
+class CompanionSession(Protocol):
+    """A game's automated opponent run for a physical table, one per channel (its steps stored
+    by the platform's companion tables). `/automa turn`, `undo`, `status` and `stop` reach the
+    channel's session whatever its game."""
+
+    async def start(self, interaction: Interaction, options: dict[str, Any]) -> Reply: ...
+    async def turn(self, interaction: Interaction, physical: bool) -> Reply: ...
+    async def undo(self, interaction: Interaction) -> Reply: ...
+    async def status(self, interaction: Interaction) -> Reply: ...
+    async def score(self, interaction: Interaction, counts: dict[str, Any]) -> Reply: ...
+    async def stop(self, interaction: Interaction) -> Reply: ...
+    # Its own buttons and menus by custom-id kind: (interaction, ids, values).
+    def components(self) -> Mapping[str, Callable[[Interaction, list[int], list[str]], Awaitable[None]]]: ...
+
+
+@dataclass(frozen=True)
+class CompanionSpec:
+    """`/automa start <id>` (its options from `start_options`) and, with `score_options`,
+    `/automa score <id>`; `id` is an automated opponent the game declares (AutomaSpec)."""
+
+    id: str
+    start_options: type[GameOptions]
+    build: Callable[[BoardGamesBot], CompanionSession]
+    score_options: type[GameOptions] | None = None
+
+
 # (bot, interaction, ids from the custom id, selected values)
 ComponentHandler = Callable[["BoardGamesBot", Interaction, list[int], list[str]], Awaitable[None]]
 # (text typed so far, locale) -> [(shown name, value)]
@@ -125,6 +162,8 @@ class GameUI:
     # A line about a server's data file of `kind` (its text, or None: none uploaded), shown after
     # an upload and in /admin data show; None adds nothing.
     data_status: Callable[[str, str | None, str], str | None] = lambda kind, text, locale: None
+    # Automated opponents a physical table can run through /automa.
+    companions: Sequence[CompanionSpec] = ()
 
 
 _GAMES_PACKAGE = "bot.games"

@@ -55,6 +55,17 @@ class CompanionRepo:
             int(row["id"]), int(row["channel_id"]), row["kind"], json.loads(row["config"]), [json.loads(s["step"]) for s in steps]
         )
 
+    async def active_kind(self, channel_id: int) -> str | None:
+        """The kind of the channel's active companion, without its steps."""
+        row = await self.db.fetchone(
+            "SELECT kind FROM companions WHERE channel_id = ? AND status = ?", (channel_id, ACTIVE)
+        )
+        return None if row is None else str(row["kind"])
+
+    async def kind_of(self, companion_id: int) -> str | None:
+        row = await self.db.fetchone("SELECT kind FROM companions WHERE id = ?", (companion_id,))
+        return None if row is None else str(row["kind"])
+
     async def push(self, companion_id: int, seq: int, step: dict[str, Any], user_id: int, snapshot: dict[str, Any]) -> None:
         """Append step `seq` (1-based); the primary key refuses a second writer of the same seq."""
         async with self.db.transaction() as conn:

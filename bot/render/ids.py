@@ -22,6 +22,8 @@ LOBBY_JOIN = "lj"
 LOBBY_LEAVE = "ll"
 LOBBY_BOT = "lb"
 LOBBY_START = "ls"
+# companion id, level, total: record a physical-table game against the channel's companion
+COMPANION_RECORD = "cmr"
 
 # Select kinds
 PICK = "a"  # match, pid, page: the chosen values are the answer

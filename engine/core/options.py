@@ -75,6 +75,7 @@ class OptionMeta:
     autocomplete: bool
     low: int | None
     high: int | None
+    required: bool = False
 
     @property
     def kind(self) -> str:
@@ -138,6 +139,7 @@ def describe(model: type[GameOptions]) -> list[OptionMeta]:
                 autocomplete=bool(extra.get("autocomplete", False)),
                 low=low,
                 high=high,
+                required=field.is_required(),
             )
         )
     return out

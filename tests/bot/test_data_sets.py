@@ -207,6 +207,8 @@ def test_everdell_declares_its_three_data_sets() -> None:
         ("cards", card_data.OPTION, COMPLETES),
     ]
     assert card_data.OPTION == "mistwood_cards"
+    # the lobby lines name the same options the data sets fill
+    assert {d.kind: d.option for d in declared} == mw.KIND_OPTIONS
     assert [e.value for e in data.offered() if e.game == "everdell"] == list(VALUES)
     assert data.find("everdell:cards").data_set is declared[2]
     for unknown in ("everdell:plots", "deck", "dominion:deck", "everdell:"):
@@ -249,7 +251,7 @@ def test_problems_are_listed_briefly() -> None:
 
 def test_uploads_must_be_small_utf8_text() -> None:
     # Never more than the engine takes in an option.
-    assert data.MAX_BYTES == MAX_TEXT <= MAX_DATA_TEXT
+    assert data.MAX_BYTES == MAX_TEXT <= min(MAX_DATA_TEXT, card_data.MAX_TEXT)
     assert data.decode("\ufeffcards: []\n".encode()) == "cards: []\n"
     with pytest.raises(UserError) as caught:
         data.decode(b"x" * (MAX_TEXT + 1))
@@ -306,10 +308,6 @@ def test_an_option_already_set_is_never_overwritten() -> None:
     files = {"deck": DECK, "scoring": SCORING, "cards": "cards: []\n"}
     given = {**NIGHTWEAVE, "nightweave_deck": "cards: []\n", "legends": True, "mistwood_cards": "mine"}
     assert data.lobby_copies("everdell", given, files) == {"nightweave_scoring": SCORING}
-    # Even an option set to None says the table decided: nothing is copied over it.
-    assert data.lobby_copies("everdell", {**NIGHTWEAVE, "nightweave_scoring": None}, files) == {
-        "nightweave_deck": DECK
-    }
 
 
 def test_everdells_lobby_no_longer_copies_deck_or_scoring_itself() -> None:

@@ -19,7 +19,7 @@ from bot import lobby as lobby_use_cases
 from bot.errors import UserError
 from bot.games.dominion.lobby import SEAT_KEY, choose_reactions, seat_modes, start_with_choices
 from bot.games.dominion.lobby_view import LOBBY_REACTIONS
-from bot.i18n import Translator, catalogue, t
+from bot.i18n import Translator, catalogue, ls, t
 from bot.lobby import localized_refusal
 from bot.render.items import GameSelect
 from bot.render.lobby import lobby_payload
@@ -105,18 +105,26 @@ def test_choice_lists_keep_their_values_and_keys() -> None:
     # yes/no options are Discord booleans now, with no choice list of their own
     for param in (dominion["errata"], everdell["player_powers"], everdell["powers_spring_worker"]):
         assert param.type is discord.AppCommandOptionType.boolean and not param.choices
-    assert [c.value for c in automa.MODULES] == ["", "personalities", "plans", "plots"]
-    assert keys_of(automa.MODULES) == [
-        f"cmd.automa.choice.{s}" for s in ("none", "personalities", "plans", "plots")
-    ]
-    assert keys_of(automa.GAMES) == ["cmd.automa.choice.nightweave"]
+    # /automa start nightweave: its options from the companion's own model
+    from bot.games.everdell.companion_session import StartOptions
+    from cogs.model_commands import model_command
+
+    async def no_run(interaction: Any, options: dict[str, Any], extra: dict[str, Any]) -> None:
+        return None
+
+    start = model_command("nightweave", ls("Set up", "k"), StartOptions, no_run, words=automa.WORDS)
+    start_params = {p.name: p for p in start.parameters}
+    assert start_params["level"].required and not start_params["humans"].required
+    modules = start_params["modules"].choices
+    assert [c.value for c in modules] == ["none", "personalities", "plans", "plots"]
+    assert keys_of(modules) == [f"cmd.automa.choice.{s}" for s in ("none", "personalities", "plans", "plots")]
     assert keys_of(automa.SOURCES) == ["cmd.automa.choice.virtual", "cmd.automa.choice.physical"]
     assert [c.name for c in everdell["rugwort_year"].choices][0] == "Year 1 — Rugwort the Rascal"
     # every choice of these commands has its name in both catalogues, the English one as given
-    everything: list[Sequence[app_commands.Choice[Any]]] = [automa.MODULES, automa.GAMES, automa.SOURCES]
+    everything: list[Sequence[app_commands.Choice[Any]]] = [modules, automa.SOURCES]
     everything += [p.choices for p in (*everdell.values(), *dominion.values()) if p.choices]
-    # opponent, rugwort_year, modules, reactions, sets, the clock in each subcommand, and automa's three
-    assert len(everything) == 10
+    # opponent, rugwort_year, modules, reactions, sets, the clock in each subcommand, and automa's two
+    assert len(everything) == 9
     for listed in everything:
         for choice, key in zip(listed, keys_of(listed), strict=True):
             assert catalogue("en")[key] == choice.name

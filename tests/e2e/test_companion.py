@@ -31,7 +31,7 @@ def text_of(message: Message | None) -> str:
 async def test_companion_session_survives_a_restart(world: World, start_bot: StartBot) -> None:
     standin = world.standin
     bot = await start_bot()
-    _, started = await slash(world, world.alice, "automa start", {"game": "nightweave", "level": 2})
+    _, started = await slash(world, world.alice, "automa start nightweave", {"level": 2})
     assert "Nightweave" in text_of(started)
 
     _, first = await slash(world, world.alice, "automa turn")
@@ -60,7 +60,7 @@ async def test_companion_session_survives_a_restart(world: World, start_bot: Sta
     assert "took back" in text_of(undone)
     body, _ = await slash(world, world.alice, "automa status")
     assert body["data"]["flags"] & EPHEMERAL
-    _, score = await slash(world, world.alice, "automa score", {"cards": 20, "special_events": 1})
+    _, score = await slash(world, world.alice, "automa score nightweave", {"cards": 20, "special_events": 1})
     assert "final score" in text_of(score)
 
     _, rolled = await slash(world, world.carol, "roll", {"notation": "2d8+1"})
@@ -83,10 +83,10 @@ async def test_her_score_opens_a_table_result(world: World, start_bot: StartBot)
     the people are picked and the result counts as for any table result."""
     standin = world.standin
     await start_bot()
-    await slash(world, world.alice, "automa start", {"game": "nightweave", "level": 3})
+    await slash(world, world.alice, "automa start nightweave", {"level": 3})
     for _ in range(2):
         await slash(world, world.alice, "automa turn")
-    _, score = await slash(world, world.alice, "automa score", {"cards": 30, "basic_events": 6})
+    _, score = await slash(world, world.alice, "automa score nightweave", {"cards": 30, "basic_events": 6})
     assert score is not None and "Record this game" in buttons(score)
     total = int(re.search(r"final score: (\d+)", text_of(score)).group(1))  # type: ignore[union-attr]
 

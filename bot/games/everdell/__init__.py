@@ -3,7 +3,7 @@ controls, the lobby's opponent and Mistwood fields, Nightweave's channel lines."
 
 from __future__ import annotations
 
-from bot.games.everdell import lair, lobby, lobby_view, mistwood_data, score_sheet, text
+from bot.games.everdell import companion_session, lair, lobby, lobby_view, mistwood_data, score_sheet, text
 from bot.games.everdell.render import EverdellRenderer
 from bot.plugins import GameUI
 from bot.wording import Wording
@@ -16,4 +16,5 @@ UI = GameUI(
     prepare=lobby.prepare,
     data_status=lambda kind, text, locale: mistwood_data.pack_status(text, locale) if kind == "cards" else None,
     score_sheets=score_sheet.SHEETS,
+    companions=(companion_session.COMPANION,),
 )

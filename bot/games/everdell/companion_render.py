@@ -24,7 +24,7 @@ from engine.tools.dice import RollResult
 
 BUTTON = "cmp"  # companion id, step, code (1 first impossible, 2 second impossible, 3 blocked, 4 undo)
 SELECT = "cmc"  # companion id, steps so far: the card the table flipped
-RECORD = "cmr"  # companion id, level, her total: record the table game as a result
+RECORD = ids.COMPANION_RECORD  # companion id, level, her total: record the table game as a result
 COLOR = 0x4B2E83
 
 

@@ -24,9 +24,11 @@ def kind_choices() -> list[app_commands.Choice[str]]:
     """Every game's data sets as "<game>: <kind>" (English), localized from the catalogue."""
     out = []
     for entry in data.offered():
-        key = f"data.{entry.game}.{entry.data_set.kind}"
-        english = f"{data.game_name(entry.game, 'en')}: {data.kind_name(entry.game, entry.data_set.kind, 'en')}"
-        out.append(app_commands.Choice(name=ls(english[:100], key), value=entry.value))
+        kind = entry.data_set.kind
+        names = {loc: (data.game_name(entry.game, loc), data.kind_name(entry.game, kind, loc)) for loc in ("en", "pt")}
+        english = t("data.choice", "en", game=names["en"][0], kind=names["en"][1])
+        pt_game, pt_kind = names["pt"]
+        out.append(app_commands.Choice(name=ls(english[:100], "data.choice", game=pt_game, kind=pt_kind), value=entry.value))
     return out
 
 

@@ -26,7 +26,3 @@ class DataSet:
     check: Callable[[str], list[str]]  # every problem in a file (empty: usable); never raises
     applies: Callable[[Mapping[str, Any]], bool]  # does a lobby with these options use it?
     role: str = REPLACES_OURS
-
-    def used_by(self, options: Mapping[str, Any]) -> bool:
-        """Whether a match's options carry a server file of this kind."""
-        return options.get(self.option) is not None

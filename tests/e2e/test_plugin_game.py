@@ -116,3 +116,28 @@ async def test_a_plugin_game_is_played_end_to_end(
     pt = await embed_reply(await standin.slash(alice, channel, "card", {"name": "lanterns:lantern_9"}, locale="pt-BR"))
     assert pt["title"].startswith("Explosão Solar")
     assert fields(pt) or pt.get("footer")
+
+
+async def test_a_plugin_companion_runs_at_a_physical_table(
+    world: World, start_bot: StartBot, plugin_commands: list[JSON]
+) -> None:
+    standin, alice, channel = world.standin, world.alice, world.channel
+    standin.global_commands = [{**c, "application_id": standin.application_id} for c in plugin_commands]
+    await start_bot(GAME_PLUGINS=PLUGIN)
+
+    async def said(command: str, options: dict[str, Any] | None = None, locale: str | None = None) -> str:
+        inter = await standin.slash(alice, channel, command, options or {}, locale=locale)
+        body = await inter.response()
+        return str(body["data"].get("content") or "")
+
+    assert await said("automa start moth", {"level": 2}) == "The Moth joins the table (level 2)."
+    first = await said("automa turn")
+    assert first.startswith("The Moth hangs ")
+    await said("automa turn")
+    assert (await said("automa status")).startswith("The Moth has hung 2 lanterns")
+    assert await said("automa undo") == "The Moth takes back its last lantern."
+    assert (await said("automa status", locale="pt-BR")).startswith("A Mariposa pendurou 1 lanternas")
+    assert (await said("automa score moth", {"bonuses": 2})).startswith("The Moth scores ")
+    assert await said("automa stop") == "The Moth flies away."
+    # Nightweave's score sheet does not reach the Moth's session, nor any once it is gone.
+    assert "no automated opponent" in (await said("automa turn")).lower()

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from engine.cli.simulate import make_policies
 from engine.core.events import Event, sounds_revealing
 from engine.core.match import Match
 from engine.core.registry import get_game
 from engine.core.seats import SeatSpec
-from engine.cli.simulate import make_policies
 
 CASES = [
     ("dominion", 2, {"kingdom": "First Game"}),

@@ -10,6 +10,7 @@ from bot.i18n import t
 from bot.leaderboard.calculators import Calculator, Field, total
 from bot.plugins import GameUI
 from bot.table import Live
+from tests.plugin_game.companion import COMPANION
 
 
 def lobby_fields(embed: discord.Embed, live: Live, locale: str) -> None:
@@ -31,4 +32,5 @@ UI = GameUI(
             sheet,
         ),
     ),
+    companions=(COMPANION,),
 )

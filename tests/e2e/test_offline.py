@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -60,3 +62,37 @@ async def test_offline_mode_keeps_games_where_asked(tmp_path: Path) -> None:
     code, out, err = await run_offline(tmp_path, '/game new dominion "kingdom:First Game"\n', env)
     assert code == 0, out + err
     assert "games.sqlite3" in out and (tmp_path / "games.sqlite3").exists()
+
+
+async def test_a_clone_of_the_repository_alone_starts_the_offline_mode(tmp_path: Path) -> None:
+    """What `git clone` brings, with nothing beside it (no ../shared): the offline mode starts
+    and `help` works. The files are copied as git lists them, then run from that copy."""
+    root = Path(__file__).resolve().parents[2]
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=root, capture_output=True, check=True).stdout
+    clone = tmp_path / "clone" / "boardgamesbot"  # its parent holds nothing else
+    for name in filter(None, listed.decode().split("\0")):
+        source = root / name
+        if source.is_file():
+            target = clone / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, target)
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(clone)}
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        # the clone's own packages, never the ones installed from this checkout
+        "import sys; sys.path.insert(0, sys.argv[1]); import runpy; sys.argv = ['bot', '--offline']; "
+        "runpy.run_module('bot', run_name='__main__', alter_sys=True)",
+        str(clone),
+        cwd=clone,
+        env=env,
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    out_bytes, err_bytes = await asyncio.wait_for(proc.communicate(b"help\nquit\n"), 90)
+    out, err = out_bytes.decode(), err_bytes.decode()
+    assert proc.returncode == 0, out + err
+    assert "offline" in out.splitlines()[0] and "quit" in out
+    assert "Traceback" not in err, err
+    assert not (tmp_path / "clone" / "shared").exists()

@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import plugins
+from bot.answering import Answering
 from bot.clock import clock_from_settings
 from bot.drafts import Drafts
 from bot.errors import UserError
@@ -59,6 +60,7 @@ class BoardGamesBot(commands.Bot):
     notifier: Notifier
     runner: Runner
     pbp: PlayByPost
+    answering: Answering
 
     def __init__(self, settings: Settings, *, sync_only: bool = False, **client_options: Any) -> None:
         # Guilds only: the bot reads no messages (everything arrives as interactions), and the
@@ -103,7 +105,18 @@ class BoardGamesBot(commands.Bot):
         # process's previous life (killed, say): hand it back now instead of after LEASE_SECONDS.
         if freed := await self.store.release_leases(self.settings.instance_id):
             log.info("took back %d lease(s) held by this instance before its restart", freed)
-        self.table = TableService(self.store, self.settings.match_cache_size)
+        # The services call one another in a circle (the table asks the runner whether a bot
+        # seat waits, the runner answers through the table; the runner plays the seats
+        # play-by-post covers, play-by-post pokes the runner): what a service needs from one
+        # built after it is passed as a call looked up when it is made, after setup, never
+        # patched onto the service afterwards.
+        pbp_store = PbpStore(self.store.db)
+        self.table = TableService(
+            self.store,
+            self.settings.match_cache_size,
+            bot_waiting=lambda live: self.runner.waiting(live),
+            owns=self.owns_guild,
+        )
         self.prefs = PrefsService(self.store)
         clock = clock_from_settings(self.settings.clock_offset_file)
         self.notifier = Notifier(
@@ -116,11 +129,18 @@ class BoardGamesBot(commands.Bot):
         )
         owner, lease = self.settings.instance_id, self.settings.lease_seconds
         self.runner = Runner(
-            self.table, self.settings.bot_pause_seconds, self.notifier.bot_summary, self.store.turns, owner, lease
+            self.table,
+            self.settings.bot_pause_seconds,
+            self.notifier.bot_summary,
+            self.store.turns,
+            owner,
+            lease,
+            covers=lambda match_id, seat: self.pbp.timers.covers(match_id, seat),
+            covered_of=pbp_store.games.covered_in,
         )
         self.pbp = PlayByPost(
             self.table,
-            PbpStore(self.store.db),
+            pbp_store,
             DiscordHerald(self),
             clock,
             self.settings.scheduler_tick_seconds,
@@ -128,12 +148,11 @@ class BoardGamesBot(commands.Bot):
             owner=owner,
             lease=lease,
         )
-        self.runner.covers = self.pbp.timers.covers
-        self.runner.covered_of = self.pbp.store.games.covered_in
-        self.table.bot_waiting = self.runner.waiting
-        self.table.owns = self.owns_guild
+        self.answering = Answering(self.table, self.notifier, self.drafts)
         await self._start_ops()
-        self.table.listeners.extend([self.notifier.on_outcome, self.runner.on_outcome, self.pbp.on_outcome])
+        # Each service is built on the table, so none exists to be handed to its constructor;
+        # they hear every commit in this order: board and private views, bot seats, clocks.
+        self.table.listen(self.notifier.on_outcome, self.runner.on_outcome, self.pbp.on_outcome)
         for name in EXTENSIONS:
             await self.load_extension(name)
         self.add_dynamic_items(*DYNAMIC_ITEMS)

@@ -16,10 +16,12 @@ import discord
 
 from bot.errors import UserError
 from bot.i18n import has, t
+from bot.table import Live
 from engine.core.cards import CardInfo
 from engine.core.registry import game_ids, get_game
 
 MAX_SUGGESTIONS = 25  # Discord's limit on autocomplete choices
+MAX_FIELDS = 25  # Discord's limit on embed fields
 LOCALES = ("en", "pt")
 OURS_ORDER = ("name_en", "name_pt", "values", "text")  # the footer lists them in this order
 
@@ -49,6 +51,38 @@ class Found:
 class _Entry:
     found: Found
     keys: dict[str, str]  # locale -> folded name
+
+
+@cache
+def card_index(game: str) -> dict[str, CardInfo]:
+    """card id -> what it does, for one game."""
+    return {card.id: card for card in get_game(game).cards()}
+
+
+def prompt_cards_embed(game: str, card_ids: Sequence[str], locale: str) -> discord.Embed:
+    """What the cards a prompt offers do, one field each (first come first, at most 25)."""
+    index = card_index(game)
+    embed = discord.Embed(title=t("card.prompt.title", locale), colour=discord.Colour.dark_teal())
+    shown: list[str] = []
+    for card_id in card_ids:
+        if card_id in index and card_id not in shown and len(shown) < MAX_FIELDS:
+            shown.append(card_id)
+            card = index[card_id]
+            embed.add_field(name=clip(card.name(locale), 256), value=clip(card.describe(locale) or "—", 1024), inline=False)
+    embed.set_footer(text=t("card.prompt.footer", locale))
+    return embed
+
+
+def prompt_cards_for(live: Live, user_id: int, pid: int, locale: str) -> discord.Embed:
+    """The texts of the cards user `user_id`'s open prompt `pid` offers; refused for anyone else
+    (a prompt's options may be a hidden hand) or once the prompt has moved on."""
+    seat = live.record.seat_of(user_id)
+    if seat is None:
+        raise UserError("error.not_a_player")
+    prompt = live.prompt_for(seat) if live.match is not None else None
+    if prompt is None or prompt.pid != pid:
+        raise UserError("error.stale_prompt")
+    return prompt_cards_embed(live.record.game, [o.card for o in prompt.options if o.card is not None], locale)
 
 
 @cache

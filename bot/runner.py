@@ -46,12 +46,17 @@ class Runner:
         turns: BotTurnRepo | None = None,
         owner: str = "local",
         lease: float = 30.0,
+        *,
+        covers: Callable[[int, int], bool] | None = None,
+        covered_of: Callable[[int], Awaitable[set[int]]] | None = None,
     ) -> None:
         self.table = table
-        # (match, seat) -> True while a substitute bot plays a human seat (a timed-out turn).
-        self.covers: Callable[[int, int], bool] = lambda match_id, seat: False
-        # Covered seats as stored, so a seat another process covered is played here too.
-        self.covered_of: Callable[[int], Awaitable[set[int]]] | None = None
+        # (match, seat) -> True while a substitute bot plays a human seat (a timed-out turn);
+        # play-by-post's turn timers know (default: no seat is ever covered).
+        self.covers: Callable[[int, int], bool] = covers or (lambda match_id, seat: False)
+        # Covered seats as stored, so a seat another process covered is played here too (None:
+        # only the in-memory `covers`).
+        self.covered_of = covered_of
         self.turns = turns  # None: one process, nothing queued in storage
         self.owner = owner
         self.lease = lease

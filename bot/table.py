@@ -165,18 +165,26 @@ def retrying(method: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
 
 
 class TableService:
-    def __init__(self, store: Store, cache_size: int = 64) -> None:
+    def __init__(
+        self,
+        store: Store,
+        cache_size: int = 64,
+        *,
+        bot_waiting: Callable[[Live], bool] | None = None,
+        owns: Callable[[int | None], bool] | None = None,
+    ) -> None:
         self.store = store
         self.cache_size = cache_size
         self._cache: OrderedDict[int, Live] = OrderedDict()
         self.locks = KeyedLocks()
         self.listeners: list[Listener] = []
-        # Does a bot seat now wait on this match? (set by the runner) Such answers queue the match
-        # for the runner in the answer's own transaction, so no crash can lose the bot's turn.
-        self.bot_waiting: Callable[[Live], bool] = lambda live: False
-        # Which guilds this process serves (its shards); catching up after a start covers only
-        # those, other processes catch up theirs.
-        self.owns: Callable[[int | None], bool] = lambda guild_id: True
+        # Does a bot seat now wait on this match? (the runner's answer; default: no bots) Such
+        # answers queue the match for the runner in the answer's own transaction, so no crash
+        # can lose the bot's turn.
+        self.bot_waiting: Callable[[Live], bool] = bot_waiting or (lambda live: False)
+        # Which guilds this process serves (its shards; default: all); catching up after a start
+        # covers only those, other processes catch up theirs.
+        self.owns: Callable[[int | None], bool] = owns or (lambda guild_id: True)
         self._announcing = 0
         self._quiet = asyncio.Event()
         self._quiet.set()
@@ -587,6 +595,10 @@ class TableService:
             await self.store.matches.save(live.record)
 
     # -- announcing -----------------------------------------------------------------------------
+    def listen(self, *listeners: Listener) -> None:
+        """Have `listeners` hear every announced outcome, in the order given."""
+        self.listeners.extend(listeners)
+
     async def announce(self, outcome: Outcome) -> None:
         """Tell every listener; one failing listener must not silence the others."""
         self._announcing += 1

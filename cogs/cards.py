@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot import cards
 from bot.i18n import ls
 from bot.interact import send
+from bot.render import ids
 
 if TYPE_CHECKING:
     from bot.app import BoardGamesBot
@@ -21,6 +22,16 @@ Interaction = discord.Interaction[Any]
 class Cards(commands.Cog):
     def __init__(self, bot: BoardGamesBot) -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        if hasattr(self.bot, "table"):  # not when only building the commands to sync them
+            self.bot.on_component(ids.CARD_INFO, self.on_prompt_cards)
+
+    async def on_prompt_cards(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
+        """The card-details button of a private prompt: its cards' texts, to its seat only."""
+        live = await self.bot.table.get(args[0])
+        embed = cards.prompt_cards_for(live, interaction.user.id, args[1], await self.bot.locale_of(interaction))
+        await send(interaction, embed=embed)
 
     async def channel_game(self, interaction: Interaction) -> str | None:
         """The game of the channel's lobby or match, if any: its cards are offered first."""

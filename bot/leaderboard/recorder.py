@@ -11,10 +11,12 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.leaderboard.ratings import apply, unrated_reason
-from bot.leaderboard.solo import solo_of
+from bot.leaderboard.solo import solo_of, with_server_data
+from engine.core.registry import get_game
 from storage import Store
 from storage.db import Conn
 from storage.leaderboard import Play, PlayRepo, SeatResult
@@ -70,6 +72,8 @@ def play_from_result(
         automa.policy if automa else None,
         automa.score if automa else None,
     )
+    if solo is not None:
+        solo = replace(solo, opponent=with_server_data(solo.opponent, get_game(record.game).data_sets, options))
     if solo is not None and automa is None and len(seats) == 1:
         # Rugwort-style opponents play without a seat; give them one so records read alike.
         human = seats[0]

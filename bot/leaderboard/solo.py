@@ -11,7 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bot.i18n import t
+from engine.core.datasets import REPLACES_OURS, DataSet
 from engine.core.registry import game_ids, get_game
+
+# Marks the records of an opponent played with a server's replacement of our own values.
+SERVER_DATA = "@server"
 
 
 @dataclass(frozen=True)
@@ -40,13 +45,19 @@ _TABLE_ONLY: tuple[Opponent, ...] = (
 
 
 def all_opponents() -> tuple[Opponent, ...]:
-    """Every game's declared automated opponents, then the table-only ones of games declaring none."""
+    """Every game's declared automated opponents, then the table-only ones of games declaring none.
+    An opponent whose values a server may replace (a data set of ours) also has a variant played
+    with the server's values, whose records are kept apart (`<id>@server`)."""
     found: list[Opponent] = []
     for game_id in game_ids():
-        for spec in get_game(game_id).automa:
-            found.append(
-                Opponent(spec.id, game_id, dict(spec.names), spec.levels, f"lb.solo.{spec.level_word}", spec.humans)
-            )
+        definition = get_game(game_id)
+        ours = {d.kind for d in definition.data_sets if d.role == REPLACES_OURS}
+        for spec in definition.automa:
+            replaceable = bool(ours & set(spec.uses))
+            mine = Opponent(spec.id, game_id, dict(spec.names), spec.levels, f"lb.solo.{spec.level_word}", spec.humans)
+            found.append(mine)
+            if replaceable:
+                found.append(Opponent(f"{spec.id}{SERVER_DATA}", game_id, mine.names, mine.levels, mine.level_key, mine.humans))
     games = {o.game for o in found}
     return (*found, *(o for o in _TABLE_ONLY if o.game not in games))
 
@@ -63,7 +74,20 @@ def opponent_name(opponent_id: str, locale: str) -> str:
     o = opponent(opponent_id)
     if o is None:
         return opponent_id.replace("_", " ").title()
-    return o.names.get(locale) or o.names["en"]
+    name = o.names.get(locale) or o.names["en"]
+    return t("lb.solo.server_data", locale, name=name) if opponent_id.endswith(SERVER_DATA) else name
+
+
+def with_server_data(
+    solo_id: str, definition_data_sets: tuple[DataSet, ...], options: dict[str, Any]
+) -> str:
+    """The record's opponent id: `<id>@server` when the game was played with a server's file in
+    place of values of our own design, so those records stand apart from ours."""
+    replaced = any(
+        d.role == REPLACES_OURS and d.applies(options) and options.get(d.option) is not None
+        for d in definition_data_sets
+    )
+    return f"{solo_id}{SERVER_DATA}" if replaced and not solo_id.endswith(SERVER_DATA) else solo_id
 
 
 def parse_choice(value: str) -> tuple[str, int | None] | None:

@@ -9,6 +9,7 @@ from typing import Any
 import discord
 
 from bot import plugins
+from bot.cards import card_index
 from bot.i18n import t
 from bot.plugins import Renderer
 from bot.render import ids
@@ -92,6 +93,7 @@ def prompt_ui(
         describe=lambda o: r.describe(live, o, locale),
         page=page,
         draft=list(draft or []),
+        info=any(o.card is not None and o.card in card_index(game) for o in prompt.options),
     )
 
 

@@ -24,6 +24,7 @@ LOBBY_BOT = "lb"
 LOBBY_START = "ls"
 # companion id, level, total: record a physical-table game against the channel's companion
 COMPANION_RECORD = "cmr"
+CARD_INFO = "ci"  # match, pid: what the cards of the open prompt do (ephemeral, for its seat)
 
 # Select kinds
 PICK = "a"  # match, pid, page: the chosen values are the answer

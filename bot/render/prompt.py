@@ -44,6 +44,8 @@ class PromptUI:
     describe: Describer = lambda option: None
     page: int = 0
     draft: list[int] = field(default_factory=list)
+    # Offer a button that shows what the prompt's cards do (when the game has their texts).
+    info: bool = False
 
     @property
     def uses_draft(self) -> bool:
@@ -58,11 +60,26 @@ class PromptUI:
 
     def view(self) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
-        for r, row in enumerate(self.rows()[:ROWS]):
+        rows = self.rows()[:ROWS]
+        if self.info:
+            self._add_info(rows)
+        for r, row in enumerate(rows):
             for item in row:
                 item.row = r
                 view.add_item(item)
         return view
+
+    def _add_info(self, rows: list[Row]) -> None:
+        """The card-details button: on the last row of buttons if it has room, else a row of its
+        own if one is left; otherwise none (the prompt's own controls come first)."""
+        button = GameButton(
+            ids.button(ids.CARD_INFO, self.match_id, self.prompt.pid), t("ui.card_info", self.locale)
+        )
+        last = rows[-1] if rows else None
+        if last is not None and len(last) < BUTTONS_PER_ROW and all(isinstance(i, GameButton) for i in last):
+            last.append(button)
+        elif len(rows) < ROWS:
+            rows.append([button])
 
     # -- pieces -------------------------------------------------------------------------------
     def _button(self, index: int) -> GameButton:

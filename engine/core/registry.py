@@ -46,6 +46,7 @@ class AutomaSpec:
     levels: tuple[int, ...]
     level_word: str = "level"  # how its difficulty is named: "level", "year"
     humans: tuple[int, ...] = (1,)  # how many people may face it in one game
+    uses: tuple[str, ...] = ()  # the game's data-set kinds its rules read (a server may replace them)
 
 
 @dataclass(frozen=True)

@@ -93,12 +93,12 @@ class Rig:
 async def make_rig(db_path: str, clock: ManualClock | None = None, herald: FakeHerald | None = None) -> Rig:
     store = await Store.open(db_path)
     table = TableService(store)
-    runner = Runner(table, pause=0)
+    # As the bot wires them: the runner plays the seats play-by-post covers, which pokes it.
+    runner = Runner(table, pause=0, covers=lambda match_id, seat: pbp.timers.covers(match_id, seat))
     clock = clock or ManualClock()
     herald = herald or FakeHerald()
     pbp = PlayByPost(table, PbpStore(store.db), herald, clock, poke=runner.poke)
-    runner.covers = pbp.timers.covers
-    table.listeners.extend([runner.on_outcome, pbp.on_outcome])
+    table.listen(runner.on_outcome, pbp.on_outcome)
     await pbp.start(run_loop=False)
     return Rig(store, table, runner, pbp, herald, clock)
 

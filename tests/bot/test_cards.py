@@ -127,3 +127,40 @@ def test_card_lookup_knows_no_game_package(path: str) -> None:
         node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
     ] + [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
     assert not [m for m in imported if m.startswith("engine.games")]
+
+
+# -- the card-details button of a private prompt -----------------------------------------------
+def _first_game_match() -> Any:
+    from engine.core import Match, SeatSpec
+
+    return Match("dominion", [SeatSpec(name="A"), SeatSpec(name="B")], {"kingdom": "First Game"}, 5)
+
+
+def test_a_prompt_offering_cards_carries_the_details_button_and_its_seat_reads_them() -> None:
+    from bot.errors import UserError
+    from bot.render import prompt_ui
+    from tests.bot.conftest import live_of
+
+    match = _first_game_match()
+    live = live_of(match, 41)
+    seat = match.prompts()[0].seat
+    ui = prompt_ui(live, seat, "en")
+    assert ui is not None and ui.info
+    ids_shown = [item.custom_id for item in ui.view().children if hasattr(item, "custom_id")]
+    pid = match.prompts()[0].pid
+    assert f"bgb:ci:41:{pid}" in ids_shown
+    embed = cards.prompt_cards_for(live, 100 + seat, pid, "pt")
+    names = [f.name for f in embed.fields]
+    offered = {o.card for o in match.prompts()[0].options if o.card}
+    assert names and len(names) == len(offered & set(cards.card_index("dominion")))
+    assert embed.title == "As cartas desta decisão"
+    # Another player may not read a hand through it, and an old button is refused.
+    other = 100 + (1 - seat)
+    with pytest.raises(UserError) as refused:
+        cards.prompt_cards_for(live, other, pid, "en")
+    assert refused.value.key in ("error.stale_prompt", "error.not_a_player")
+    with pytest.raises(UserError) as stale:
+        cards.prompt_cards_for(live, 100 + seat, pid + 1, "en")
+    assert stale.value.key == "error.stale_prompt"
+    with pytest.raises(UserError):
+        cards.prompt_cards_for(live, 999, pid, "en")

@@ -45,9 +45,16 @@ def components(message: Message) -> list[JSON]:
     return [c for c in iter_components(message.components) if "custom_id" in c]
 
 
+CARD_INFO = "bgb:ci:"  # the prompt's card-details button: shows texts, answers nothing
+
+
 def buttons(message: Message) -> dict[str, str]:
-    """label -> custom_id of the enabled buttons."""
-    return {c.get("label", ""): c["custom_id"] for c in components(message) if c["type"] == 2 and not c["disabled"]}
+    """label -> custom_id of the enabled buttons that answer (not the card-details one)."""
+    return {
+        c.get("label", ""): c["custom_id"]
+        for c in components(message)
+        if c["type"] == 2 and not c["disabled"] and not c["custom_id"].startswith(CARD_INFO)
+    }
 
 
 def selects(message: Message) -> list[JSON]:

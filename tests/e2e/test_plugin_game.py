@@ -102,6 +102,10 @@ async def test_a_plugin_game_is_played_end_to_end(
     user, dm = await table.next_turn()
     assert "Sunburst ×3" in (dm.embeds[0].get("description") or "")
     assert all("Sunburst ×3" not in (m.embeds[0].get("description", "") if m.embeds else "") for m in standin.messages(channel))
+    # The prompt's card-details button: what its cards do, privately, to that player alone.
+    info = next(c for c in dm.custom_ids() if c.startswith("bgb:ci:"))
+    body = await (await standin.click(user, dm, info)).response()
+    assert body["data"]["flags"] & 64 and body["data"]["embeds"][0]["fields"][0]["name"] == "Sunburst"
     await table.play_to_end()
     final = result_message(standin, channel, EN)
     assert final is not None

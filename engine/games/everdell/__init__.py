@@ -120,7 +120,14 @@ GAME = GameDefinition(
     options_model=EverdellOptions,
     automa=(
         AutomaSpec("rugwort", {"en": "Rugwort", "pt": "Rugwort"}, (1, 2, 3), "year"),
-        AutomaSpec("nightweave", {"en": "Nightweave", "pt": "Tecelã Noturna"}, (0, 1, 2, 3, 4), "level", (1, 2)),
+        AutomaSpec(
+            "nightweave",
+            {"en": "Nightweave", "pt": "Tecelã Noturna"},
+            (0, 1, 2, 3, 4),
+            "level",
+            (1, 2),
+            uses=("deck", "scoring"),
+        ),
     ),
     score_range=(0, 300),
     data_sets=DATA_SETS,

@@ -44,7 +44,14 @@ class EverdellOptions(GameOptions):
             raise InvalidSetup(
                 "error.everdell.spring_worker_needs_powers", option="powers_spring_worker", powers="player_powers"
             )
-        if self.powers_spring_worker and self.opponent_id() != "nightweave":
+        opponent = self.opponent_id()
+        if opponent != "nightweave":
+            for option in ("nightweave_level", "modules"):
+                if getattr(self, option) not in (None, []):  # "rugwort level:3" must not play year 1
+                    raise InvalidSetup("error.everdell.nightweave_only", option=option, opponent="opponent")
+        if opponent == "nightweave" and self.rugwort_year is not None:
+            raise InvalidSetup("error.everdell.rugwort_only", option="rugwort_year", opponent="opponent")
+        if self.powers_spring_worker and opponent != "nightweave":
             raise InvalidSetup("error.everdell.spring_worker_nightweave", option="powers_spring_worker")
 
     def opponent_id(self) -> str | None:

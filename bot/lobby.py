@@ -126,6 +126,15 @@ async def join(bot: BoardGamesBot, interaction: Interaction, match_id: int) -> N
     await refresh(bot, interaction, match_id)
 
 
+async def add_bot(bot: BoardGamesBot, interaction: Interaction, match_id: int, policy: str | None) -> None:
+    """The host seats a bot: the game's default, or the strength picked in the lobby."""
+    live = await bot.table.get(match_id)
+    if policy is not None and policy not in live.definition.policies:
+        raise UserError("error.bad_option", option="bot", value=policy)
+    await bot.table.add_bot(match_id, interaction.user.id, policy)
+    await refresh(bot, interaction, match_id)
+
+
 async def start(bot: BoardGamesBot, match_id: int, user_id: int) -> Live:
     """The game's own start (seat choices written first) or the table's."""
     live = await bot.table.get(match_id)

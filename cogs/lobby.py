@@ -37,6 +37,7 @@ class Lobby(commands.Cog):
         self.bot.on_component(ids.LOBBY_JOIN, self.on_join)
         self.bot.on_component(ids.LOBBY_LEAVE, self.on_leave)
         self.bot.on_component(ids.LOBBY_BOT, self.on_add_bot)
+        self.bot.on_component(ids.LOBBY_BOT_PICK, self.on_pick_bot)
         self.bot.on_component(ids.LOBBY_START, self.on_start)
         for game_id in game_ids():  # a game's own lobby components (old messages keep working)
             for kind, handler in plugins.ui(game_id).components.items():
@@ -78,8 +79,10 @@ class Lobby(commands.Cog):
         await self._refresh(interaction, args[0])
 
     async def on_add_bot(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
-        await self.bot.table.add_bot(args[0], interaction.user.id)
-        await self._refresh(interaction, args[0])
+        await lobby.add_bot(self.bot, interaction, args[0], None)
+
+    async def on_pick_bot(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
+        await lobby.add_bot(self.bot, interaction, args[0], values[0] if values else None)
 
     async def on_start(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
         live = await self.bot.table.get(args[0])

@@ -127,6 +127,7 @@ def result_payload(live: Live, locale: str) -> Payload:
                 player=seat_name(live, s),
                 score=result.scores[s],
                 turns=result.turns[s],
+                count=result.turns[s],
             )
         )
     more = getattr(renderer(live.record.game), "result_lines", None)  # e.g. an opponent without a seat

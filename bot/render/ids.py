@@ -22,6 +22,7 @@ LOBBY_JOIN = "lj"
 LOBBY_LEAVE = "ll"
 LOBBY_BOT = "lb"
 LOBBY_START = "ls"
+LOBBY_BOT_PICK = "lp"  # select, match: add a bot of the chosen strength (values: policy ids)
 # companion id, level, total: record a physical-table game against the channel's companion
 COMPANION_RECORD = "cmr"
 CARD_INFO = "ci"  # match, pid: what the cards of the open prompt do (ephemeral, for its seat)

@@ -6,10 +6,10 @@ from __future__ import annotations
 import discord
 
 from bot import plugins
-from bot.i18n import t
+from bot.i18n import has, t
 from bot.render import Payload, ids
 from bot.render.common import seat_name
-from bot.render.items import GameButton
+from bot.render.items import GameButton, GameSelect
 from bot.table import Live, capacity
 
 
@@ -21,7 +21,10 @@ def lobby_payload(live: Live, locale: str) -> Payload:
         title=t("lobby.title", locale, game=game_name, id=live.id), colour=discord.Colour.blurple()
     )
     size = capacity(record)
-    seats = [f"{i + 1}. {seat_name(live, i)}" for i in range(len(record.seats))]
+    seats = [
+        f"{i + 1}. {seat_name(live, i)}" + (f" · {policy_label(record.game, s.policy, locale)}" if s.policy else "")
+        for i, s in enumerate(record.seats)
+    ]
     seats += [f"{i + 1}. —" for i in range(len(record.seats), size)]
     embed.add_field(
         name=t("lobby.seats", locale, count=len(record.seats), max=size), value="\n".join(seats), inline=False
@@ -56,4 +59,32 @@ def lobby_payload(live: Live, locale: str) -> Payload:
     )
     for item in game_ui.lobby_items(live, locale):
         view.add_item(item)
+    if len(definition.policies) > 1 and not full:
+        view.add_item(bot_select(live, locale))
     return Payload(embed=embed, view=view)
+
+
+def policy_label(game: str, policy: str, locale: str) -> str:
+    """A bot's strength in words: the game's own name for it, else the shared one, else its id."""
+    for key in (f"bot.policy.{game}.{policy}", f"bot.policy.{policy}"):
+        if has(key):
+            return t(key, locale)
+    return policy
+
+
+def bot_select(live: Live, locale: str) -> GameSelect:
+    """Add a bot of a chosen strength (the Add bot button adds the game's default one)."""
+    game = live.record.game
+    options = []
+    for policy in live.definition.policies:
+        key = f"bot.policy.{policy}.desc"
+        options.append(
+            discord.SelectOption(
+                label=policy_label(game, policy, locale)[:100],
+                value=policy,
+                description=t(key, locale)[:100] if has(key) else None,
+            )
+        )
+    return GameSelect(
+        ids.select(ids.LOBBY_BOT_PICK, live.id), options[:25], placeholder=t("lobby.add_bot.pick", locale), row=4
+    )

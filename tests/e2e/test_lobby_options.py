@@ -72,14 +72,14 @@ async def test_setup_and_own_reactions_reach_the_match_across_a_restart(
     assert fields["Card texts"] == "With the later official errata"
     match_id = lobby_id(lobby)
     pick_id = f"bgs:lr:{match_id}"
-    assert [s["custom_id"] for s in selects(lobby)] == [pick_id]
+    assert [s["custom_id"] for s in selects(lobby)] == [pick_id, f"bgs:lp:{match_id}"]  # reactions, then bot strength
 
     click = await standin.click(world.bob, standin.message(lobby.id) or lobby, f"bgb:lj:{match_id}")
     await click.response()
     pick = await standin.select(world.bob, standin.message(lobby.id) or lobby, pick_id, ["ask"])
     await pick.response()
     shown = standin.message(lobby.id)
-    assert shown is not None and lobby_fields(shown)["Reactions in hand"] == "Seat 1: at once, Seat 2: asked"
+    assert shown is not None and lobby_fields(shown)["Reactions in hand"] == "alice: at once, bob: asked"
     # someone not seated cannot choose for a seat
     before = snapshot(world.db)
     text = await refusal(await standin.select(world.carol, shown, pick_id, ["ask"]))
@@ -123,13 +123,13 @@ async def test_standing_reactions_from_settings_seed_each_lobby(world: World, st
         await click.response()
     shown = standin.message(lobby.id)
     assert shown is not None
-    assert lobby_fields(shown)["Reactions in hand"] == "Seat 1: at once, Seat 2: asked, Seat 3: asked"
+    assert lobby_fields(shown)["Reactions in hand"] == "alice: at once, bob: asked, carol: asked"
     # a choice made at this table wins over carol's standing one
     pick = await standin.select(world.carol, shown, f"bgs:lr:{match_id}", ["always"])
     await pick.response()
     shown = standin.message(lobby.id)
     assert shown is not None
-    assert lobby_fields(shown)["Reactions in hand"] == "Seat 1: at once, Seat 2: asked, Seat 3: at once"
+    assert lobby_fields(shown)["Reactions in hand"] == "alice: at once, bob: asked, carol: at once"
     click = await standin.click(world.alice, shown, f"bgb:ls:{match_id}")
     await click.response()
     await standin.wait_for_message(world.channel, lambda m: is_board(m, EN), timeout=10)
@@ -190,3 +190,31 @@ async def test_player_powers_against_nightweave_with_the_spring_worker(
     options = match_options(world.db, match_id)
     assert options["opponent"] == "nightweave"
     assert options["player_powers"] is True and options["powers_spring_worker"] is True
+
+
+async def test_the_host_picks_a_bots_strength(world: World, start_bot: StartBot) -> None:
+    standin = world.standin
+    await start_bot()
+    inter = await standin.slash(world.alice, world.channel, "game new dominion", {"kingdom": "First Game"}, locale="pt-BR")
+    await inter.response()
+    lobby = await inter.wait_original()
+    match_id = lobby_id(lobby)
+    pick_id = f"bgs:lp:{match_id}"
+    menu = next(s for s in selects(lobby) if s["custom_id"] == pick_id)
+    assert [o["value"] for o in menu["options"]] == ["random", "big_money", "heuristic", "expert"]
+    # Only the host seats bots, as with the button.
+    before = snapshot(world.db)
+    text = await refusal(await standin.select(world.bob, lobby, pick_id, ["expert"]))
+    assert text and snapshot(world.db) == before
+    pick = await standin.select(world.alice, standin.message(lobby.id) or lobby, pick_id, ["expert"])
+    await pick.response()
+    shown = standin.message(lobby.id)
+    assert shown is not None
+    seats = lobby_fields(shown)
+    assert any("🤖 Bot 1 · Expert" in value for value in seats.values())
+    click = await standin.click(world.alice, shown, f"bgb:ls:{match_id}")
+    await click.response()
+    await standin.wait_for_message(world.channel, lambda m: is_board(m, EN), timeout=10)
+    with sqlite3.connect(world.db) as conn:
+        stored = json.loads(conn.execute("SELECT seats FROM matches WHERE id = ?", (match_id,)).fetchone()[0])
+    assert [s.get("policy") for s in stored] == [None, "expert"]

@@ -1,0 +1,65 @@
+"""Architects of the West Kingdom (base game, 2-5 players, with its promos) on the match contract."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.registry import GameDefinition
+from engine.core.seats import SeatSpec
+from engine.games.architects.bots import POLICIES
+from engine.games.architects.catalogue import catalogue
+from engine.games.architects.data import name_of
+from engine.games.architects.game import ArchitectsGame
+from engine.games.architects.options import ArchitectsOptions, normalize_options
+
+ENGINE_VERSION = "architects-1"
+
+
+def create(seats: list[SeatSpec], options: dict[str, Any], seed: int) -> ArchitectsGame:
+    return ArchitectsGame(seats, options, seed)
+
+
+def create_from_position(
+    seats: list[SeatSpec], options: dict[str, Any], seed: int, position: dict[str, Any]
+) -> ArchitectsGame:
+    return ArchitectsGame(seats, options, seed, position)
+
+
+def card_name(card_id: str, locale: str) -> str:
+    """Names of apprentices, buildings, architects and locations (ids as in prompts and views)."""
+    name = name_of(card_id, locale)
+    return card_id if name is None else name
+
+
+GAME = GameDefinition(
+    id="architects",
+    names={"en": "Architects of the West Kingdom", "pt": "Arquitetos do Reino Ocidental"},
+    min_players=2,
+    max_players=5,
+    engine_version=ENGINE_VERSION,
+    create=create,
+    create_from_position=create_from_position,
+    normalize_options=normalize_options,
+    policies=POLICIES,
+    default_policy="heuristic",
+    card_name=card_name,
+    released=False,
+    options_model=ArchitectsOptions,
+    cards=catalogue,
+    score_range=(-80, 250),
+    # public events that show hidden cards or depend on chance: an undo may not cross them
+    revealing_events=frozenset(
+        {
+            "setup",
+            "draw",
+            "look",
+            "hire",
+            "display_refresh",
+            "reset",
+            "reward",
+            "draft_packet",
+            "drew",
+            "looked",
+        }
+    ),
+)

@@ -1,0 +1,87 @@
+"""The end: Virtue changes of Buildings before scoring, then the score sheet."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.flow import Flow
+from engine.games.architects.data import apprentices, board, buildings
+
+if TYPE_CHECKING:
+    from engine.games.architects.game import ArchitectsGame
+
+MARKETS = {"stone_market": "stone", "wood_market": "wood", "clay_market": "clay", "silver_market": "silver"}
+HUTS = {"tilers_hut": "tiling", "carpenters_hut": "carpentry", "masons_hut": "masonry"}
+# end-of-game Virtue changes, in the order they apply
+END_VIRTUE = ("trading_post", "castle", "chapel", "dungeon", "observatory", "reservoir", "museum")
+
+
+def highest(g: ArchitectsGame, seat: int, value: list[int]) -> bool:
+    return all(value[seat] > value[s] for s in range(g.n) if s != seat)
+
+
+def end_virtue(g: ArchitectsGame, seat: int) -> Flow:
+    p = g.players[seat]
+    twin = g.ability(seat) == "gold_is_marble"  # Therese: Gold and Marble count for each other
+    for b in END_VIRTUE:
+        if b not in p.buildings:
+            continue
+        if b == "trading_post":
+            delta = (p.res["clay"] + p.res["wood"] + p.res["stone"]) // 4
+        elif b == "castle":
+            delta = (p.res["gold"] + (p.res["marble"] if twin else 0)) // 2
+        elif b == "chapel":
+            delta = 2 if highest(g, seat, [q.cathedral for q in g.players]) else 0
+        elif b == "dungeon":
+            delta = -2
+        elif b == "observatory":
+            delta = (p.res["marble"] + (p.res["gold"] if twin else 0)) // 2
+        elif b == "reservoir":
+            delta = p.paid // 2
+        else:
+            delta = len(p.buildings) // 2
+        yield from g.change_virtue(seat, delta, b)
+
+
+def amount(g: ArchitectsGame, seat: int, good: str) -> int:
+    p = g.players[seat]
+    return p.silver if good == "silver" else p.res[good]
+
+
+def breakdown(g: ArchitectsGame, seat: int) -> dict[str, int]:
+    p = g.players[seat]
+    table = buildings()
+    apps = apprentices()
+    printed = sum(table[b].vp for b in p.buildings)
+    bonus = 0
+    for b in p.buildings:
+        if b in MARKETS:
+            good = MARKETS[b]
+            bonus += 2 if highest(g, seat, [amount(g, s, good) for s in range(g.n)]) else 0
+        elif b in HUTS:
+            bonus += sum(1 for a in p.apprentices if HUTS[b] in apps[a].skills)
+        elif b == "steeple":
+            bonus += 2 if highest(g, seat, [q.cathedral for q in g.players]) else 0
+        elif b == "aqueduct":
+            bonus += len(p.buildings)
+        elif b == "university":
+            bonus += 2 if p.debts == 0 else 0
+        elif b == "moneylender":
+            bonus += p.paid
+        elif b == "lighthouse":
+            bonus += p.virtue // 4
+        elif b == "keep":
+            bonus += sum(p.captives) // 3
+    per_debt = 2 - (1 if "fountain" in p.buildings else 0) + (1 if "gamblers_den" in p.buildings else 0)
+    sheet = {
+        "buildings": printed,
+        "building_bonus": bonus,
+        "cathedral": board().cathedral[p.cathedral - 1].vp if p.cathedral else 0,
+        "virtue": board().virtue[p.virtue].vp,
+        "gold_marble": p.res["gold"] + p.res["marble"],
+        "silver": p.silver // 10,
+        "debts": -per_debt * p.debts,
+        "prison": -(g.prison[seat] // 2),
+    }
+    sheet["total"] = sum(sheet.values())
+    return sheet

@@ -6,11 +6,13 @@ from __future__ import annotations
 import discord
 
 from bot import plugins
+from bot.data_sets import kind_name
 from bot.i18n import has, t
 from bot.render import Payload, ids
 from bot.render.common import seat_name
 from bot.render.items import GameButton, GameSelect
 from bot.table import Live, capacity
+from engine.core.datasets import REPLACES_OURS
 
 
 def lobby_payload(live: Live, locale: str) -> Payload:
@@ -31,6 +33,8 @@ def lobby_payload(live: Live, locale: str) -> Payload:
     )
     game_ui = plugins.ui(record.game)
     game_ui.lobby_fields(embed, live, locale)
+    if data := data_lines(live, locale):
+        embed.add_field(name=t("lobby.data", locale), value="\n".join(data), inline=False)
     embed.add_field(name=t("lobby.host", locale), value=f"<@{record.host_id}>", inline=False)
     status = record.status
     if status != "lobby":
@@ -62,6 +66,19 @@ def lobby_payload(live: Live, locale: str) -> Payload:
     if len(definition.policies) > 1 and not full:
         view.add_item(bot_select(live, locale))
     return Payload(embed=embed, view=view)
+
+
+def data_lines(live: Live, locale: str) -> list[str]:
+    """The values of our own design this table plays with, or the server's file in their place
+    (each data set that replaces ours and applies to these options)."""
+    lines = []
+    for data_set in live.definition.data_sets:
+        if data_set.role != REPLACES_OURS or not data_set.applies(live.record.options):
+            continue
+        kind = kind_name(live.record.game, data_set.kind, locale)
+        own = live.record.options.get(data_set.option) is not None
+        lines.append(t("lobby.data.server" if own else "lobby.data.ours", locale, kind=kind))
+    return lines
 
 
 def policy_label(game: str, policy: str, locale: str) -> str:

@@ -413,28 +413,35 @@ def everdell_lobby(options: dict[str, Any], locale: str = "en") -> Live:
 
 
 @pytest.mark.parametrize(
-    ("locale", "title", "shown"),
+    ("locale", "packs", "data_title", "data_shown"),
     [
         (
             "en",
-            "Mistwood",
-            "Card packs: More Legends, Through Every Season (Farms)\nNightweave's scoring table: this server's own",
+            "Card packs: More Legends, Through Every Season (Farms)",
+            "Data",
+            "Activity deck (Nightweave): our own design (the rulebook does not print it; a server can upload the"
+            " printed one)\nScoring table (Nightweave): this server's own",
         ),
         (
             "pt",
-            "Mistwood",
-            "Pacotes de cartas: Mais Lendas, Ao Longo de Cada Estação (Fazendas)\n"
-            "Tabela de pontuação da Tecelã Noturna: a deste servidor",
+            "Pacotes de cartas: Mais Lendas, Ao Longo de Cada Estação (Fazendas)",
+            "Dados",
+            "Baralho de Atividades (Tecelã Noturna): criação nossa (o livro de regras não o traz; um servidor pode"
+            " enviar o impresso)\nTabela de pontuação (Tecelã Noturna): o próprio deste servidor",
         ),
     ],
 )
-def test_the_lobby_shows_packs_and_server_files(locale: str, title: str, shown: str) -> None:
+def test_the_lobby_shows_packs_and_what_is_ours_or_the_servers(
+    locale: str, packs: str, data_title: str, data_shown: str
+) -> None:
     live = everdell_lobby({"legends": True, "farms": True, "nightweave_scoring": SCORING}, locale)
     payload = lobby_payload(live, locale)
     check_embed(payload.embed)
-    assert {f.name: f.value for f in payload.embed.fields}[title] == shown
+    fields = {f.name: f.value for f in payload.embed.fields}
+    assert fields["Mistwood"] == packs
+    assert fields[data_title] == data_shown
     plain = lobby_payload(everdell_lobby({}), "en")
-    assert title not in {f.name for f in plain.embed.fields}
+    assert "Mistwood" not in {f.name for f in plain.embed.fields}
 
 
 # -- upload, remove, show -----------------------------------------------------------------------

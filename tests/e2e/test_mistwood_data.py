@@ -80,7 +80,11 @@ async def test_a_manager_uploads_a_deck_that_a_nightweave_lobby_carries(world: W
     await inter.response()
     lobby = await inter.wait_original()
     fields = {f["name"]: f["value"] for f in lobby.embeds[0]["fields"]}
-    assert fields["Mistwood"] == "Nightweave's Activity deck: this server's own"
+    assert "Mistwood" not in fields  # no card pack
+    assert fields["Data"] == (
+        "Activity deck (Nightweave): this server's own\n"
+        "Scoring table (Nightweave): our own design (the rulebook does not print it; a server can upload the printed one)"
+    )
     options = match_options(world.db, lobby_id(lobby))
     assert options["nightweave_deck"] == deck and "nightweave_scoring" not in options
 

@@ -11,7 +11,7 @@ import discord
 
 from bot.games.everdell.companion import Report
 from bot.games.everdell.lair import action_text
-from bot.i18n import t
+from bot.i18n import has, t
 from bot.render import ids
 from bot.render.items import GameButton, GameSelect
 from bot.render.limits import EMBED_DESCRIPTION, OPTION_DESCRIPTION, OPTION_LABEL, SELECT_OPTIONS, clip
@@ -43,6 +43,13 @@ def place_name(loc: str, locale: str) -> str:
     return card_name(loc, locale)
 
 
+def activity_name(card: str, locale: str) -> str:
+    """An Activity card by what it does (our deck's cards have no printed names); a card of a
+    server's own deck that has no name with us keeps its id."""
+    key = f"nw.card.{card}"
+    return t(key, locale) if has(key, locale) else card
+
+
 def event_name(event: str, locale: str) -> str:
     if event.startswith("special_"):
         return t("nw.special_event", locale)
@@ -53,6 +60,7 @@ def line(entry: dict[str, Any], locale: str, level: int) -> str | None:
     kind = entry["kind"]
     data = {k: v for k, v in entry.items() if k != "kind"}
     if kind == "flip":
+        data["card"] = activity_name(str(data["card"]), locale)
         data["season"] = t(f"nw.season.{data['season']}", locale)
         data["decider"] = t(f"nw.decider.{data['decider']}", locale)
     elif kind == "action":
@@ -130,7 +138,7 @@ def card_menu(companion_id: int, steps: int, cards: list[ActivityCard], locale: 
     options = []
     for card in cards[:SELECT_OPTIONS]:
         desc = " · ".join(f"{s}: {r.text()}" for s, r in card.rows.items())
-        label = f"{card.id} — {t(f'nw.season.{card.season}', locale)}"
+        label = f"{activity_name(card.id, locale)} — {t(f'nw.season.{card.season}', locale)}"
         options.append(
             discord.SelectOption(
                 label=clip(label, OPTION_LABEL), value=card.id, description=clip(desc, OPTION_DESCRIPTION) or None

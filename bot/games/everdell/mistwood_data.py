@@ -79,10 +79,7 @@ def lobby_lines(options: dict[str, Any], locale: str) -> list[str]:
     packs = [pack_name(pack, locale) for option, pack in PACK_OPTIONS.items() if options.get(option)]
     if packs:
         lines.append(t("mwdata.lobby.packs", locale, packs=", ".join(packs)))
-    for kind in NIGHTWEAVE_ONLY:
-        if options.get(KIND_OPTIONS[kind]) is not None:
-            lines.append(t(f"mwdata.lobby.server_{kind}", locale))
-    return lines
+    return lines  # the deck and scoring table are named by the platform's data line
 
 
 def pack_status(cards_text: str | None, locale: str) -> str:

@@ -190,6 +190,9 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
             for i, a in enumerate(data["abilities"], start=1)
             if isinstance(a, dict)
         )
+    card = data.get("card")
+    if isinstance(card, str) and has(f"nw.card.{card}", locale):  # Nightweave's Activity card
+        out["card"] = t(f"nw.card.{card}", locale)
     if isinstance(data.get("location"), str):
         out["location"] = location(data["location"], locale, live)
     if isinstance(data.get("locations"), list):
@@ -232,7 +235,7 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
 
 
 def ability_text(ability: Mapping[str, Any], locale: str) -> str:
-    """'gain 🫐2 · draw 1 card(s) · 2⭐' from a Farm ability's effects (their order of use)."""
+    """'gain 🫐2 · draw 1 card · 2⭐' from a Farm ability's effects (their order of use)."""
     parts: list[str] = []
     for kind, value in ability.items():
         if kind == "gain" and isinstance(value, dict):

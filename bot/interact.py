@@ -11,6 +11,7 @@ import discord
 
 from bot.errors import UserError
 from bot.i18n import coarse, error_text, t
+from bot.render.limits import CONTENT, clip
 from engine.core.errors import EngineError
 from engine.core.registry import get_game
 
@@ -20,6 +21,8 @@ log = logging.getLogger(__name__)
 async def send(interaction: discord.Interaction[Any], content: str | None = None, **kwargs: Any) -> None:
     """Reply or follow up, whichever the interaction still allows; ephemeral by default."""
     kwargs.setdefault("ephemeral", True)
+    if content is not None:
+        content = clip(content, CONTENT)  # a refusal may echo a long user string back
     if interaction.response.is_done():
         await interaction.followup.send(content or discord.utils.MISSING, **kwargs)
     else:

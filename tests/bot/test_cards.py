@@ -164,3 +164,4 @@ def test_a_prompt_offering_cards_carries_the_details_button_and_its_seat_reads_t
     assert stale.value.key == "error.stale_prompt"
     with pytest.raises(UserError):
         cards.prompt_cards_for(live, 999, pid, "en")
+

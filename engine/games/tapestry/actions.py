@@ -1,0 +1,232 @@
+"""Map actions: taking tiles, exploring, conquering (dice, traps, toppling), rolling the science die."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.games.tapestry import civs, effects, tapestries
+from engine.games.tapestry.asks import Gen, opt
+from engine.games.tapestry.data import board, tiles
+from engine.games.tapestry.mapgeo import Hex, explore_vp, neighbours
+
+if TYPE_CHECKING:
+    from engine.games.tapestry.game import TapestryGame
+
+MIDDLE: Hex = (0, 0)
+
+
+def gain_tile(g: TapestryGame, seat: int) -> None:
+    if not g.tile_bag:
+        g.emit("none_left", seat, what="tile")
+        return
+    tile = g.tile_bag.pop()
+    g.players[seat].tiles.append(tile)
+    g.emit("gain_tile", seat, tile=tile)  # territory tiles in a supply are public
+
+
+def gain_space_tile(g: TapestryGame, seat: int) -> None:
+    if not g.space_stack:
+        g.emit("none_left", seat, what="space_tile")
+        return
+    tile = g.space_stack.pop()
+    g.players[seat].space.append(tile)
+    g.emit("gain_space_tile", seat, tile=tile)
+
+
+def roll_science(g: TapestryGame, seat: int) -> str:
+    track = g.rng.choice(board().dice.science)
+    g.emit("roll", seat, die="science", face=track)
+    return track
+
+
+def hex_id(h: Hex) -> str:
+    return f"hex:{h[0]}.{h[1]}"
+
+
+def parse_hex(option: str) -> Hex:
+    x, y = option[4:].split(".")
+    return int(x), int(y)
+
+
+def placed_tiles(g: TapestryGame) -> dict[Hex, tuple[list[str], int]]:
+    out: dict[Hex, tuple[list[str], int]] = {}
+    for h in g.hexes:
+        s = g.sites[h]
+        if s.tile is not None:
+            out[h] = (tiles()[s.tile].corners, s.rot)
+    return out
+
+
+def adjacent_to_controlled(g: TapestryGame, seat: int) -> set[Hex]:
+    near: set[Hex] = set()
+    for h in g.controlled(seat):
+        near.update(nb for nb in neighbours(h) if nb in g.sites)
+    return near
+
+
+def explore_targets(g: TapestryGame, seat: int, anywhere: bool) -> list[Hex]:
+    near = None if anywhere else adjacent_to_controlled(g, seat)
+    return [h for h in g.hexes if g.sites[h].tile is None and (near is None or h in near)]
+
+
+def explore(g: TapestryGame, seat: int, anywhere: bool = False, tile: int | None = None) -> Gen:
+    p = g.players[seat]
+    if tile is not None:
+        p.tiles.append(tile)  # a tile given to explore with waits in the supply if it cannot go
+    targets = explore_targets(g, seat, anywhere)
+    if tapestries.era_active(g, seat, "age_of_sail") and targets:
+        yield from tapestries.age_of_sail(g, seat)
+    if not targets or not p.tiles:
+        g.emit("explore_nothing", seat)
+        return
+    if tile is None or tile not in p.tiles:
+        opts = [opt(f"tile:{t}", "tapestry.territory_tile", card=f"tile:{t}") for t in sorted(set(p.tiles))]
+        choice = yield from g.pick(seat, "tapestry.prompt.explore_tile", opts)
+        tile = int(choice[5:])
+    opts = [opt(hex_id(h), "tapestry.hex") for h in targets]
+    choice = yield from g.pick(seat, "tapestry.prompt.explore_hex", opts, params={"tile": tile})
+    h = parse_hex(choice)
+    placed = placed_tiles(g)
+    corners = tiles()[tile].corners
+    vps = [explore_vp(h, corners, r, placed) for r in range(6)]
+    best = max(range(6), key=lambda r: (vps[r], -r))
+    opts = [opt(f"rot:{r}", "tapestry.rotation") for r in range(6)]
+    choice = yield from g.pick(seat, "tapestry.prompt.explore_rotation", opts, default=f"rot:{best}", params={"vp": vps})
+    rot = int(choice[4:])
+    p.tiles.remove(tile)
+    site = g.sites[h]
+    site.tile, site.rot = tile, rot
+    g.emit("explore", seat, tile=tile, hex=list(h), rotation=rot)
+    benefit = tiles()[tile].benefit
+    if tapestries.era_active(g, seat, "exploitation") and benefit:
+        double = yield from g.confirm(seat, "tapestry.prompt.exploitation", default=False)
+        if double:
+            yield from effects.do(g, seat, benefit)
+            yield from effects.do(g, seat, benefit)
+            benefit = []
+        else:
+            g.gain_vp(seat, vps[rot], "explore")
+    else:
+        g.gain_vp(seat, vps[rot], "explore")
+    if benefit:
+        yield from effects.do(g, seat, benefit)
+    if tapestries.era_active(g, seat, "militarism") and g.players[seat].outposts > 0:
+        ok = yield from g.confirm(seat, "tapestry.prompt.militarism_outpost")
+        if ok and not site.pieces:
+            g.players[seat].outposts -= 1
+            site.pieces.append([seat, True, "outpost"])
+            g.emit("outpost", seat, hex=list(h))
+
+
+def conquer_targets(g: TapestryGame, seat: int, anywhere: bool, empty_only: bool = False) -> list[Hex]:
+    near = None if anywhere else adjacent_to_controlled(g, seat)
+    out = []
+    for h in g.hexes:
+        s = g.sites[h]
+        if s.tile is None or s.items > 1 or s.controller() == seat:
+            continue
+        if near is not None and h not in near:
+            continue
+        if empty_only and s.items:
+            continue
+        owner = s.controller()
+        if owner is not None and tapestries.allied(g, seat, owner):
+            continue
+        out.append(h)
+    return out
+
+
+def outposts_left(g: TapestryGame, seat: int) -> int:
+    return g.players[seat].outposts + civs.mat_outposts(g, seat)
+
+
+def conquer(g: TapestryGame, seat: int, anywhere: bool = False, both: bool = False, tanks: bool = False, empty_only: bool = False) -> Gen:
+    if outposts_left(g, seat) <= 0:
+        g.emit("conquer_nothing", seat)
+        return
+    targets = conquer_targets(g, seat, anywhere, empty_only)
+    if not targets:
+        g.emit("conquer_nothing", seat)
+        return
+    opts = [opt(hex_id(h), "tapestry.hex") for h in targets]
+    choice = yield from g.pick(seat, "tapestry.prompt.conquer_hex", opts)
+    h = parse_hex(choice)
+    site = g.sites[h]
+    defender = site.controller()
+    was_empty = site.items == 0
+    yield from civs.take_outpost(g, seat)
+    trapped = False
+    if defender is not None and not g.players[defender].finished and not tapestries.era_active(g, seat, "pillage_and_plunder"):
+        # asked whether or not a Trap is held, so the question itself reveals nothing; a
+        # standing answer ("always" / "never") spares the question for the rest of the game
+        d = g.players[defender]
+        answer = "no"
+        if d.trap_policy == "always":
+            answer = "trap" if "trap" in d.hand else "no"
+        elif d.trap_policy == "ask":
+            opts = [opt("no", "tapestry.no_trap")]
+            if "trap" in d.hand:
+                opts.append(opt("trap", "tapestry.play_trap", card="trap"))
+            opts += [opt("always", "tapestry.trap_always"), opt("never", "tapestry.trap_never")]
+            answer = yield from g.pick(defender, "tapestry.prompt.trap", opts, default="no", params={"hex": list(h), "attacker": seat}, force=True)
+            if answer in ("always", "never"):
+                d.trap_policy = answer
+                g.emit("trap_policy", defender, policy=answer)
+                answer = "trap" if answer == "always" and "trap" in d.hand else "no"
+        if answer == "trap":
+            trapped = True
+            d.hand.remove("trap")
+            g.tapestry_discard.append("trap")
+            g.emit("trap", defender, hex=list(h), attacker=seat)
+    if trapped:
+        site.pieces.append([seat, False, "outpost"])
+        g.emit("conquer", seat, hex=list(h), trapped=True)
+        assert defender is not None
+        yield from g.gain_any(defender)
+    else:
+        for piece in site.pieces:
+            if piece[0] != seat and piece[1]:
+                piece[1] = False
+                g.emit("topple", seat, hex=list(h), victim=piece[0])
+        site.pieces.append([seat, True, "outpost"])
+        g.emit("conquer", seat, hex=list(h), trapped=False)
+    red = g.rng.choice(board().dice.red)
+    black = g.rng.choice(board().dice.black)
+    g.emit("roll", seat, die="conquer", red=red, black=black)
+    toppled = defender is not None and not trapped
+    if both or (tanks and defender is not None) or (toppled and tapestries.era_active(g, seat, "pillage_and_plunder")):
+        picks = [red, black]
+    else:
+        opts = [opt(f"red:{red}", f"tapestry.die.{red}", group="red"), opt(f"black:{black}", f"tapestry.die.{black}", group="black")]
+        choice = yield from g.pick(seat, "tapestry.prompt.conquer_die", opts, params={"red": red, "black": black})
+        picks = [choice.split(":", 1)[1]]
+    for face in picks:
+        yield from die_face(g, seat, face, h)
+    if len(picks) == 1:  # a Traders marker here takes the die left unused
+        unused = black if picks[0] == red else red  # the two dice share no face
+        for trader in sorted(set(site.tokens)):
+            if trader != seat and "traders" in g.players[trader].civs and not g.players[trader].finished:
+                g.emit("traders_die", trader, face=unused)
+                yield from die_face(g, trader, unused, h)
+    if tapestries.era_active(g, seat, "pirate_rule") and site.tile is not None and not site.printed:
+        yield from territory_benefit(g, seat, h)
+    if h == MIDDLE and not trapped:
+        g.achieve(seat, "island")
+    for s in range(g.n):
+        if g.toppled_by(s) >= 2:
+            g.achieve(s, "topple")
+    if not trapped:
+        yield from civs.after_conquer(g, seat, h, was_empty)
+
+
+def die_face(g: TapestryGame, seat: int, face: str, h: Hex) -> Gen:
+    if face == "territory":
+        yield from territory_benefit(g, seat, h)
+    else:
+        yield from effects.token(g, seat, face)
+
+
+def territory_benefit(g: TapestryGame, seat: int, h: Hex) -> Gen:
+    s = g.sites[h]
+    if s.tile is not None and not s.printed:
+        yield from effects.do(g, seat, tiles()[s.tile].benefit)

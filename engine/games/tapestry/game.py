@@ -1,0 +1,689 @@
+"""Tapestry rules: setup, the two kinds of turn, and the primitives every benefit is built from.
+
+Benefit tokens are interpreted in `effects.py`, the map actions (explore, conquer) live in
+`actions.py`, tapestry cards in `tapestries.py`, civilizations in `civs.py`, scoring in
+`scoring.py`. All randomness comes from `self.rng`, seeded by the match.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations_with_replacement
+from typing import Any
+
+from engine.core.errors import InvalidSetup
+from engine.core.prompts import card_of, instance_ids
+from engine.core.result import Result
+from engine.core.seats import SeatSpec
+from engine.games.tapestry import capital as cap
+from engine.games.tapestry import civs, effects, scoring, tapestries
+from engine.games.tapestry.asks import Asker, Gen, opt
+from engine.games.tapestry.data import (
+    RESOURCES,
+    TRACKS,
+    Bonus,
+    board,
+    civilizations,
+    landmarks,
+    tapestry_cards,
+    tech_cards,
+    tracks,
+)
+from engine.games.tapestry.mapgeo import Hex
+from engine.games.tapestry.state import MAX_RESOURCE, Player, Site
+
+INCOME = "income"
+TIER_START = (1, 4, 7, 10)
+LANDMARK_SPACES = (4, 7, 10)
+
+
+def tier_of(space: int) -> int:
+    return (space - 1) // 3 + 1
+
+
+def tier_cost(track: str, space: int) -> list[str]:
+    res = tracks()[track].resource
+    return [["any"], [res, "any"], [res, "any", "any"], [res, res]][tier_of(space) - 1]
+
+
+class TapestryGame(Asker):
+    def __init__(
+        self,
+        seats: Sequence[SeatSpec],
+        options: dict[str, Any],
+        seed: int,
+        position: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__()
+        if len(seats) < 2:
+            raise InvalidSetup("error.player_count", min=2, max=5, count=len(seats))
+        self.options = options
+        self.rng = random.Random(seed)
+        self.n = len(seats)
+        self.players = [Player(seat=i) for i in range(self.n)]
+        self.position = position
+        self.small = self.n <= 3
+        b = board()
+        side = b.maps.small if self.small else b.maps.large
+        self.sites: dict[Hex, Site] = {(h[0], h[1]): Site() for h in side.hexes}
+        self.hexes: list[Hex] = sorted(self.sites)  # fixed iteration order
+        for pr in side.printed:
+            s = self.sites[(pr.hex[0], pr.hex[1])]
+            s.tile, s.rot, s.printed = pr.tile, pr.rotation, True
+        self.starts = {k: (v[0], v[1]) for k, v in side.starts.items()}
+        slots = b.achievements["small" if self.small else "large"]
+        self.achievements: dict[str, list[int]] = {k: [] for k in slots}
+        self.achievement_vp: dict[str, list[int]] = {k: list(v) for k, v in slots.items()}
+        self.available_landmarks: list[str] = list(landmarks())
+        self.tapestry_deck: list[str] = []  # top at the END
+        self.tapestry_discard: list[str] = []
+        self.tech_deck: list[str] = []
+        self.tech_row: list[str] = []
+        self.tech_discard: list[str] = []
+        self.tile_bag: list[int] = []
+        self.space_stack: list[int] = []
+        self.civ_deck: list[str] = []
+        self.first = 0
+        self.current = 0
+        self.blocks: list[tuple[str, int, int]] = []  # Dictatorship: (track, owner, expiry turn)
+        # per-turn memory: track spaces activated, once-per-turn symbols
+        self.activated: set[tuple[int, str, int]] = set()
+        self.used_once: set[tuple[int, str]] = set()
+
+    # ==========================================================================================
+    # Setup
+    # ==========================================================================================
+    def shuffled(self, items: list[Any]) -> list[Any]:
+        items = list(items)
+        self.rng.shuffle(items)
+        return items
+
+    def setup_decks(self) -> None:
+        deck: list[str] = []
+        gone_cards = set(self.options.get("remove_tapestry", []))
+        for card in tapestry_cards().values():
+            if card.id not in gone_cards:
+                deck.extend([card.id] * card.copies)
+        self.tapestry_deck = self.shuffled(deck)
+        gone_tech = set(self.options.get("remove_tech", []))
+        self.tech_deck = self.shuffled([c for c in tech_cards() if c not in gone_tech])
+        self.tech_row = [self.tech_deck.pop() for _ in range(3)]
+        self.tile_bag = self.shuffled([t.id for t in board().territory_tiles])
+        self.space_stack = self.shuffled([t.id for t in board().space_tiles])
+        self.civ_deck = self.shuffled(list(civilizations()))
+
+    def setup_flow(self) -> Gen:
+        self.setup_decks()
+        self.first = self.rng.randrange(self.n)
+        # capitals: 4-5 players draw one each; 1-3 players draw a pair of matched mats
+        caps = {c.number: c for c in board().capitals}
+        if self.small:
+            pairs = self.shuffled([(1, 6), (2, 4), (3, 5)])[: self.n]
+        else:
+            pairs = [(c,) for c in self.shuffled(sorted(caps))[: self.n]]
+        offers = {p.seat: [self.civ_deck.pop(), self.civ_deck.pop()] for p in self.players}
+        for p in self.players:
+            p.civ["offer"] = list(offers[p.seat])
+            p.civ["capital_offer"] = list(pairs[p.seat])
+            self.emit("civ_offer", p.seat, to=p.seat, civs=list(offers[p.seat]))
+        specs = []
+        from engine.core.flow import PromptSpec
+
+        for p in self.players:
+            opts = [
+                opt(f"civ:{c}:cap:{k}", "tapestry.setup.civ_capital", card=c)
+                for c in offers[p.seat]
+                for k in pairs[p.seat]
+            ]
+            specs.append(
+                PromptSpec(
+                    p.seat,
+                    "choose",
+                    "tapestry.prompt.setup",
+                    tuple(opts),
+                    params={"civs": offers[p.seat], "capitals": list(pairs[p.seat])},
+                    default=(opts[0].id,),
+                )
+            )
+        answers = yield from self.ask_all(specs)
+        for p in self.players:
+            _, civ, _, number = answers[p.seat][0].split(":")
+            p.capital = int(number)
+            p.grid = cap.parse(caps[p.capital].grid)
+            other = [c for c in offers[p.seat] if c != civ]
+            self.civ_deck.extend(other)
+            del p.civ["offer"], p.civ["capital_offer"]
+            p.civs = [civ]
+            pair = pairs[p.seat]
+            start = self.starts["/".join(str(x) for x in pair)] if self.small else self.large_start(p.capital)
+            site = self.sites[start]
+            site.pieces.extend([[p.seat, True, "outpost"], [p.seat, True, "outpost"]])
+            p.civ["start"] = list(start)
+            self.emit("setup", p.seat, civ=civ, capital=p.capital, start=list(start))
+        self.civ_deck = self.shuffled(self.civ_deck)
+        for p in self.order_from(self.first):
+            yield from civs.on_gain(self, p.seat, p.civs[0], starting=True)
+        for p in self.order_from(self.first):
+            yield from civs.adjust(self, p.seat)
+
+    def large_start(self, number: int) -> Hex:
+        start = next(c for c in board().capitals if c.number == number).start_large
+        return (start[0], start[1])
+
+    def order_from(self, seat: int) -> list[Player]:
+        return [self.players[(seat + i) % self.n] for i in range(self.n)]
+
+    def neighbours(self, seat: int) -> list[int]:
+        """Left and right neighbours; in a 2-player game the single opponent counts once."""
+        return sorted({(seat - 1) % self.n, (seat + 1) % self.n} - {seat})
+
+    def opponents(self, seat: int) -> list[int]:
+        return [s for s in range(self.n) if s != seat]
+
+    # ==========================================================================================
+    # The game
+    # ==========================================================================================
+    def run(self) -> Gen:
+        if self.position is not None and self.position.get("skip_setup"):
+            from engine.games.tapestry.position import apply
+
+            self.setup_decks()
+            apply(self, self.position)
+        else:
+            yield from self.setup_flow()
+            if self.position is not None:
+                from engine.games.tapestry.position import apply
+
+                apply(self, self.position)
+        self.current = self.first if self.position is None else int(self.position.get("current", self.first))
+        while not all(p.finished for p in self.players):
+            p = self.players[self.current]
+            if not p.finished:
+                yield from self.take_turn(p.seat)
+            self.current = (self.current + 1) % self.n
+        self.emit("game_end", scores=[p.vp for p in self.players])
+
+    def take_turn(self, seat: int) -> Gen:
+        p = self.players[seat]
+        self.activated = set()
+        self.used_once = set()
+        opts = [opt(INCOME, "tapestry.turn.income")]
+        if p.income_turns > 0:
+            for track in TRACKS:
+                payable = self.payable_tokens(seat, track)
+                if payable:
+                    space = tracks()[track].spaces[payable[-1]]
+                    opts.append(opt(f"advance:{track}", "tapestry.turn.advance", card=space.name, group=track))
+        choice = yield from self.pick(
+            seat, "tapestry.prompt.turn", opts, default=INCOME, params={"income_turns": p.income_turns}
+        )
+        if choice == INCOME:
+            self.emit("income_turn", seat, number=p.income_turns + 1)
+            yield from self.income_turn(seat)
+        else:
+            track = choice.split(":")[1]
+            token = yield from self.which_token(seat, track, self.payable_tokens(seat, track))
+            yield from self.pay(seat, tier_cost(track, p.tracks[track][token] + 1), "tapestry.prompt.pay_advance")
+            self.emit("advance_turn", seat, track=track)
+            yield from self.advance(seat, track, "benefit", token=token)
+        for q in self.order_from(seat):
+            yield from civs.mystics_check(self, q.seat)
+        p.turns += 1
+        self.blocks = [b for b in self.blocks if self.players[b[1]].turns < b[2]]
+
+    # ------------------------------------------------------------------------------ income turn
+    def income_turn(self, seat: int) -> Gen:
+        p = self.players[seat]
+        p.income_turns += 1
+        era = p.income_turns
+        if p.era_card is not None:  # THIS ERA effects end when the next era starts
+            self.emit("era_ends", seat, card=p.era_card)
+            p.era_card = None
+            p.marker = {}
+        if era >= 2:
+            yield from civs.income_abilities(self, seat)
+        if 2 <= era <= 4:
+            if all(self.players[o].income_turns < era for o in self.neighbours(seat)):
+                count = board().income_mat.era_bonus[era]
+                self.emit("era_bonus", seat, era=era, count=count)
+                for _ in range(count):
+                    yield from self.gain_any(seat)
+            yield from tapestries.income_play(self, seat)
+        if era >= 2:
+            yield from self.upgrade(seat, optional=True)
+            yield from scoring.income_vp(self, seat)
+        if era <= 4:
+            yield from scoring.income(self, seat)
+        if era == 1:
+            yield from civs.end_of_first_income(self, seat)
+        if era == 5:
+            yield from civs.final_income(self, seat)
+            p.finished = True
+            self.emit("finished", seat, vp=p.vp)
+
+    # ==========================================================================================
+    # Resources, VP, payments
+    # ==========================================================================================
+    def gain_res(self, seat: int, res: str, n: int = 1) -> None:
+        p = self.players[seat]
+        before = p.res[res]
+        p.res[res] = min(MAX_RESOURCE, before + n)
+        if p.res[res] != before:
+            self.emit("gain", seat, what=res, count=p.res[res] - before)
+
+    def gain_any(self, seat: int, n: int = 1) -> Gen:
+        for _ in range(n):
+            res = yield from self.resource_choice(seat, "tapestry.prompt.any_resource")
+            self.gain_res(seat, res)
+
+    def lose_any(self, seat: int, n: int = 1, among: Sequence[str] = RESOURCES) -> Gen:
+        p = self.players[seat]
+        for _ in range(n):
+            have = [r for r in among if p.res[r] > 0]
+            if not have:
+                return
+            res = yield from self.resource_choice(seat, "tapestry.prompt.lose_resource", have)
+            p.res[res] -= 1
+            self.emit("lose", seat, what=res, count=1)
+
+    def gain_vp(self, seat: int, n: int, why: str = "") -> None:
+        if n:
+            self.players[seat].vp = max(0, self.players[seat].vp + n)
+            self.emit("vp", seat, count=n, why=why)
+
+    @staticmethod
+    def affordable(p: Player, cost: list[str]) -> bool:
+        need = dict.fromkeys(RESOURCES, 0)
+        anys = 0
+        for c in cost:
+            if c == "any":
+                anys += 1
+            else:
+                need[c] += 1
+        if any(p.res[r] < need[r] for r in RESOURCES):
+            return False
+        return sum(p.res[r] - need[r] for r in RESOURCES) >= anys
+
+    def payments(self, p: Player, cost: list[str]) -> list[tuple[str, ...]]:
+        fixed = [c for c in cost if c != "any"]
+        anys = len(cost) - len(fixed)
+        left = dict(p.res)
+        for c in fixed:
+            left[c] -= 1
+        if any(v < 0 for v in left.values()):
+            return []
+        ways = []
+        for combo in combinations_with_replacement(RESOURCES, anys):
+            if all(combo.count(r) <= left[r] for r in RESOURCES):
+                ways.append(tuple(sorted([*fixed, *combo], key=RESOURCES.index)))
+        return sorted(set(ways), key=lambda w: [RESOURCES.index(r) for r in w])
+
+    def pay(self, seat: int, cost: list[str], key: str) -> Gen:
+        p = self.players[seat]
+        ways = self.payments(p, cost)
+        if not ways:
+            raise RuntimeError("unaffordable payment")
+        # default: spend what you hold most of
+        best = max(ways, key=lambda w: (sum(p.res[r] for r in w), [-RESOURCES.index(r) for r in w]))
+        opts = [opt("pay:" + "+".join(w), "tapestry.pay", group="pay") for w in ways]
+        choice = yield from self.pick(seat, key, opts, default="pay:" + "+".join(best))
+        for r in choice[4:].split("+"):
+            p.res[r] -= 1
+        self.emit("pay", seat, what=choice[4:].split("+"))
+
+    # ==========================================================================================
+    # Tracks
+    # ==========================================================================================
+    def blocked(self, seat: int, track: str) -> bool:
+        if any(t == track and owner != seat and self.players[owner].turns < end for t, owner, end in self.blocks):
+            return True
+        return tapestries.forbids(self, seat, track)
+
+    def can_advance(self, seat: int, track: str) -> bool:
+        p = self.players[seat]
+        return not self.blocked(seat, track) and any(t < 12 for t in p.tracks[track])
+
+    def payable_tokens(self, seat: int, track: str) -> list[int]:
+        """Positions of the tokens an advance turn could move on a track (cost paid by tier)."""
+        p = self.players[seat]
+        if self.blocked(seat, track):
+            return []
+        return sorted({t for t in p.tracks[track] if t < 12 and self.affordable(p, tier_cost(track, t + 1))})
+
+    def which_token(self, seat: int, track: str, among: list[int] | None = None) -> Gen:
+        toks = self.players[seat].tracks[track]
+        movable = among if among is not None else sorted({t for t in toks if t < 12})
+        if len(movable) <= 1:
+            return toks.index(movable[0]) if movable else 0
+        opts = [opt(f"token:{t}", "tapestry.token", group=track) for t in movable]
+        choice = yield from self.pick(seat, "tapestry.prompt.which_token", opts, default=opts[-1].id)
+        return toks.index(int(choice.split(":")[1]))
+
+    def advance(self, seat: int, track: str, mode: str, token: int | None = None, landmark: bool = True) -> Gen:
+        """Move one token one space forward. mode: "benefit" (benefit, may pay the bonus),
+        "nobonus", "none" (no benefit, no bonus) or "freebonus" (no benefit, bonus for free).
+        Returns False when nothing moved (blocked, or off the end)."""
+        p = self.players[seat]
+        if self.blocked(seat, track) or not p.tracks[track]:
+            return False
+        if token is None:
+            token = yield from self.which_token(seat, track)
+        if p.tracks[track][token] >= 12:
+            return False
+        p.tracks[track][token] += 1
+        space = p.tracks[track][token]
+        self.emit("advance", seat, track=track, space=space)
+        if space in TIER_START:
+            tapestries.on_tier_entered(self, seat)
+        if landmark and space in LANDMARK_SPACES:
+            name = tracks()[track].spaces[space - 1].landmark
+            assert name is not None
+            yield from tapestries.on_new_tier(self, seat, name)
+            if name in self.available_landmarks:
+                yield from self.gain_landmark(seat, name)
+        tapestries.on_advance(self, seat, track)
+        if space == 12:
+            self.achieve(seat, "track")
+        if mode in ("benefit", "nobonus"):
+            yield from self.gain_space(seat, track, space, bonus=mode == "benefit")
+        elif mode == "freebonus":
+            sp = tracks()[track].spaces[space - 1]
+            if sp.bonus is not None:
+                yield from self.take_bonus(seat, sp.bonus, free=True)
+        return True
+
+    def regress(self, seat: int, track: str, mode: str) -> Gen:
+        p = self.players[seat]
+        toks = p.tracks[track]
+        if not toks or max(toks) <= 0:
+            return False
+        i = toks.index(max(toks))
+        toks[i] -= 1
+        self.emit("regress", seat, track=track, space=toks[i])
+        if toks[i] > 0 and mode == "benefit":
+            yield from self.gain_space(seat, track, toks[i], bonus=True)
+        return True
+
+    def gain_space(self, seat: int, track: str, space: int, bonus: bool) -> Gen:
+        """A track space's benefit, then (optionally) its bonus; each space once per turn."""
+        key = (seat, track, space)
+        if key in self.activated:
+            self.emit("already_activated", seat, track=track, space=space)
+            return
+        self.activated.add(key)
+        sp = tracks()[track].spaces[space - 1]
+        yield from effects.do(self, seat, sp.benefit)
+        if bonus and sp.bonus is not None:
+            yield from self.take_bonus(seat, sp.bonus, free=False)
+        yield from tapestries.after_track_benefit(self, seat, track, sp.benefit)
+
+    def take_bonus(self, seat: int, bonus: Bonus, free: bool) -> Gen:
+        p = self.players[seat]
+        kind, _, count = bonus.pay.partition(":")
+        n = int(count or 1)
+        if free or (kind == "any" and tapestries.era_active(self, seat, "wartime_economy")):
+            ok = yield from self.confirm(seat, "tapestry.prompt.free_bonus", {"gain": bonus.gain})
+            if not ok:
+                return
+        elif kind == "any":
+            have = [r for r in RESOURCES if p.res[r] > 0]
+            if not have:
+                return
+            opts = [opt("skip", "tapestry.skip")] + [opt(f"res:{r}", f"tapestry.res.{r}") for r in have]
+            choice = yield from self.pick(seat, "tapestry.prompt.bonus", opts, default="skip", params={"gain": bonus.gain})
+            if choice == "skip":
+                return
+            p.res[choice[4:]] -= 1
+            self.emit("pay", seat, what=[choice[4:]])
+        else:
+            pool: list[tuple[str, str]]
+            if kind == "tiles":
+                pool = [(f"tile:{t}", f"tile:{t}") for t in sorted(p.tiles)]
+            elif kind == "hand":  # one option per card, copies numbered: trap, trap#2
+                pool = [(f"card:{i}", c) for i, c in instance_ids(p.hand)]
+            else:
+                pool = [(f"tech:{c}", c) for c in sorted(p.tech)]
+            if kind == "tech" and self.options.get("nanotech_two_cards"):
+                n = 2
+            if len(pool) < n:
+                return
+            ok = yield from self.confirm(seat, "tapestry.prompt.bonus_discard", {"kind": kind, "count": n}, default=False)
+            if not ok:
+                return
+            opts = [opt(i, "tapestry.discard", card=c) for i, c in pool]
+            chosen = yield from self.pick_many(seat, "tapestry.prompt.discard_for_bonus", opts, n, n)
+            for c in chosen:
+                what = card_of(c.split(":", 1)[1])
+                if kind == "tiles":
+                    p.tiles.remove(int(what))
+                elif kind == "hand":
+                    p.hand.remove(what)
+                    self.tapestry_discard.append(what)
+                else:
+                    del p.tech[what]
+                    self.tech_discard.append(what)
+            self.emit("discard", seat, source=kind, what=[] if kind == "hand" else chosen, count=n)
+        yield from effects.do(self, seat, bonus.gain)
+
+    # ==========================================================================================
+    # Buildings and landmarks
+    # ==========================================================================================
+    def gain_building(self, seat: int, kind: str) -> Gen:
+        p = self.players[seat]
+        if p.on_mat[kind] == 0:
+            self.emit("none_left", seat, what=kind)
+            return
+        p.on_mat[kind] -= 1
+        p.placed[kind] += 1
+        self.emit("building", seat, what=kind, exposed=6 - p.on_mat[kind])
+        where = yield from civs.building_elsewhere(self, seat, kind)
+        if not where:
+            yield from self.place_in_capital(seat, kind)
+        yield from tapestries.on_building(self, seat, kind)
+
+    def place_in_capital(self, seat: int, kind: str) -> Gen:
+        p = self.players[seat]
+        terra = tapestries.era_active(self, seat, "terraforming")
+        plots = cap.open_plots(p.grid, impassable_ok=terra)
+        if not plots:
+            p.beside.append(kind)
+            self.emit("beside_capital", seat, what=kind)
+            return
+        opts = [opt(f"plot:{r}.{c}", "tapestry.plot", group=kind) for r, c in plots]
+        choice = yield from self.pick(seat, "tapestry.prompt.place_building", opts, params={"building": kind})
+        r, c = (int(x) for x in choice[5:].split("."))
+        if p.grid[r][c] == cap.IMPASSABLE:
+            self.gain_vp(seat, 5, "terraforming")
+        p.grid[r][c] = kind[0].upper()
+        self.emit("build", seat, what=kind, plot=[r, c])
+        yield from self.check_districts(seat)
+
+    def check_districts(self, seat: int) -> Gen:
+        p = self.players[seat]
+        for d in cap.complete_districts(p.grid):
+            if d not in p.districts:
+                p.districts.append(d)
+                self.emit("district", seat, district=d)
+                yield from self.gain_any(seat)
+                yield from civs.on_district(self, seat, d)
+
+    def gain_landmark(self, seat: int, name: str) -> Gen:
+        if name not in self.available_landmarks:
+            return
+        self.available_landmarks.remove(name)
+        p = self.players[seat]
+        p.landmarks.append(name)
+        self.emit("landmark", seat, what=name)
+        lm = landmarks()[name]
+        shapes = cap.shapes_of(tuple(lm.footprint), lm.rotations)
+        spots = cap.landmark_spots(p.grid, shapes)
+        elsewhere = yield from civs.building_elsewhere(self, seat, name, landmark=True)  # Nomads
+        if elsewhere:
+            yield from civs.on_landmark(self, seat, name)
+            return
+        if not spots:
+            p.beside.append(name)
+            self.emit("beside_capital", seat, what=name)
+        else:
+            inside = [s for s in spots if cap.fully_inside(s, shapes)]
+            default = inside[0] if inside else spots[0]
+            opts = [opt(f"lm:{r}.{c}.{o}", "tapestry.landmark_spot", card=name) for r, c, o in spots]
+            choice = yield from self.pick(
+                seat, "tapestry.prompt.place_landmark", opts, default="lm:{}.{}.{}".format(*default), params={"landmark": name}
+            )
+            r0, c0, o = (int(x) for x in choice[3:].split("."))
+            for r, c in cap.place_cells((r0, c0, o), shapes):
+                p.grid[r][c] = "L"
+            p.landmark_spots.append([name, r0, c0, o])
+            self.emit("build", seat, what=name, spot=[r0, c0, o])
+            yield from self.check_districts(seat)
+        yield from civs.on_landmark(self, seat, name)
+
+    # ==========================================================================================
+    # Cards
+    # ==========================================================================================
+    def draw_tapestry_card(self) -> str | None:
+        if not self.tapestry_deck and self.tapestry_discard:
+            self.tapestry_deck = self.shuffled(self.tapestry_discard)
+            self.tapestry_discard = []
+            self.emit("reshuffle", deck="tapestry")
+        return self.tapestry_deck.pop() if self.tapestry_deck else None
+
+    def gain_tapestry(self, seat: int, n: int = 1) -> Gen:
+        for _ in range(n):
+            card = self.draw_tapestry_card()
+            if card is None:
+                return
+            self.players[seat].hand.append(card)
+            self.emit("draw_tapestry", seat, count=1)
+            self.emit("drew_tapestry", seat, to=seat, card=card)
+            yield from tapestries.on_tapestry_gained(self, seat, card)
+
+    def draw_tech(self) -> str | None:
+        if not self.tech_deck and self.tech_discard:
+            self.tech_deck = self.shuffled(self.tech_discard)
+            self.tech_discard = []
+            self.emit("reshuffle", deck="tech")
+        return self.tech_deck.pop() if self.tech_deck else None
+
+    def refill_tech(self) -> None:
+        while len(self.tech_row) < 3:
+            card = self.draw_tech()
+            if card is None:
+                return
+            self.tech_row.append(card)
+            self.emit("refill_tech", card=card)
+
+    def invent(self, seat: int, from_row: bool = True, from_deck: bool = True, upgrade_it: bool = False) -> Gen:
+        p = self.players[seat]
+        opts = [opt(f"tech:{c}", "tapestry.tech", card=c) for c in self.tech_row if from_row and c not in p.tech]
+        if from_deck and (self.tech_deck or self.tech_discard):
+            opts.append(opt("deck", "tapestry.tech_deck"))
+        if not opts:
+            return None
+        choice = yield from self.pick(seat, "tapestry.prompt.invent", opts)
+        if choice == "deck":
+            card = self.draw_tech()
+            if card is None:
+                return None
+            self.emit("draw_tech", seat)
+            while card in p.tech:  # a duplicate cannot happen with one copy each; keep safe
+                card = self.draw_tech()
+                if card is None:
+                    return None
+        else:
+            card = choice[5:]
+            self.tech_row.remove(card)
+            self.refill_tech()
+        p.tech[card] = 0
+        self.emit("invent", seat, card=card)
+        if tapestries.era_active(self, seat, "academia"):
+            self.gain_vp(seat, 3, "academia")
+        if tapestries.era_active(self, seat, "industrialism"):
+            yield from effects.do(self, seat, tech_cards()[card].circle)
+        if upgrade_it:
+            yield from self.upgrade(seat, only=card)
+        return card
+
+    def requirement_met(self, seat: int, card: str) -> bool:
+        req = tech_cards()[card].requires
+        for s in [seat, *self.neighbours(seat)]:
+            q = self.players[s]
+            if req.track is not None and req.space is not None and q.pos(req.track) >= req.space:
+                return True
+            if req.row is not None and req.position is not None and 6 - q.on_mat[req.row] >= req.position:
+                return True
+        return False
+
+    def upgradable(self, seat: int, ignore: bool = False) -> list[str]:
+        p = self.players[seat]
+        free = ignore or tapestries.era_active(self, seat, "golden_age")
+        out = []
+        for card, row in p.tech.items():
+            if row == 0 or (row == 1 and (free or self.requirement_met(seat, card))):
+                out.append(card)
+        return sorted(out)
+
+    def upgrade(self, seat: int, optional: bool = False, only: str | None = None, ignore: bool = False) -> Gen:
+        p = self.players[seat]
+        cards = self.upgradable(seat, ignore)
+        if only is not None:
+            cards = [c for c in cards if c == only]
+        if not cards:
+            return None
+        opts = [opt(f"tech:{c}", "tapestry.upgrade", card=c, group=f"row{p.tech[c]}") for c in cards]
+        if optional:
+            opts.append(opt("skip", "tapestry.skip"))
+        choice = yield from self.pick(seat, "tapestry.prompt.upgrade", opts)
+        if choice == "skip":
+            return None
+        card = choice[5:]
+        p.tech[card] += 1
+        row = p.tech[card]
+        self.emit("upgrade", seat, card=card, row=row)
+        if tapestries.era_active(self, seat, "golden_age"):
+            self.gain_vp(seat, 3, "golden_age")
+        benefit = tech_cards()[card].circle if row == 1 else tech_cards()[card].square
+        yield from effects.do(self, seat, benefit)
+        yield from tapestries.after_upgrade(self, seat, benefit)
+        yield from civs.after_upgrade(self, seat, card, row)
+        return card
+
+    # ==========================================================================================
+    # Achievements
+    # ==========================================================================================
+    def achieve(self, seat: int, kind: str) -> None:
+        p = self.players[seat]
+        if kind in p.achievements or not self.achievement_vp[kind]:
+            return
+        vp = self.achievement_vp[kind].pop(0)
+        p.achievements.append(kind)
+        self.achievements[kind].append(seat)
+        self.emit("achievement", seat, what=kind, vp=vp)
+        self.gain_vp(seat, vp, f"achievement:{kind}")
+
+    def toppled_by(self, seat: int) -> int:
+        count = 0
+        for h in self.hexes:
+            s = self.sites[h]
+            if len(s.pieces) > 1 and any(q[0] == seat and q[1] for q in s.pieces) and any(q[0] != seat and not q[1] for q in s.pieces):
+                count += 1
+        return count
+
+    # ==========================================================================================
+    # Contract
+    # ==========================================================================================
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from engine.games.tapestry.view import build
+
+        return build(self, seat)
+
+    def result(self) -> Result | None:
+        from engine.games.tapestry.scoring import result
+
+        return result(self) if self.finished else None
+
+    def controlled(self, seat: int) -> list[Hex]:
+        sites = self.sites
+        return [h for h in self.hexes if sites[h].pieces and sites[h].controller() == seat]

@@ -1,0 +1,201 @@
+"""A reasonable Tapestry player: reads only its own view and the open prompt.
+
+It values each benefit token by a rough exchange rate (VP now, buildings and tech for later VP,
+territory for control), advances on the track whose next space is worth most for its cost
+(landmarks still free count extra, and a track it is already far along counts a little more,
+for the achievements), takes income when it cannot pay or nothing is worth it, builds where rows,
+columns and districts fill up, and pays bonuses when they are cheap.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core.prompts import Answer, Prompt
+from engine.games.tapestry.data import tapestry_cards, tech_cards, tracks
+
+TOKEN_VALUE = {
+    "coin": 1.0, "worker": 1.0, "food": 1.0, "culture": 1.0, "any": 1.3,
+    "market": 3.0, "house": 3.0, "farm": 3.0, "armory": 3.0, "any_building": 3.5,
+    "tile": 1.0, "space_tile": 3.0, "tapestry": 2.0, "civ": 6.0,
+    "explore": 3.0, "explore_anywhere": 3.5, "explore_space": 6.0,
+    "conquer": 4.5, "conquer_anywhere": 5.0, "conquer_both": 8.0, "conquer_tanks": 6.0,
+    "invent": 3.0, "upgrade": 3.0, "refresh_tech": 0.0, "circle_middle": 2.0, "square_top": 4.0,
+    "research": 3.5, "research_nb": 2.0, "alien_biology": 10.0,
+    "repeat_any": 4.0, "repeat_any_battery": 4.0, "singularity": 4.0, "overplay": 3.0,
+}
+# tapestry cards worth laying first (rough, from their immediate effect)
+CARD_RANK = {
+    "trap": 10, "technocracy": 8, "renaissance": 8, "age_of_wonders": 7, "dictatorship": 7,
+    "meritocracy": 7, "dystopia": 7, "boast_of_superiority": 6, "democracy": 6, "monarchy": 6,
+    "golden_age": 5, "academia": 5, "theocracy": 2, "peacemaker": 2, "dark_ages": 1,
+}
+
+
+# civilizations that pay steadily without much steering
+CIV_RANK = {"the_chosen": 5, "traders": 5, "alchemists": 4, "merrymakers": 4, "entertainers": 4, "leaders": 4, "militants": 3}
+
+
+def token_value(tok: Any, me: Mapping[str, Any]) -> float:
+    if isinstance(tok, dict):
+        if "one" in tok:
+            return max(token_value(t, me) for t in tok["one"])
+        return sum(token_value(t, me) for t in tok["order"])
+    tok = str(tok)
+    head, _, arg = tok.partition(":")
+    if head == "vp":
+        return float(arg)
+    if head == "vpx":
+        return float(count(arg, me))
+    if head in ("adv", "reg"):
+        return 4.0
+    if head in ("adv_nb", "reg_nb"):
+        return 1.5
+    if head == "landmark":
+        return 5.0
+    return TOKEN_VALUE.get(tok, 1.0)
+
+
+def count(what: str, me: Mapping[str, Any]) -> int:
+    if what == "tech_cards":
+        return len(me["tech"])
+    if what == "capital":
+        return len(me["complete_rows"]) + len(me["complete_columns"])
+    if what == "tiles":
+        return len(me["territory_tiles"])
+    if what in me["buildings"]:
+        return int(me["buildings"][what])
+    if what == "tapestries":
+        return int(me["hand_count"]) + sum(len(p) for p in me["tapestry_mat"])
+    if what.startswith("sp:"):
+        return int(me["positions"][what[3:]])
+    return 2  # controlled territories: a fair guess without scanning the map
+
+
+class HeuristicBot:
+    def __init__(self, seat: int, seed: int) -> None:
+        self.seat = seat
+        self.rng = random.Random(seed * 104_729 + seat)
+
+    def choose(self, view: Mapping[str, Any], prompt: Prompt) -> Answer:
+        ids = [o.id for o in prompt.options]
+        key = prompt.key.rsplit(".", 1)[-1]
+        if prompt.max != 1:
+            return prompt.default if prompt.default is not None else tuple(ids[: prompt.min])
+        me = view["players"][self.seat]
+        pick = self.decide(key, ids, prompt, me, view)
+        return (pick if pick in ids else (prompt.default[0] if prompt.default else ids[0]),)
+
+    def decide(self, key: str, ids: list[str], prompt: Prompt, me: Mapping[str, Any], view: Mapping[str, Any]) -> str:
+        res = me["resources"]
+        if key == "turn":
+            return self.turn(ids, me, view)
+        if key == "explore_rotation":
+            vps = prompt.params.get("vp", [0] * 6)
+            return f"rot:{max(range(6), key=lambda r: (vps[r], -r))}"
+        if key == "trap":
+            return "trap" if "trap" in ids else "no"
+        if key == "conquer_die":
+            return max(ids, key=lambda i: token_value(i.split(":", 1)[1], me) if "territory" not in i else 2.5)
+        if key in ("choose_benefit", "benefit_order"):
+            choices = prompt.params.get("choices", [])
+            return max(ids, key=lambda i: token_value(self.parse(choices[int(i[1:])]), me))
+        if key == "bonus":
+            real = [i for i in ids if i != "skip"]
+            worth = sum(token_value(t, me) for t in prompt.params.get("gain", []))
+            if real and worth >= 1.5:
+                return max(real, key=lambda i: (res.get(i[4:], 0), i))
+            return "skip"
+        if key in ("any_resource", "lose_resource"):
+            pick = min if key == "any_resource" else max
+            return pick(ids, key=lambda i: (res.get(i[4:], 0), i))
+        if key == "place_building":
+            return self.best_plot(ids, me)
+        if key in ("play_tapestry", "overplay"):
+            return max(ids, key=lambda i: (CARD_RANK.get(i[5:], 4) + (tapestry_cards()[i[5:]].kind == "played"), i))
+        if key == "upgrade":
+            real = [i for i in ids if i != "skip"]
+            if not real:
+                return "skip"
+
+            def gain(option: str) -> float:
+                card = tech_cards()[option[5:]]
+                steps = card.square if me["tech"].get(option[5:]) == 1 else card.circle
+                return sum(token_value(t, me) for t in steps)
+
+            return max(real, key=lambda i: (gain(i), i))
+        if key == "invent":
+            real = [i for i in ids if i != "deck"]
+            if not real:
+                return ids[0]
+
+            def promise(option: str) -> float:
+                card = tech_cards()[option[5:]]
+                return sum(token_value(t, me) for t in card.circle) + sum(token_value(t, me) for t in card.square)
+
+            return max(real, key=lambda i: (promise(i), i))
+        if key == "setup":
+            return max(ids, key=lambda i: (CIV_RANK.get(i.split(":")[1], 0), i))
+        if key == "conquer_hex":
+            owned = {tuple(s["hex"]) for s in view["sites"] if s["controller"] not in (None, self.seat)}
+            for i in ids:
+                x, y = (int(v) for v in i[4:].split("."))
+                if (x, y) == (0, 0) or (x, y) in owned:
+                    return i
+            return ids[0]
+        if key in ("leaders", "heralds", "inventors", "traders", "entertainers", "merrymakers"):
+            real = [i for i in ids if i not in ("skip", "stop")]
+            return self.rng.choice(real) if real else ids[0]
+        if prompt.kind == "confirm":
+            if key in ("refresh_tech", "bonus_discard", "exploitation", "tyranny"):
+                return "no"
+            return "yes"
+        return prompt.default[0] if prompt.default else ids[0]
+
+    @staticmethod
+    def parse(label: str) -> Any:
+        if label.startswith(("one(", "order(")):
+            kind, _, inner = label.partition("(")
+            return {kind: [s.strip() for s in inner.rstrip(")").split(",")]}
+        return label
+
+    def turn(self, ids: list[str], me: Mapping[str, Any], view: Mapping[str, Any]) -> str:
+        advances = [i for i in ids if i.startswith("advance:")]
+        if not advances:
+            return "income"
+        free = set(view["landmarks_available"])
+        pos = me["positions"]
+
+        def worth(option: str) -> float:
+            t = option.split(":")[1]
+            space = tracks()[t].spaces[pos[t]]
+            value = sum(token_value(s, me) for s in space.benefit)
+            if space.bonus is not None:
+                value += 0.5 * sum(token_value(s, me) for s in space.bonus.gain)
+            if space.landmark in free:
+                value += 6
+            tier = pos[t] // 3 + 1
+            cost = [1, 2, 3, 2][min(tier, 4) - 1]
+            return value / cost + 0.15 * pos[t] + self.rng.random()
+
+        best = max(advances, key=worth)
+        return best if worth(best) > 0.6 else "income"
+
+    @staticmethod
+    def best_plot(ids: list[str], me: Mapping[str, Any]) -> str:
+        grid = me["grid"]
+
+        def filled(r: int, c: int) -> bool:
+            return grid[r][c] != "."
+
+        def score(option: str) -> tuple[int, str]:
+            r, c = (int(x) for x in option[5:].split("."))
+            row = sum(filled(r, j) for j in range(9))
+            col = sum(filled(i, c) for i in range(9))
+            r0, c0 = r // 3 * 3, c // 3 * 3
+            dist = sum(filled(i, j) for i in range(r0, r0 + 3) for j in range(c0, c0 + 3))
+            return (row * row + col * col + dist * dist, option)
+
+        return max(ids, key=score)

@@ -1,0 +1,60 @@
+"""Lobby options: the optional variants of the rulebook (all off by default).
+
+* `nanotech_two_cards`: Nanotechnology's bonus costs 2 tech cards (the neoprene-board printing).
+* `first_income_draw_two`: in income turn 1 draw 2 tapestry cards and keep 1.
+* `civ_draw_two`: whenever you gain a civilization during the game, draw 2 and keep 1.
+* `remove_tapestry`, `remove_tech`: cards left out by agreement (ids / names).
+Only options that are on are kept, so stored records of the plain game stay as they were.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from pydantic import Field
+
+from engine.core.errors import InvalidSetup
+from engine.core.options import GameOptions
+from engine.games.tapestry.data import tapestry_cards, tech_cards
+
+
+class TapestryOptions(GameOptions):
+    """What a person may choose in the lobby; unset options stay off."""
+
+    nanotech_two_cards: bool | None = Field(None, description="Nanotechnology's bonus costs 2 tech cards instead of 3")
+    first_income_draw_two: bool | None = Field(None, description="First income turn: draw 2 tapestry cards, keep 1")
+    civ_draw_two: bool | None = Field(None, description="Gaining a civilization during the game: draw 2, keep 1")
+    remove_tapestry: list[str] | None = Field(
+        None, description="Tapestry cards left out (ids, separated by commas)", json_schema_extra={"command": False}
+    )
+    remove_tech: list[str] | None = Field(
+        None, description="Tech cards left out (names, separated by commas)", json_schema_extra={"command": False}
+    )
+
+FLAGS = ("nanotech_two_cards", "first_income_draw_two", "civ_draw_two")
+LISTS: dict[str, Callable[[], Mapping[str, object]]] = {"remove_tapestry": tapestry_cards, "remove_tech": tech_cards}
+
+
+def normalize(options: dict[str, Any], players: int) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key in sorted(options):
+        value = options[key]
+        if key in FLAGS:
+            if not isinstance(value, bool):
+                raise InvalidSetup("error.bad_option", option=key, value=str(value))
+            if value:
+                out[key] = True
+        elif key in LISTS:
+            known = LISTS[key]()
+            if not isinstance(value, list) or any(v not in known for v in value):
+                raise InvalidSetup("error.bad_option", option=key, value=str(value))
+            if key == "remove_tapestry" and "trap" in value:
+                raise InvalidSetup("error.bad_option", option=key, value="trap")
+            if value:
+                out[key] = sorted(set(value))
+        else:
+            raise InvalidSetup("error.bad_option", option=key, value=str(value))
+    if len(tech_cards()) - len(out.get("remove_tech", [])) < 12:
+        raise InvalidSetup("error.bad_option", option="remove_tech", value="too many")
+    return out

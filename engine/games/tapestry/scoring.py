@@ -1,0 +1,89 @@
+"""Counting VP sources, the income mat's VP and income steps, and the final result."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.result import Result, rank_by
+from engine.games.tapestry import capital as cap
+from engine.games.tapestry import civs, effects, tapestries
+from engine.games.tapestry.asks import Gen
+from engine.games.tapestry.data import BUILDINGS, RESOURCES, board
+
+if TYPE_CHECKING:
+    from engine.games.tapestry.game import TapestryGame
+
+
+def count(g: TapestryGame, seat: int, what: str) -> int:
+    """The number a 'VP per ...' benefit multiplies by."""
+    p = g.players[seat]
+    if what == "tech_cards":
+        return len(p.tech)
+    if what == "capital":
+        rows, cols = cap.complete_lines(p.grid)
+        return len(rows) + len(cols) + civs.capital_extra(g, seat)
+    if what == "territories":
+        return len(g.controlled(seat))
+    if what == "tiles":
+        return len(p.tiles)
+    if what in BUILDINGS:
+        return p.placed[what]
+    if what == "tapestries":
+        return p.tapestry_count()
+    if what.startswith("sp:"):
+        return p.pos(what[3:])
+    raise ValueError(f"unknown count {what!r}")
+
+
+def exposed(g: TapestryGame, seat: int) -> list[str]:
+    """Every icon showing on the income mat (a row exposes one space per building gone)."""
+    p = g.players[seat]
+    icons: list[str] = []
+    for row in board().income_mat.rows:
+        shown = 6 - p.on_mat[row.building]
+        for pos in row.positions[:shown]:
+            icons.extend(pos.icons)
+    return icons
+
+
+def income_vp(g: TapestryGame, seat: int) -> Gen:
+    for icon in exposed(g, seat):
+        if icon.startswith("vp"):
+            yield from effects.token(g, seat, icon)
+
+
+def income(g: TapestryGame, seat: int) -> Gen:
+    coins = 0
+    for icon in exposed(g, seat):
+        if icon.startswith("vp"):
+            continue
+        if icon == "coin":
+            coins += 1
+        if icon == "tapestry" and g.players[seat].income_turns == 1 and g.options.get("first_income_draw_two"):
+            yield from tapestries.draw_two_keep_one(g, seat)
+            continue
+        yield from effects.token(g, seat, icon)
+    if coins and tapestries.era_active(g, seat, "capitalism"):
+        g.gain_vp(seat, 2 * coins, "capitalism")
+    if tapestries.era_active(g, seat, "mercantilism"):
+        yield from tapestries.mercantilism(g, seat)
+
+
+def result(g: TapestryGame) -> Result:
+    scores = tuple(p.vp for p in g.players)
+    # tie-break: most resources left (the landmark heights of our rulebook's rule are unknown)
+    left = tuple(sum(p.res[r] for r in RESOURCES) for p in g.players)
+    ranks = rank_by([(scores[i], left[i]) for i in range(g.n)])
+    winners = tuple(i for i in range(g.n) if ranks[i] == 1)
+    return Result(
+        scores=scores,
+        ranks=ranks,
+        turns=tuple(p.turns for p in g.players),
+        winners=winners,
+        details={
+            "resources_left": list(left),
+            "tie_break": "resources",
+            "civilizations": [list(p.civs) for p in g.players],
+            "achievements": [list(p.achievements) for p in g.players],
+        },
+    )

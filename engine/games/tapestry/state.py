@@ -1,0 +1,89 @@
+"""Mutable state of a Tapestry match: the players' boards and the map sites."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.games.tapestry.capital import Grid
+from engine.games.tapestry.data import BUILDINGS, RESOURCES, TRACKS
+
+MAX_RESOURCE = 8
+OUTPOSTS = 10
+
+
+@dataclass(slots=True)
+class Site:
+    """One hex of the map. `pieces` are [seat, upright, what]: outposts ("outpost") and Nomad
+    buildings standing alone on a territory, which hold it like an outpost."""
+
+    tile: int | None = None
+    rot: int = 0
+    printed: bool = False
+    pieces: list[list[Any]] = field(default_factory=list)
+    tokens: list[int] = field(default_factory=list)  # civilization markers (seat), not outposts
+    buildings: list[list[Any]] = field(default_factory=list)  # Nomad buildings beside an outpost
+
+    @property
+    def territory(self) -> bool:
+        return self.tile is not None
+
+    @property
+    def items(self) -> int:
+        return len(self.pieces) + len(self.tokens) + len(self.buildings)
+
+    def controller(self) -> int | None:
+        # your upright pieces only (the start hex holds two of your own outposts)
+        up = {p[0] for p in self.pieces if p[1]}
+        return next(iter(up)) if len(up) == 1 else None
+
+
+@dataclass(slots=True)
+class Player:
+    seat: int
+    civs: list[str] = field(default_factory=list)  # newest first (placed to the left)
+    capital: int = 0
+    grid: Grid = field(default_factory=list)
+    res: dict[str, int] = field(default_factory=lambda: dict.fromkeys(RESOURCES, 0))
+    vp: int = 0
+    tracks: dict[str, list[int]] = field(default_factory=lambda: {t: [0] for t in TRACKS})
+    maxed: list[str] = field(default_factory=list)  # tracks left at the end by AI Singularity
+    income_turns: int = 0
+    finished: bool = False
+    on_mat: dict[str, int] = field(default_factory=lambda: dict.fromkeys(BUILDINGS, 5))
+    placed: dict[str, int] = field(default_factory=lambda: dict.fromkeys(BUILDINGS, 0))
+    beside: list[str] = field(default_factory=list)  # buildings with no room in the capital
+    landmarks: list[str] = field(default_factory=list)
+    landmark_spots: list[list[Any]] = field(default_factory=list)  # [name, row, col, orientation]
+    hand: list[str] = field(default_factory=list)
+    # tapestry piles by era (index 0 = the pre-printed era-1 space); entries [card, face_up]
+    mat: list[list[list[Any]]] = field(default_factory=lambda: [[], [], [], []])
+    era_card: str | None = None  # the active THIS ERA card, if any
+    tiles: list[int] = field(default_factory=list)  # territory tiles in supply (public)
+    space: list[int] = field(default_factory=list)  # space tiles not yet explored
+    explored_space: list[int] = field(default_factory=list)
+    tech: dict[str, int] = field(default_factory=dict)  # card -> row (0 bottom, 1 middle, 2 top)
+    outposts: int = OUTPOSTS - 2
+    districts: list[int] = field(default_factory=list)
+    achievements: list[str] = field(default_factory=list)
+    civ: dict[str, Any] = field(default_factory=dict)  # per-civilization state
+    turns: int = 0
+    marker: dict[str, Any] = field(default_factory=dict)  # era effects' parameters (named opponent...)
+    trap_policy: str = "ask"  # standing answer to attacks: ask | always (trap when held) | never
+
+    def pos(self, track: str) -> int:
+        """Your most advanced token on a track (AI Singularity leaves a completed track at 12)."""
+        best = max(self.tracks[track], default=0)
+        return 12 if track in self.maxed and best < 12 else best
+
+    def tapestry_count(self) -> int:
+        return len(self.hand) + sum(len(pile) for pile in self.mat)
+
+    def top_card(self) -> list[Any] | None:
+        for pile in reversed(self.mat):
+            if pile:
+                return pile[-1]
+        return None
+
+    def buildings(self) -> int:
+        return sum(self.placed.values())

@@ -1,0 +1,95 @@
+"""What a seat may see: everything public, plus its own hand and private offers."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.games.tapestry import capital as cap
+from engine.games.tapestry.scoring import exposed
+
+if TYPE_CHECKING:
+    from engine.games.tapestry.game import TapestryGame
+
+
+def player_view(g: TapestryGame, seat: int, own: bool) -> dict[str, Any]:
+    p = g.players[seat]
+    rows, cols = cap.complete_lines(p.grid)
+    out: dict[str, Any] = {
+        "seat": seat,
+        "vp": p.vp,
+        "resources": dict(p.res),
+        "civilizations": list(p.civs),
+        "capital": p.capital,
+        "grid": ["".join(r) for r in p.grid],
+        "complete_rows": rows,
+        "complete_columns": cols,
+        "districts": sorted(p.districts),
+        "tracks": {t: list(v) for t, v in p.tracks.items()},
+        "positions": {t: p.pos(t) for t in p.tracks},
+        "maxed": list(p.maxed),
+        "income_turns": p.income_turns,
+        "finished": p.finished,
+        "income_mat": dict(p.on_mat),
+        "buildings": dict(p.placed),
+        "beside_capital": list(p.beside),
+        "exposed": exposed(g, seat),
+        "landmarks": list(p.landmarks),
+        "landmark_spots": [list(x) for x in p.landmark_spots],  # grid cells "L" belong to these
+        "hand_count": len(p.hand),
+        "tapestry_mat": [[c if up else None for c, up in pile] for pile in p.mat],
+        "era_card": p.era_card,
+        "territory_tiles": sorted(p.tiles),
+        "space_tiles": sorted(p.space),
+        "explored_space": list(p.explored_space),
+        "tech": {c: r for c, r in sorted(p.tech.items())},
+        "outposts": p.outposts,
+        "achievements": list(p.achievements),
+        "civ_state": {k: v for k, v in sorted(p.civ.items()) if k not in ("offer", "capital_offer")},
+        "turns": p.turns,
+        "trap_policy": p.trap_policy,
+    }
+    if own:
+        out["hand"] = sorted(p.hand)
+        if "offer" in p.civ:
+            out["civ_offer"] = list(p.civ["offer"])
+            out["capital_offer"] = list(p.civ["capital_offer"])
+    return out
+
+
+def build(g: TapestryGame, seat: int | None) -> dict[str, Any]:
+    sites = []
+    for h in g.hexes:
+        s = g.sites[h]
+        if s.tile is None and not s.pieces and not s.tokens:
+            continue
+        sites.append(
+            {
+                "hex": list(h),
+                "tile": s.tile,
+                "rotation": s.rot,
+                "printed": s.printed,
+                "pieces": [list(x) for x in s.pieces],
+                "tokens": list(s.tokens),
+                "buildings": [list(x) for x in s.buildings],
+                "controller": s.controller(),
+            }
+        )
+    return {
+        "game": "tapestry",
+        "seat": seat,
+        "players": [player_view(g, s, own=s == seat) for s in range(g.n)],
+        "map": "small" if g.small else "large",
+        "sites": sites,
+        "tech_row": list(g.tech_row),
+        "tech_deck": len(g.tech_deck),
+        "tapestry_deck": len(g.tapestry_deck),
+        "tile_bag": len(g.tile_bag),
+        "space_stack": len(g.space_stack),
+        "landmarks_available": list(g.available_landmarks),
+        "achievements": {k: list(v) for k, v in g.achievements.items()},
+        "achievement_vp": {k: list(v) for k, v in g.achievement_vp.items()},
+        "blocks": [list(b) for b in g.blocks],
+        "current": g.current,
+        "first": g.first,
+        "finished": g.finished,
+    }

@@ -6,8 +6,10 @@
     python -m bot --offline        no token needed: a local Discord stand-in, the bot and a terminal
                                    client in one process (also the default when DISCORD_TOKEN is unset)
 
-Offline mode is a fresh fake Discord every time, so it syncs commands to it on start and keeps
-games in memory unless DATABASE_URL is set explicitly.
+Offline mode keeps games in memory, and makes a fresh fake Discord at each start, unless
+DATABASE_URL is set explicitly: then the fake server (channels, users, messages and their
+buttons, DMs, commands) is kept beside the database in <database>.standin.json, so a restart
+finds every game where it was.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import contextlib
 import json
 import logging
 import sys
+from pathlib import Path
 
 import discord
 
@@ -72,18 +75,35 @@ async def show_commands(settings: Settings, as_json: bool) -> None:
     print(json.dumps(commands, indent=2, ensure_ascii=False) if as_json else render(commands))
 
 
-def welcome(channel: str, users: list[str], database: str) -> str:
-    """What a first-time user sees: where they are and what to type."""
-    kept = "in memory (set DATABASE_URL to keep them)" if database == ":memory:" else f"in {database}"
+def welcome(
+    channel: str, users: list[str], database: str, world: Path | None = None, messages: int = 0, orphans: bool = False
+) -> str:
+    """What a user sees first: where they are, what is kept where, and what to type."""
+    if world is None:
+        kept = "Games are kept in memory and this server is made afresh at each start (set DATABASE_URL to keep both)."
+    else:
+        kept = f"Games are kept in {database}, this server (channels, users, messages and their buttons) in {world}."
+    if orphans:
+        kept += f" {database} already existed without {world}: its earlier games belong to a server that is gone."
+    if messages:
+        where = f"BoardGamesBot offline: back in #{channel} as you left it ({messages} messages), with users"
+        first = [
+            "  show                                          the channel's latest messages, buttons included",
+            "  click 2.1                                     press button [2.1] (message 2, button 1)",
+        ]
+    else:
+        where = f"BoardGamesBot offline: a pretend Discord server with channel #{channel} and users"
+        first = [
+            '  /game new dominion "kingdom:First Game"   open a table in the channel',
+            "  click 1.3                                     press button [1.3] (message 1, button 3: Add bot)",
+        ]
     return "\n".join(
         [
-            f"BoardGamesBot offline: a pretend Discord server with channel #{channel} and users "
-            f"{', '.join(users)}. You are {users[0]}. Games are kept {kept}.",
+            f"{where} {', '.join(users)}. You are {users[0]}. {kept}",
             "Try, one line at a time:",
-            '  /game new dominion "kingdom:First Game"   open a table in the channel',
-            "  click 3                                       press button [3] (Add bot); then click Start",
+            *first,
             "  dms                                           your direct messages: your hand and choices",
-            "  click <n> | select <n> <choice>               act on the numbered buttons and menus",
+            "  click <m.n> | select <m.n> <choice>           act on the numbered buttons and menus",
             "  as bob                                        play as someone else",
             "  help                                          every command;  quit  to leave",
         ]
@@ -92,30 +112,49 @@ def welcome(channel: str, users: list[str], database: str) -> str:
 
 async def offline(settings: Settings) -> None:
     from bot.standin.patch import use_api_base
-    from bot.standin.server import StandIn, default_world
+    from bot.standin.persist import WorldFile, WorldFileError, world_path_for
+    from bot.standin.server import StandIn, default_world, world_of
     from bot.standin.terminal import run_terminal
+    from storage.db import path_from_url
 
-    standin = await StandIn().start()
-    _, channel, users = default_world(standin)
-    use_api_base(standin.url)
     if "database_url" not in settings.model_fields_set:
         settings.database_url = ":memory:"  # nothing is written to disk unless asked for
+    path = world_path_for(settings.database_url)
+    world = WorldFile(path) if path is not None else None
+    orphans = path is not None and not path.exists() and Path(path_from_url(settings.database_url)).is_file()
+    standin = await StandIn().start()
+    try:
+        # After start: a loaded world's attachment URLs name the new port.
+        loaded = world.open(standin) if world is not None else False
+    except WorldFileError as exc:
+        await standin.stop()
+        print(f"offline mode: {exc}", file=sys.stderr)
+        raise SystemExit(1) from None
+    _, channel, users = world_of(standin) if loaded and standin.guilds else default_world(standin)
+    use_api_base(standin.url)
     settings.guild_ready_timeout = 0.05
+    images = world.files / "images" if world is not None else None
     try:
         async with BoardGamesBot(settings) as bot:
             await bot.login(standin.token)
             task = asyncio.create_task(bot.connect())
             await bot.wait_until_ready()
-            await bot.tree.sync()  # a brand-new fake Discord knows no commands yet
-            greeting = welcome(channel.name, [u.name for u in users], settings.database_url)
+            # A kept server has the commands of the last run, which this code may have changed.
+            await bot.tree.sync()
+            shown = len(standin.messages(channel, viewer=users[0])) if loaded else 0
+            greeting = welcome(channel.name, [u.name for u in users], settings.database_url, path, shown, orphans)
             # Each command waits until bot seats have had their pause and acted, so scripts line up.
-            await run_terminal(standin, channel, greeting=greeting, quiet=settings.bot_pause_seconds + 0.5)
+            await run_terminal(
+                standin, channel, greeting=greeting, quiet=settings.bot_pause_seconds + 0.5, images=images
+            )
             await bot.close()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
     finally:
         for v in standin.violations:
             print(f"stand-in violation [{v.kind}] {v.route}: {v.message}", file=sys.stderr)
+        if world is not None:
+            await world.close()
         await standin.stop()
 
 

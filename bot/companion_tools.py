@@ -74,9 +74,12 @@ class TableTools:
             raise UserError("deck.owner_only", name=deck.name)
         return deck, deck.peek(count)
 
-    async def reshuffle(self, channel_id: int, name: str) -> Deck:
+    async def reshuffle(self, channel_id: int, user_id: int, name: str, manager: bool = False) -> Deck:
+        """Only the deck's owner, or a server manager, may undo everyone's draws."""
         async with self.locks[channel_id]:
             owner, deck = await self._deck(channel_id, name)
+            if owner != user_id and not manager:
+                raise UserError("deck.reshuffle_owner_only", name=deck.name)
             rng = await self._rng(channel_id)
             deck.reshuffle(rng)
             await self.repo.save_deck(channel_id, deck.name, owner, deck.to_dict(), rng.getstate())

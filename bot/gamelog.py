@@ -38,7 +38,8 @@ def log_lines(live: Live, events: list[Event], locale: str) -> list[str]:
         if not event.public:
             continue
         text = event_line(live, event, locale)
-        lines.append(f"**{text}**" if event.kind in HEADINGS else f"• {text}")
+        # A heading is bold as a whole; bold inside it (the player's name) would close the markers early.
+        lines.append(f"**{text.replace('**', '')}**" if event.kind in HEADINGS else f"• {text}")
     return lines
 
 

@@ -3,18 +3,26 @@
 Locales are coarse on purpose: Discord's "pt-BR" maps to our "pt"; everything else is English.
 Interaction replies use the user's client locale (or their /settings override); channel posts
 use the guild's preferred locale, stored on the match when the lobby opens.
+
+A counted message has one catalogue entry per CLDR plural category, `key.one` and `key.other`
+(Babel's rules: Portuguese counts 0 and 1 as "one", English only 1). `t` picks the form from the
+`count` parameter, or, when the message has none, from the first of its placeholders that is given
+a number (so a call whose first number is not the counted one passes `count=`); `tn` names the
+count explicitly.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import string
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import discord
+from babel import Locale
 from discord import app_commands
 
 log = logging.getLogger(__name__)
@@ -22,6 +30,9 @@ log = logging.getLogger(__name__)
 LOCALES_DIR = Path(__file__).parent / "locales"
 LOCALES = ("en", "pt")
 DEFAULT = "en"
+# Babel's locale for each of ours: the plural rules of the language we actually write.
+BABEL_LOCALES = {"en": "en", "pt": "pt_BR"}
+PLURAL_FALLBACK = "other"  # every counted message has this form; a missing category falls back to it
 
 
 def coarse(locale: discord.Locale | str | None) -> str:
@@ -68,18 +79,61 @@ class _Blank(dict[str, Any]):
 
 
 def has(key: str, locale: str = DEFAULT) -> bool:
-    return key in catalogue(locale)
+    """Whether `key` is a message, plain or counted (`key.one` / `key.other`)."""
+    data = catalogue(locale)
+    return key in data or f"{key}.{PLURAL_FALLBACK}" in data
+
+
+@cache
+def _babel(locale: str) -> Locale:
+    return Locale.parse(BABEL_LOCALES.get(locale, BABEL_LOCALES[DEFAULT]))
+
+
+def plural_form(count: int | float, locale: str = DEFAULT) -> str:
+    """The CLDR plural category ("one", "other", ...) of `count` in `locale`."""
+    return str(_babel(locale).plural_form(abs(count)))
+
+
+def _counted(params: Mapping[str, Any], text: str) -> int | float | None:
+    """The number a counted message agrees with: `count`, else its first placeholder given a number."""
+    if "count" in params:
+        value = params["count"]
+        return value if isinstance(value, int | float) and not isinstance(value, bool) else None
+    for _, name, _, _ in string.Formatter().parse(text):
+        value = params.get(name) if name else None
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return value
+    return None
+
+
+def _lookup(key: str, locale: str, params: Mapping[str, Any]) -> str | None:
+    data = catalogue(locale)
+    text = data.get(key)
+    if text is not None:
+        return text
+    other = data.get(f"{key}.{PLURAL_FALLBACK}")
+    if other is None:
+        return None
+    number = _counted(params, other)
+    form = plural_form(number, locale) if number is not None else PLURAL_FALLBACK
+    return data.get(f"{key}.{form}", other)
 
 
 def t(key: str, locale: str = DEFAULT, **params: Any) -> str:
-    """The message `key` in `locale`, falling back to English, then to the key itself."""
-    text = catalogue(locale).get(key)
+    """The message `key` in `locale`, falling back to English, then to the key itself. A counted
+    message takes the form that agrees with its number (see the module's note)."""
+    text = _lookup(key, locale, params)
     if text is None:
-        text = catalogue(DEFAULT).get(key)
+        text = _lookup(key, DEFAULT, params)
         if text is None:
             log.warning("missing message key %s", key)
             return key
     return text.format_map(_Blank(params)) if params else text
+
+
+def tn(key: str, count: int | float, locale: str = DEFAULT, **params: Any) -> str:
+    """A counted message: the form of `key` that agrees with `count` (also its `{count}`)."""
+    return t(key, locale, count=count, **params)
 
 
 def error_text(key: str, params: Mapping[str, Any], locale: str, card_name: Callable[[str, str], str]) -> str:

@@ -19,6 +19,7 @@ from bot.leaderboard.service import LeaderboardService
 from bot.leaderboard.solo import all_opponents, opponent, opponents_for, parse_choice
 from bot.render import ids
 from bot.render.items import GameButton
+from cogs.options_common import channel_locale
 
 if TYPE_CHECKING:
     from bot.app import BoardGamesBot
@@ -122,7 +123,7 @@ class Leaderboards(commands.Cog):
         solo_level: str | None = None,
         scope: app_commands.Choice[str] | None = None,
     ) -> None:
-        locale = await self.bot.locale_of(interaction)
+        locale = channel_locale(interaction)  # a public post: the server's language
         if table_game(game) is None:
             raise UserError("result.error.unknown_game", game=game)
         assert interaction.guild_id is not None
@@ -196,7 +197,7 @@ class Leaderboards(commands.Cog):
         user: discord.User | None = None,
         other: discord.User | None = None,
     ) -> None:
-        locale = await self.bot.locale_of(interaction)
+        locale = channel_locale(interaction)  # a public post: the server's language
         subject = await self._subject(interaction, user)
         assert interaction.guild_id is not None
         if other is not None:
@@ -210,7 +211,7 @@ class Leaderboards(commands.Cog):
         files = []
         if profile.series:
             named = {game_name(g, locale): s for g, s in profile.series.items()}
-            files.append(png(rating_chart(named, t("lb.chart.rating", locale)), "rating.png"))
+            files.append(png(rating_chart(named, t("lb.chart.rating", locale), t("lb.chart.too_few", locale)), "rating.png"))
             embed.set_image(url="attachment://rating.png")
         if profile.stats.scores:
             files.append(
@@ -225,7 +226,7 @@ class Leaderboards(commands.Cog):
     @app_commands.rename(user=ls("user", "cmd.lb.opt.user.name"))
     @app_commands.describe(user=ls("Whose stats (you if empty)", "cmd.lb.opt.user.desc"))
     async def history(self, interaction: Interaction, user: discord.User | None = None) -> None:
-        locale = await self.bot.locale_of(interaction)
+        locale = channel_locale(interaction)  # a public post: the server's language
         subject = await self._subject(interaction, user)
         assert interaction.guild_id is not None
         plays = await self.service.history(interaction.guild_id, subject, limit=15)

@@ -159,7 +159,7 @@ class PlayByPostCog(commands.Cog, name="PlayByPost"):
     # -- undo -----------------------------------------------------------------------------------------
     @app_commands.command(
         name=ls("undo", "cmd.game.undo.name"),
-        description=ls("Take back your last action(s) this turn", "cmd.game.undo.desc"),
+        description=ls("Take back your last actions this turn", "cmd.game.undo.desc"),
     )
     @app_commands.guild_only()
     @app_commands.rename(steps=ls("steps", "cmd.pbp.opt.steps.name"))
@@ -266,7 +266,7 @@ class PlayByPostCog(commands.Cog, name="PlayByPost"):
         )
         blob = json.dumps(data, indent=1).encode("utf-8")
         file = discord.File(io.BytesIO(blob), filename=f"{live.record.game}-{live.id}.json")
-        await send(interaction, t("replay.exported", locale, id=live.id, steps=data["steps"]), file=file)
+        await send(interaction, t("replay.exported", locale, id=live.id, steps=data["steps"], count=data["steps"]), file=file)
 
     @app_commands.command(
         name=ls("import", "cmd.game.import.name"),

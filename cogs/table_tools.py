@@ -83,7 +83,8 @@ class Tools(commands.Cog):
     @app_commands.rename(name=ls("name", "cmd.deck.opt.name.name"))
     @app_commands.describe(name=ls("The deck's name", "cmd.deck.opt.name.desc"))
     async def reshuffle(self, interaction: Interaction, name: str) -> None:
-        deck = await self.svc().reshuffle(interaction.channel_id or 0, name)
+        manager = bool(interaction.permissions.manage_guild)
+        deck = await self.svc().reshuffle(interaction.channel_id or 0, interaction.user.id, name, manager)
         await self._log(interaction, t("deck.reshuffled", self.loc(interaction), user=interaction.user.mention, name=deck.name, count=len(deck.draw_pile)))
 
     async def _log(self, interaction: Interaction, text: str) -> None:

@@ -59,6 +59,28 @@ def calculator(calc_id: str | None) -> Calculator:
     return _sheets().get(calc_id or "plain") or _PLAIN
 
 
+def part_names(calc: Calculator) -> tuple[str, ...]:
+    """The breakdown's parts in the sheet's own order (the order its function writes them)."""
+    zeros = {n: 0 for f in calc.fields for n in (f.pair or (f.id,))}
+    for level in (None, 1):  # a sheet priced by level may need one
+        try:
+            return tuple(calc.compute(zeros, level))
+        except (KeyError, ValueError, ZeroDivisionError):
+            continue
+    return ()
+
+
+def in_sheet_order(breakdown: Mapping[str, int]) -> dict[str, int]:
+    """`breakdown` in the order of the sheet that produced it. Stored breakdowns come back with
+    their keys sorted, so the order is taken from the sheet whose parts they are (the one with
+    exactly these parts, else the first that has them all); unknown parts keep their place, last."""
+    keys = set(breakdown)
+    orders = [part_names(calc) for calc in _sheets().values()]
+    order = next((o for o in orders if set(o) == keys), None) or next((o for o in orders if keys <= set(o)), ())
+    ranked = {k: i for i, k in enumerate(order)}
+    return dict(sorted(breakdown.items(), key=lambda kv: ranked.get(kv[0], len(ranked))))
+
+
 def _number(text: str, label: str, low: int, high: int) -> int:
     try:
         value = int(text.strip() or "0")

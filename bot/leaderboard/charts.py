@@ -17,6 +17,16 @@ BACKGROUND = (43, 45, 49)
 AXIS = (150, 155, 165)
 TEXT = (230, 232, 235)
 PALETTE = ((88, 101, 242), (87, 242, 135), (254, 231, 92), (237, 66, 69), (235, 69, 158), (80, 200, 230))
+PLOT_W = WIDTH - MARGIN_LEFT - MARGIN_RIGHT
+PLOT_H = HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
+POINT_PAD = 10  # the first and last points stay clear of the axes
+MARKER = 3  # point radius while points are few enough to tell apart
+MARKED_POINTS = 60
+LABELLED_POINTS = 6  # up to this many games, each point carries its value
+MIN_TREND = 2  # games needed before a line means anything
+MAX_BAR = 48  # px: one or two bands stay bars, not a block across the chart
+RANGED_BARS = 4  # this few bands have room for "from–to" labels; more show where each starts
+LABELLED_BARS = 6  # beyond this many bands, every other band is labelled so labels do not collide
 
 
 def _font(size: int = 12) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
@@ -45,42 +55,67 @@ def _nice_range(low: float, high: float) -> tuple[float, float]:
     return low - pad, high + pad
 
 
-def rating_chart(series: Mapping[str, Sequence[float]], title: str) -> bytes:
-    """One line per game: the conservative rating after each rated game."""
+def _centred(draw: ImageDraw.ImageDraw, text: str, x: float, y: float, fill: tuple[int, int, int], size: int = 11) -> None:
+    font = _font(size)
+    draw.text((x - draw.textlength(text, font=font) / 2, y), text, fill=fill, font=font)
+
+
+def _note(draw: ImageDraw.ImageDraw, note: str) -> None:
+    """A sentence across the middle of the plot, saying why there is little to read."""
+    _centred(draw, note, MARGIN_LEFT + PLOT_W / 2, MARGIN_TOP + PLOT_H * 0.78, TEXT, 13)
+
+
+def rating_chart(series: Mapping[str, Sequence[float]], title: str, few_note: str | None = None) -> bytes:
+    """One line per game: the conservative rating after each rated game. Every game is a marked
+    point (labelled while there are few), a single game sits mid-plot, and `few_note` says so
+    when no game has a second point to draw a trend from."""
     image, draw = _frame(title)
     values = [v for line in series.values() for v in line]
     if not values:
         return _png(image)
     low, high = _nice_range(min(values), max(values))
     longest = max(len(line) for line in series.values())
-    plot_w = WIDTH - MARGIN_LEFT - MARGIN_RIGHT
-    plot_h = HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
     font = _font(11)
 
     def point(i: int, v: float) -> tuple[float, float]:
-        x = MARGIN_LEFT + (plot_w * i / max(longest - 1, 1))
-        y = MARGIN_TOP + plot_h * (1 - (v - low) / (high - low))
+        # One game has no time axis to spread over: it goes in the middle, not on the y axis.
+        share = 0.5 if longest == 1 else i / (longest - 1)
+        x = MARGIN_LEFT + POINT_PAD + (PLOT_W - 2 * POINT_PAD) * share
+        y = MARGIN_TOP + PLOT_H * (1 - (v - low) / (high - low))
         return x, y
 
     for v in (low, (low + high) / 2, high):
         _, y = point(0, v)
         draw.text((4, y - 6), f"{v:.1f}", fill=AXIS, font=font)
-    draw.text((WIDTH - MARGIN_RIGHT - 30, HEIGHT - MARGIN_BOTTOM + 6), str(longest), fill=AXIS, font=font)
-    legend_x = MARGIN_LEFT + 6
+    axis_y = HEIGHT - MARGIN_BOTTOM + 6
+    if longest > 1:
+        _centred(draw, "1", point(0, low)[0], axis_y, AXIS)
+    _centred(draw, str(longest), point(longest - 1, low)[0], axis_y, AXIS)
+    # The legend sits right of the title, clear of the axis labels under the first and last game.
+    names = sorted(series)
+    legend_x = WIDTH - MARGIN_RIGHT - sum(int(draw.textlength(n, font=font)) + 14 for n in names) + 14
+    legend_x = max(legend_x, MARGIN_LEFT + int(draw.textlength(title, font=_font(14))) + 16)
+    radius = MARKER if longest <= MARKED_POINTS else 1
     for n, (name, line) in enumerate(sorted(series.items())):
         colour = PALETTE[n % len(PALETTE)]
         points = [point(i, v) for i, v in enumerate(line)]
         if len(points) > 1:
             draw.line(points, fill=colour, width=2)
-        for x, y in points[-1:]:
-            draw.ellipse([x - 3, y - 3, x + 3, y + 3], fill=colour)
-        draw.text((legend_x, HEIGHT - MARGIN_BOTTOM + 6), name, fill=colour, font=font)
+        for x, y in points:
+            draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill=colour)
+        if longest <= LABELLED_POINTS:
+            for (x, y), v in zip(points, line, strict=True):
+                _centred(draw, f"{v:.1f}", x, y - 17 if y - 17 > MARGIN_TOP else y + 6, colour)
+        draw.text((legend_x, 8), name, fill=colour, font=font)
         legend_x += int(draw.textlength(name, font=font)) + 14
+    if longest < MIN_TREND and few_note:
+        _note(draw, few_note)
     return _png(image)
 
 
 def score_histogram(scores: Sequence[int], title: str, bins: int = 10) -> bytes:
-    """How often each band of final scores came up."""
+    """How often each band of final scores came up. Bars keep a readable width however few bands
+    there are, centred, each labelled with its band and its count."""
     image, draw = _frame(title)
     if not scores:
         return _png(image)
@@ -92,15 +127,17 @@ def score_histogram(scores: Sequence[int], title: str, bins: int = 10) -> bytes:
     used = max(i for i, c in enumerate(counts) if c) + 1
     counts = counts[:used]
     top = max(counts)
-    plot_w = WIDTH - MARGIN_LEFT - MARGIN_RIGHT
-    plot_h = HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
-    bar = plot_w / len(counts)
-    font = _font(11)
+    slot = PLOT_W / len(counts)
+    bar = min(slot - 4, MAX_BAR)
+    left = MARGIN_LEFT + (PLOT_W - slot * len(counts)) / 2
     for i, c in enumerate(counts):
-        x0 = MARGIN_LEFT + i * bar + 2
-        y0 = MARGIN_TOP + plot_h * (1 - c / top)
-        draw.text((x0, HEIGHT - MARGIN_BOTTOM + 6), str(low + i * width), fill=AXIS, font=font)
+        centre = left + slot * (i + 0.5)
+        start = low + i * width
+        band = f"{start}–{start + width - 1}" if width > 1 and len(counts) <= RANGED_BARS else str(start)
+        if len(counts) <= LABELLED_BARS or i % 2 == 0:
+            _centred(draw, band, centre, HEIGHT - MARGIN_BOTTOM + 6, AXIS)
         if c:
-            draw.rectangle([x0, y0, x0 + max(bar - 4, 1), HEIGHT - MARGIN_BOTTOM - 1], fill=PALETTE[0])
-            draw.text((x0 + 2, y0 - 13), str(c), fill=TEXT, font=font)
+            y0 = MARGIN_TOP + 14 + (PLOT_H - 14) * (1 - c / top)  # room above the tallest for its count
+            draw.rectangle([centre - bar / 2, y0, centre + bar / 2, HEIGHT - MARGIN_BOTTOM - 1], fill=PALETTE[0])
+            _centred(draw, str(c), centre, y0 - 13, TEXT)
     return _png(image)

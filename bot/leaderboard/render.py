@@ -6,7 +6,8 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import t, tn
+from bot.leaderboard.calculators import in_sheet_order
 from bot.leaderboard.components import UserPick, user_select_id
 from bot.leaderboard.games import game_name
 from bot.leaderboard.ratings import PROVISIONAL_GAMES, ordinal, provisional
@@ -70,8 +71,8 @@ def board_embed(entries: list[BoardEntry], game: str, period: str, locale: str) 
                 place=n,
                 player=mention(e.user_id),
                 rating=f"{e.ordinal:.1f}",
-                games=e.games,
-                wins=e.wins,
+                games=tn("lb.games", e.games, locale),
+                wins=tn("lb.wins", e.wins, locale),
             )
         )
     embed.description = "\n".join(lines) or t("lb.board.empty", locale)
@@ -134,7 +135,14 @@ def stats_embed(profile: Profile, user_id: int, locale: str) -> discord.Embed:
     pct = round(100 * s.wins / s.games) if s.games else 0
     embed.add_field(
         name=t("lb.stats.record", locale),
-        value=t("lb.stats.record_value", locale, games=s.games, wins=s.wins, pct=pct, average=average),
+        value=t(
+            "lb.stats.record_value",
+            locale,
+            games=tn("lb.games", s.games, locale),
+            wins=tn("lb.wins", s.wins, locale),
+            pct=pct,
+            average=average,
+        ),
         inline=False,
     )
     if s.abandoned or s.left:
@@ -144,7 +152,13 @@ def stats_embed(profile: Profile, user_id: int, locale: str) -> discord.Embed:
             inline=False,
         )
     favourites = [
-        t("lb.stats.favourite_line", locale, game=game_name(g, locale), games=n, wins=s.wins_per_game[g])
+        t(
+            "lb.stats.favourite_line",
+            locale,
+            game=game_name(g, locale),
+            games=tn("lb.games", n, locale),
+            wins=tn("lb.wins", s.wins_per_game[g], locale),
+        )
         for g, n in s.favourites()
     ]
     embed.add_field(
@@ -162,6 +176,7 @@ def stats_embed(profile: Profile, user_id: int, locale: str) -> discord.Embed:
                 game=game_name(game, locale),
                 rating=f"{ordinal(row.mu, row.sigma):.1f}",
                 games=row.games,
+                count=row.games,
             )
         )
     embed.add_field(
@@ -202,7 +217,9 @@ def history_embed(plays: list[Play], user_id: int, locale: str) -> discord.Embed
         elif seat.replaced:
             outcome = t("lb.history.left", locale)
         else:
-            outcome = t("lb.history.place", locale, place=seat.rank, of=len(play.seats), score=seat.score)
+            outcome = t(
+                "lb.history.place", locale, place=seat.rank, of=len(play.seats), score=seat.score, count=seat.score
+            )
         tags = []
         if play.source == "table":
             tags.append(t("lb.history.table", locale))
@@ -229,7 +246,9 @@ def _seat_line(name: str, score: int | None, breakdown: dict[str, int] | None, l
     shown = "—" if score is None else str(score)
     if breakdown:
         parts = ", ".join(
-            f"{t('calc.part.' + k, locale)} {v}" for k, v in breakdown.items() if k != "total" and v
+            f"{t('calc.part.' + k, locale)} {v}"
+            for k, v in in_sheet_order(breakdown).items()
+            if k != "total" and v
         )
         return f"{name}: **{shown}**" + (f" ({parts})" if parts else "")
     return f"{name}: **{shown}**"

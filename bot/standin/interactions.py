@@ -206,9 +206,15 @@ def _convert(standin: StandIn, definition: JSON, raw: Any, focused: bool, resolv
     if kind == STRING:
         value: Any = str(raw)
     elif kind == INTEGER:
-        value = int(raw)
+        try:
+            value = int(raw)
+        except (TypeError, ValueError):
+            raise StandInError(f"option {definition['name']} takes a whole number, not {raw!r}") from None
     elif kind == NUMBER:
-        value = float(raw)
+        try:
+            value = float(raw)
+        except (TypeError, ValueError):
+            raise StandInError(f"option {definition['name']} takes a number, not {raw!r}") from None
     elif kind == BOOLEAN:
         value = raw if isinstance(raw, bool) else str(raw).lower() in ("1", "true", "yes", "on")
     elif kind in (USER, MENTIONABLE):

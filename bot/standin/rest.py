@@ -170,6 +170,8 @@ async def _handle(standin: StandIn, request: web.Request) -> web.StreamResponse:
         await standin.notify()
         return json_response(err.body(), status=err.status, headers=headers)
     standin.requests.append(_sent(method, path, template, ctx.body, response.status))
+    if method != "GET":
+        standin.changed()  # commands synced, messages sent or edited, a DM channel opened...
     response.headers.update(headers)
     return response
 

@@ -83,6 +83,8 @@ class StandIn:
         self.channels: dict[str, Channel] = {}
         self._messages: dict[str, Message] = {}
         self._channel_messages: dict[str, list[str]] = {}
+        self._numbered: dict[int, str] = {}  # message number -> message id
+        self.message_count = 0  # numbers handed out so far
         self.global_commands: list[JSON] = []
         self.guild_commands: dict[str, list[JSON]] = {}
         self.interactions: dict[str, Interaction] = {}
@@ -100,6 +102,8 @@ class StandIn:
         self._runner: web.AppRunner | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self.url = ""
+        # Called after anything a restart should keep changed (the offline mode saves the world).
+        self.on_change: Callable[[], None] | None = None
 
     # -- lifecycle -----------------------------------------------------------------------
 
@@ -153,7 +157,22 @@ class StandIn:
         self.users[user.id] = user
         for guild in self.guilds.values():
             guild.member_ids.append(user.id)
+        self.changed()
         return user
+
+    def set_locale(self, user: User, locale: str) -> None:
+        """The user picks another language in their client; interactions carry it from now on."""
+        user.locale = locale
+        self.changed()
+
+    def set_dms(self, user: User, closed: bool) -> None:
+        """The user closes (or opens) direct messages from server members, the bot included."""
+        user.dms_closed = closed
+        self.changed()
+
+    def changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
 
     def add_guild(self, name: str, locale: str = "en-US") -> Guild:
         owner = next((u for u in self.users.values() if not u.bot), self.bot_user)
@@ -162,6 +181,7 @@ class StandIn:
         self.guilds[guild.id] = guild
         if self.gateway.live_sessions:
             self._spawn(self.gateway.dispatch("GUILD_CREATE", guild.to_json(self.users, self.channels)))
+        self.changed()
         return guild
 
     def add_channel(self, guild: Guild, name: str) -> Channel:
@@ -170,14 +190,17 @@ class StandIn:
         guild.channel_ids.append(channel.id)
         if self.gateway.live_sessions:
             self._spawn(self.gateway.dispatch("CHANNEL_CREATE", channel.to_json()))
+        self.changed()
         return channel
 
     def grant(self, user: User, permissions: int) -> None:
         """Give `user` these permissions on top of everyone's (a role, as far as commands see)."""
         self.member_permissions[user.id] = self.member_permissions.get(user.id, 0) | permissions
+        self.changed()
 
     def revoke(self, user: User, permissions: int) -> None:
         self.member_permissions[user.id] = self.member_permissions.get(user.id, 0) & ~permissions
+        self.changed()
 
     def permissions_of(self, user: User) -> int:
         """What a member may do in a channel, as interactions report it."""
@@ -208,6 +231,7 @@ class StandIn:
                 return channel
         channel = Channel(id=snowflake(), name=f"dm-{user.name}", recipient_id=user.id)
         self.channels[channel.id] = channel
+        self.changed()
         return channel
 
     def find_user(self, ref: Any) -> User:
@@ -230,6 +254,15 @@ class StandIn:
 
     def message(self, message_id: str) -> Message | None:
         return self._messages.get(message_id)
+
+    def numbered(self, number: int) -> Message | None:
+        """The message with this number (see `Message.number`), deleted or not."""
+        mid = self._numbered.get(number)
+        return self._messages.get(mid) if mid else None
+
+    def all_messages(self) -> list[Message]:
+        """Every message the stand-in holds, deleted ones included, in order of creation."""
+        return list(self._messages.values())
 
     def messages(self, channel: Channel | str, viewer: User | None = None) -> list[Message]:
         """Live messages in a channel, oldest first; with a viewer, only what they can see."""
@@ -257,8 +290,7 @@ class StandIn:
         return out
 
     async def store_message(self, msg: Message, dispatch: bool = True) -> Message:
-        self._messages[msg.id] = msg
-        self._channel_messages.setdefault(msg.channel_id, []).append(msg.id)
+        self.keep_message(msg)
         if dispatch and not msg.ephemeral:
             await self.gateway.dispatch("MESSAGE_CREATE", self._gateway_message(msg))
         await self._record("create", msg)
@@ -278,6 +310,16 @@ class StandIn:
             await self.gateway.dispatch("MESSAGE_DELETE", data)
         await self._record("delete", msg)
 
+    def keep_message(self, msg: Message) -> None:
+        """Hold `msg` without telling anyone (what store_message does first; also for loading)."""
+        if not msg.number:
+            self.message_count += 1
+            msg.number = self.message_count
+        self.message_count = max(self.message_count, msg.number)
+        self._messages[msg.id] = msg
+        self._numbered[msg.number] = msg.id
+        self._channel_messages.setdefault(msg.channel_id, []).append(msg.id)
+
     def _gateway_message(self, msg: Message) -> JSON:
         data = msg.to_json()
         if msg.guild_id is not None:
@@ -290,6 +332,7 @@ class StandIn:
         async with self._changed:
             self.events.append(Event(len(self.events) + 1, kind, msg))
             self._changed.notify_all()
+        self.changed()
 
     async def wait_until(self, predicate: Callable[[], bool], timeout: float = 5.0) -> None:
         """Wait until `predicate()` holds, re-checking whenever a message changes."""
@@ -477,3 +520,11 @@ def default_world(standin: StandIn) -> tuple[Guild, Channel, list[User]]:
     guild = standin.add_guild("Board Game Café")
     channel = standin.add_channel(guild, "games")
     return guild, channel, users
+
+
+def world_of(standin: StandIn) -> tuple[Guild, Channel, list[User]]:
+    """The playground `default_world` made, as found in a world loaded from disk."""
+    guild = next(iter(standin.guilds.values()))
+    channels = [standin.channels[c] for c in guild.channel_ids]
+    channel = next((c for c in channels if c.name == "games"), channels[0])
+    return guild, channel, [u for u in standin.users.values() if not u.bot]

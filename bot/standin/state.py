@@ -13,6 +13,8 @@ JSON = dict[str, Any]
 # Discord's epoch (2015-01-01) so generated ids decode to sensible timestamps in discord.py.
 _DISCORD_EPOCH_MS = 1420070400000
 _counter = itertools.count(1)
+# The highest id handed out, so ids keep increasing after a restart even if the clock went back.
+_last_id = 0
 
 # Permissions granted to @everyone: view, send, embed, attach, read history, use app commands...
 DEFAULT_PERMISSIONS = (
@@ -24,8 +26,20 @@ MESSAGE_FLAG_LOADING = 1 << 7
 
 def snowflake() -> str:
     """A fresh, strictly increasing snowflake id (as Discord sends them: a string)."""
+    global _last_id
     ms = int(time.time() * 1000) - _DISCORD_EPOCH_MS
-    return str((ms << 22) | (next(_counter) & 0x3FFFFF))
+    _last_id = max((ms << 22) | (next(_counter) & 0x3FFFFF), _last_id + 1)
+    return str(_last_id)
+
+
+def ids_after(last: int) -> None:
+    """Hand out only ids above `last` from now on (a world loaded from disk used them)."""
+    global _last_id
+    _last_id = max(_last_id, last)
+
+
+def last_id() -> int:
+    return _last_id
 
 
 def iso_now() -> str:
@@ -196,6 +210,8 @@ class Message:
     deleted: bool = False
     # The raw bodies of the requests that created and edited it, oldest first.
     history: list[JSON] = field(default_factory=list)
+    # Its place in the world's order of creation (1, 2, ...): how a person refers to it.
+    number: int = 0
 
     @property
     def ephemeral(self) -> bool:

@@ -5,6 +5,7 @@ or an old click is deferred first; /play answers by name; drafts gather picks fo
 from __future__ import annotations
 
 import time
+from types import SimpleNamespace
 
 import discord
 import pytest
@@ -23,8 +24,9 @@ from tests.bot.conftest import CHANNEL, start_game, user_of
 class FakeResponder:
     """A click or command as the answering layer sees it; records what it was asked to do."""
 
-    def __init__(self, user_id: int, age: float = 0.0) -> None:
+    def __init__(self, user_id: int, age: float = 0.0, gone: bool = False) -> None:
         self.id = 7
+        self.gone = gone  # Discord no longer takes an answer to it
         self.user_id = user_id
         self.created_at = time.time() - age
         self.calls: list[str] = []
@@ -42,6 +44,8 @@ class FakeResponder:
 
     async def update(self, reply: Reply) -> discord.Message | None:
         self.calls.append("update")
+        if self.gone:
+            raise discord.HTTPException(SimpleNamespace(status=404, reason="Not Found"), "Unknown interaction")
         self.updates.append(reply)
         self._answered = True
         return None
@@ -168,6 +172,18 @@ async def test_drafted_picks_are_confirmed_as_one_answer(table: TableService, st
     await rig.answering.confirm(click, live.id, prompt.pid, "en")
     assert click.calls == ["update"] and await store.log.count(live.id) == 1
     assert rig.answering.drafts.get(live.id, prompt.pid, actor) == []  # cleared once committed
+
+
+@pytest.mark.usefixtures("roomy")
+async def test_a_click_that_cannot_be_answered_still_commits_and_the_view_goes_privately(
+    table: TableService, store: Store
+) -> None:
+    rig = Rig(table)
+    live = await start_game(table)
+    prompt, actor, index = first_prompt(live)
+    await rig.answering.answer(FakeResponder(actor, gone=True), live.id, prompt.pid, [index], "en")
+    assert await store.log.count(live.id) == 1 and len(rig.heard) == 1
+    assert rig.privates.delivered == [prompt.seat] and rig.privates.noted == []
 
 
 def test_pace_is_busy_when_answers_are_slow_or_many() -> None:

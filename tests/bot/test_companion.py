@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.errors import UserError
@@ -150,3 +152,21 @@ async def test_a_servers_own_deck_is_what_the_table_flips(store: Store) -> None:
     assert report.seq == 1
     with pytest.raises(UserError):
         await svc.turn(CHANNEL, ALICE, "nw01")  # the shipped ids are not in this companion's deck
+
+
+def test_every_shipped_activity_card_is_named_in_both_languages() -> None:
+    """Our Activity cards have no printed names: each is named by what it does, and the name
+    (not the id) is what the table reads; a server's own card without a name keeps its id."""
+    cards = loader.default_activity().cards
+    for locale in ("en", "pt"):
+        names = [render.activity_name(c.id, locale) for c in cards]
+        assert all(n != c.id for n, c in zip(names, cards, strict=True)), names
+        assert len(set(names)) == len(names), names
+        menu = render.card_menu(1, 0, list(cards), locale)
+        labels = [o.label for item in menu.children for o in getattr(getattr(item, "item", item), "options", [])]
+        assert labels and not any(re.search(r"\bnw\d\d\b", x) for x in labels), labels
+    assert render.activity_name("mine01", "en") == "mine01"
+    flip = {"kind": "flip", "card": "nw01", "season": "winter", "decider": "cw"}
+    assert render.line(flip, "pt", 1) == (
+        "Carta de Atividade **Aranha na floresta, senão gravetos** (inverno); decisor: horário"
+    )

@@ -54,8 +54,14 @@ async def test_decks_draw_peek_reshuffle(store: Store) -> None:
     assert drawn == top and len(deck.draw_pile) == 2
     with pytest.raises(DeckError):
         await tools.draw(CHANNEL, "Plots", 3)
-    deck = await tools.reshuffle(CHANNEL, "Plots")
+    with pytest.raises(UserError, match="deck.reshuffle_owner_only"):
+        await tools.reshuffle(CHANNEL, BOB, "Plots")
+    assert len((await tools._deck(CHANNEL, "Plots"))[1].draw_pile) == 2  # refused: nothing moved
+    deck = await tools.reshuffle(CHANNEL, ALICE, "Plots")
     assert len(deck.draw_pile) == 4 and deck.discard == []
+    deck, _ = await tools.draw(CHANNEL, "Plots", 1)
+    deck = await tools.reshuffle(CHANNEL, BOB, "Plots", manager=True)  # a server manager may
+    assert len(deck.draw_pile) == 4
     with pytest.raises(UserError, match="deck.exists"):
         await tools.create(CHANNEL, BOB, "Plots", "x")
     with pytest.raises(DeckError):

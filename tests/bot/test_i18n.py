@@ -11,7 +11,7 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.i18n import LOCALES, Translator, catalogue, coarse, error_text, t
+from bot.i18n import LOCALES, PLURAL_FALLBACK, Translator, catalogue, coarse, error_text, has, t, tn
 from engine.core.registry import get_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -83,7 +83,7 @@ def bot_keys() -> set[str]:
 
 def assert_translated(keys: set[str]) -> None:
     for locale in LOCALES:
-        missing = sorted(k for k in keys if k not in catalogue(locale))
+        missing = sorted(k for k in keys if not has(k, locale))
         assert not missing, f"{locale} lacks {missing}"
 
 
@@ -137,3 +137,51 @@ async def test_translator_translates_command_strings() -> None:
     text = await translator.translate(ls("hand", "cmd.hand.name"), discord.Locale.brazil_portuguese, None)  # type: ignore[arg-type]
     assert text == "mao"
     assert await translator.translate(ls("hand", "cmd.hand.name"), discord.Locale.german, None) is None  # type: ignore[arg-type]
+
+
+# "card(s)", "trabalhador(es)", "ação(ões)", "a(s)": a hedge instead of the right form.
+HEDGE = re.compile(r"\w\((s|es|ões|as|os|m)\)|\b(a|o)\(s\)", re.IGNORECASE)
+
+
+def test_no_message_hedges_its_plural() -> None:
+    for locale in LOCALES:
+        hedged = {k: v for k, v in catalogue(locale).items() if HEDGE.search(v)}
+        assert not hedged, (locale, hedged)
+
+
+def test_counted_messages_have_every_form() -> None:
+    """A counted message has `.other` (the fallback) and `.one`, in both languages."""
+    for locale in LOCALES:
+        data = catalogue(locale)
+        for key in data:
+            base, _, form = key.rpartition(".")
+            if form == "one":
+                assert f"{base}.{PLURAL_FALLBACK}" in data, (locale, key)
+            if form == PLURAL_FALLBACK and not key.startswith("cmd."):
+                assert f"{base}.one" in data, (locale, key)
+                assert base not in data, (locale, base)
+
+
+def test_plural_forms_follow_each_language() -> None:
+    assert t("board.player_vp", "en", vp=5, turns=1, count=1) == "5 VP · 1 turn"
+    assert t("board.player_vp", "en", vp=1, turns=7, count=7) == "1 VP · 7 turns"
+    assert tn("lb.games", 1, "en") == "1 game" and tn("lb.games", 0, "en") == "0 games"
+    # Portuguese (CLDR, through Babel) counts 0 and 1 as singular.
+    assert tn("lb.games", 1, "pt") == "1 partida" and tn("lb.games", 0, "pt") == "0 partida"
+    assert tn("lb.games", 2, "pt") == "2 partidas"
+    # without `count`, the first placeholder given a number decides
+    assert t("everdell.prompt.action", "en", season="Spring", workers=1).startswith("Your turn (Spring, 1 free worker)")
+    assert "2 trabalhadores livres" in t("everdell.prompt.action", "pt", season="primavera", workers=2)
+    assert t("notice.undone", "pt", player="Ana", count=2) == "↩ Ana desfez 2 ações."
+    assert has("notice.undone") and not has("notice.undone.few")
+
+
+def test_dominion_draw_and_buy_read_as_the_rulebook_says() -> None:
+    """The Portuguese rulebook says "comprar" for both; drawing always names the cards drawn,
+    and a Buy is the capitalised noun ("+1 Compra")."""
+    assert t("dominion.event.draw", "pt", player="Ana", count=1) == "Ana compra 1 carta"
+    assert t("dominion.event.draw", "pt", player="Ana", count=5) == "Ana compra 5 cartas"
+    assert t("dominion.event.draw", "en", player="Ana", count=1) == "Ana draws 1 card"
+    buy = t("dominion.prompt.buy", "pt", coins=3, buys=1)
+    assert buy.startswith("Fase de Compra: 1 Compra e $3 para gastar.")
+    assert t("dominion.prompt.buy", "en", coins=1, buys=2).startswith("Buy phase: 2 buys and $1 to spend.")

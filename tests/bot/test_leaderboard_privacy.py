@@ -51,7 +51,7 @@ async def test_deleting_a_user_removes_them_everywhere(table: TableService, stor
         d = results.start(1, 5, ALICE, "dominion", None)
         results.set_players(d.id, ALICE, [(u, "x") for u in ranks], "en")
         for seat, u in enumerate(ranks):
-            results.score(d.id, ALICE, seat, {"estates": str(10 - ranks[u])}, "en")
+            results.score(d.id, ALICE, seat, {"vp_other": str(10 - ranks[u])}, "en")
         pending, _ = await results.submit(d.id, ALICE)
     await results.confirm(pending.id - 1, BOB)
     await service.hide(ALICE, True)

@@ -7,7 +7,7 @@ import time
 import pytest
 
 from bot.errors import UserError
-from bot.leaderboard.calculators import calculate, calculator
+from bot.leaderboard.calculators import MAX_FIELDS, calculate, calculator, in_sheet_order
 from bot.leaderboard.service import LeaderboardService
 from bot.leaderboard.table_results import TableResults, ranks_for
 from storage import Store
@@ -19,11 +19,16 @@ A, B, C = 820000000000000001, 820000000000000002, 820000000000000003
 def test_dominion_calculator_counts_victory_cards() -> None:
     parts = calculate(
         calculator("dominion"),
-        {"provinces": "4", "duchies": "2", "estates": "3", "curses": "1", "gardens_deck": "2/41"},
+        {"provinces": "4", "duchies_estates": "2/3", "curses": "1", "gardens_deck": "2/41", "vp_other": "5"},
         None,
         "en",
     )
-    assert parts == {"provinces": 24, "duchies": 6, "estates": 3, "curses": -1, "gardens": 8, "total": 40}
+    assert parts == {
+        "provinces": 24, "duchies": 6, "estates": 3, "curses": -1, "gardens": 8, "vp_other": 5, "total": 45
+    }
+    # VP tokens and other points may be negative (a Landmark), and the sheet fits one modal.
+    assert calculate(calculator("dominion"), {"provinces": "1", "vp_other": "-2"}, None, "en")["total"] == 4
+    assert len(calculator("dominion").fields) <= MAX_FIELDS
     # Empty fields are zero, so a known total can go in the first box.
     assert calculate(calculator("everdell"), {"cards": "57"}, None, "en")["total"] == 57
 
@@ -80,7 +85,7 @@ def draft(
     results.set_players(d.id, by, players, "en")
     for seat, score in enumerate(scores):
         key = "provinces" if game == "dominion" else "cards" if game == "everdell" else "score"
-        raw = {"estates": str(score)} if game == "dominion" else {key: str(score)}
+        raw = {"vp_other": str(score)} if game == "dominion" else {key: str(score)}
         results.score(d.id, by, seat, raw, "en")
     return d.id
 
@@ -147,7 +152,7 @@ async def test_bad_input_is_refused_and_records_nothing(store: Store) -> None:
         await results.submit(d.id, A)
     with pytest.raises(UserError, match="result.error.score_range"):
         results.score(
-            d.id, A, 0, {"provinces": "12", "duchies": "12", "estates": "30", "gardens_deck": "12/999"}, "en"
+            d.id, A, 0, {"provinces": "12", "duchies_estates": "12/30", "gardens_deck": "12/999"}, "en"
         )
 
     first, _ = await results.submit(draft(results, [(A, "a"), (B, "b")], [10, 9]), A)
@@ -182,3 +187,15 @@ async def test_solo_results_feed_solo_records(store: Store) -> None:
     await service.hide(A, True)
     assert [s.user_id for s in (await service.solo("everdell", "nightweave", 3, GUILD)).best] == [B]
     assert await store.plays.ratings(GUILD, "everdell") == {}  # solo games are never rated
+
+
+def test_a_breakdown_keeps_the_sheets_order() -> None:
+    """Stored breakdowns come back with sorted keys; shown, they follow the sheet again."""
+    parts = calculate(calculator("dominion"), {"provinces": "2", "duchies_estates": "1/3", "vp_other": "4"}, None, "en")
+    stored = dict(sorted(parts.items()))
+    assert list(in_sheet_order(stored)) == list(parts) == [
+        "provinces", "duchies", "estates", "curses", "gardens", "vp_other", "total"
+    ]
+    assert list(in_sheet_order({"tokens": 1, "cards": 2, "journey": 0, "events": 3, "total": 6})) == [
+        "cards", "tokens", "journey", "events", "total"
+    ]  # Rugwort's four parts, not Everdell's five

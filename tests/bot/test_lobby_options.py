@@ -486,13 +486,13 @@ def dominion_lobby(options: dict[str, object], players: int = 2, status: str = "
         ({}, "lobby", "en", "used at once: nobody is asked"),
         ({"reactions": "ask"}, "lobby", "en", "asked each time"),
         ({"reactions": "ask"}, "lobby", "pt", "consultado a cada vez"),
-        ({"reactions": ["ask", "always"]}, "active", "en", "Seat 1: asked, Seat 2: at once"),
-        ({SEAT_KEY: {"101": "ask"}}, "lobby", "en", "Seat 1: at once, Seat 2: asked"),
+        ({"reactions": ["ask", "always"]}, "active", "en", "Alice: asked, Bob: at once"),
+        ({SEAT_KEY: {"101": "ask"}}, "lobby", "en", "Alice: at once, Bob: asked"),
         (
             {"reactions": "ask", SEAT_KEY: {"100": "always"}},
             "lobby",
             "pt",
-            "Lugar 1: na hora, Lugar 2: com pergunta",
+            "Alice: na hora, Bob: com pergunta",
         ),
     ],
 )
@@ -570,9 +570,9 @@ def test_lobby_offers_the_reactions_select_to_dominion_only() -> None:
     payload = lobby_payload(dominion_lobby({}), "pt")
     assert payload.view is not None
     selects = [c.item for c in payload.view.children if isinstance(c, GameSelect)]
-    assert len(selects) == 1
+    # the reactions select, then the bot-strength one every game with several bots has
+    assert [s.custom_id for s in selects] == [f"bgs:{LOBBY_REACTIONS}:3", "bgs:lp:3"]
     select = selects[0]
-    assert select.custom_id == f"bgs:{LOBBY_REACTIONS}:3"
     assert [o.value for o in select.options] == ["always", "ask"]
     assert [o.label for o in select.options] == ["Usar as minhas na hora", "Perguntar a mim a cada vez"]
     assert select.placeholder and all(len(o.description or "") <= 100 for o in select.options)
@@ -582,7 +582,8 @@ def test_lobby_offers_the_reactions_select_to_dominion_only() -> None:
     record = dominion_lobby({}).record
     record.game, record.options = "everdell", {}
     view = lobby_payload(Live(record), "en").view
-    assert view is not None and not [c for c in view.children if isinstance(c, GameSelect)]
+    assert view is not None
+    assert [c.custom_id for c in view.children if isinstance(c, GameSelect)] == ["bgs:lp:3"]
     assert "Reactions in hand" not in {f.name for f in lobby_payload(Live(record), "en").embed.fields}
 
 

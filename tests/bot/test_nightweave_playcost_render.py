@@ -63,6 +63,6 @@ def test_the_extra_line_names_each_part() -> None:
         "why": "notable",
         "tolls": [{"what": "lurking_eyes", "n": 2, "kinds": ["cards"]}],
     }
-    assert extra_line(extra, "en") == "Extra cost: 🫐1 more (the Notable); 2 card(s) from hand (Lurking Eyes)"
+    assert extra_line(extra, "en") == "Extra cost: 🫐1 more (the Notable); 2 cards from hand (Lurking Eyes)"
     assert extra_line({"surcharge": {}, "why": "denier", "tolls": []}, "en") is None
     assert extra_line(None, "pt") is None

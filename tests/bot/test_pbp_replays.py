@@ -102,7 +102,9 @@ async def test_spectate_and_log_hold_no_private_data(db_path: str) -> None:
     replayed = replay_live(live, entries)
     lines = log_lines(live, replayed.public_events(), "en")
     assert lines and not any("You draw" in line for line in lines)
-    assert any("draws 5" in line for line in lines)
+    assert any("draws 5 cards" in line for line in lines)
+    headers = [line for line in lines if line.startswith("**Turn")]
+    assert headers and not any("****" in h or h.count("**") != 2 for h in headers), headers
     first, view = log_payload(live, lines, 1, "en")
     assert "page 1/" in (first.title or "") and hands  # the hands exist, but only in seat views
     await rig.store.close()

@@ -51,7 +51,7 @@ async def test_undo_within_own_turn(db_path: str) -> None:
     assert await rig.store.log.count(live.id) == 0
     undone = await rig.pbp.store.audit.undone(live.id)
     assert [(u.seq, u.answer, u.reason) for u in undone] == [(0, ("play:Copper",), "undo"), (1, ("play:Copper",), "undo")]
-    assert rig.herald.find("took back 2 action(s)")
+    assert rig.herald.find("took back 2 actions")
     # The clock of the turn keeps running: undo does not buy time.
     timer = await rig.pbp.store.games.timer(live.id, seat)
     assert timer is not None and timer.started_at == rig.clock.now()

@@ -82,7 +82,7 @@ async def test_the_standing_mode_seeds_each_seat_and_a_table_choice_overrides_it
     live = await table.join(live.id, CAROL, "carol", adopt_standing(CAROL, None))
     assert seat_modes(live.record) == ["ask", "ask", "always"]
     shown = {f.name: f.value for f in lobby_payload(live, "en").embed.fields}
-    assert shown["Reactions in hand"] == "Seat 1: asked, Seat 2: asked, Seat 3: at once"
+    assert shown["Reactions in hand"] == "alice: asked, bob: asked, carol: at once"
     await choose_reactions(table, live.id, BOB, "always")  # a pick at this table beats /settings
     await table.leave_lobby(live.id, BOB)
     live = await table.join(live.id, BOB, "bob", adopt_standing(BOB, "ask"))  # now after carol

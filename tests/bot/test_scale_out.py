@@ -358,7 +358,7 @@ async def test_a_table_result_is_recorded_once_and_a_late_reject_is_refused(
     d = ra.start(7, 70, ALICE, "dominion", None)
     ra.set_players(d.id, ALICE, [(ALICE, "a"), (BOB, "b"), (CAROL, "c")], "en")
     for seat, score in enumerate((5, 4, 3)):
-        ra.score(d.id, ALICE, seat, {"estates": str(score)}, "en")
+        ra.score(d.id, ALICE, seat, {"vp_other": str(score)}, "en")
     pending, _ = await ra.submit(d.id, ALICE)
     done = await asyncio.gather(
         ra.confirm(pending.id, BOB), rb.confirm(pending.id, CAROL), return_exceptions=True

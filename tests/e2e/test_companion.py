@@ -22,6 +22,13 @@ async def slash(world: World, user: Any, command: str, options: dict[str, Any] |
     return body, message
 
 
+def deck_row(world: World) -> list[tuple[object, ...]]:
+    with sqlite3.connect(world.db) as conn:
+        decks = conn.execute("SELECT * FROM table_decks").fetchall()
+        rngs = conn.execute("SELECT * FROM table_rng").fetchall()
+    return [*decks, *rngs]
+
+
 def text_of(message: Message | None) -> str:
     assert message is not None
     embeds = "".join((e.get("title") or "") + (e.get("description") or "") for e in message.embeds)
@@ -35,7 +42,8 @@ async def test_companion_session_survives_a_restart(world: World, start_bot: Sta
     assert "Nightweave" in text_of(started)
 
     _, first = await slash(world, world.alice, "automa turn")
-    assert first is not None and "Activity card" in text_of(first)
+    assert first is not None and "Activity card **" in text_of(first)
+    assert not re.search(r"\bnw\d\d\b", text_of(first))  # named by what it does, not by its code
     assert "Undo" in buttons(first)
     if "First action impossible" in buttons(first):
         click = await standin.click(world.bob, first, buttons(first)["First action impossible"])
@@ -46,9 +54,11 @@ async def test_companion_session_survives_a_restart(world: World, start_bot: Sta
     assert menu is not None
     select = selects(menu)[0]
     choice = select["options"][0]["value"]
+    named = select["options"][0]["label"].split(" — ")[0]
+    assert not re.search(r"\bnw\d\d\b", named)
     pick = await standin.select(world.bob, menu, select["custom_id"], [choice])
     await pick.response()
-    assert f"**{choice}**" in text_of(standin.message(menu.id))
+    assert f"**{named}**" in text_of(standin.message(menu.id))
 
     await bot.stop()
     await start_bot()
@@ -76,6 +86,20 @@ async def test_companion_session_survives_a_restart(world: World, start_bot: Sta
     assert body["data"]["flags"] & EPHEMERAL and "Top of" in body["data"]["content"]
     _, drawn = await slash(world, world.bob, "deck draw", {"name": "Plots"})
     assert "drew from" in text_of(drawn)
+    before = deck_row(world)
+    body, _ = await slash(world, world.bob, "deck reshuffle", {"name": "Plots"})
+    assert body["data"]["flags"] & EPHEMERAL
+    assert body["data"]["content"] == "Only the owner of Plots or a server manager may reshuffle it."
+    inter = await standin.slash(world.bob, world.channel, "deck reshuffle", {"name": "Plots"}, "pt-BR")
+    body = await inter.response(timeout=10)
+    assert body["data"]["flags"] & EPHEMERAL
+    assert body["data"]["content"] == "Só o dono de Plots ou quem gerencia o servidor pode reembaralhá-lo."
+    assert deck_row(world) == before  # refused: the deck and the channel's RNG did not move
+    standin.grant(world.carol, 1 << 5)  # Manage Server
+    _, shuffled = await slash(world, world.carol, "deck reshuffle", {"name": "Plots"})
+    assert "reshuffled **Plots** (3 cards)" in text_of(shuffled)
+    _, shuffled = await slash(world, world.alice, "deck reshuffle", {"name": "Plots"})
+    assert "reshuffled **Plots** (3 cards)" in text_of(shuffled)
 
 
 async def test_her_score_opens_a_table_result(world: World, start_bot: StartBot) -> None:

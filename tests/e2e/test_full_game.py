@@ -12,7 +12,7 @@ from tests.e2e.conftest import StartBot, World
 from tests.e2e.driver import Table, is_board, open_table, result_message
 from tests.e2e.hidden import leaks, replay_knowledge
 
-SCORE_LINE = re.compile(r"\*\*(?P<player>.+?)\*\* — (?P<score>-?\d+) VP \((?P<turns>\d+) turns\)")
+SCORE_LINE = re.compile(r"\*\*(?P<player>.+?)\*\* — (?P<score>-?\d+) VP \((?P<turns>\d+) turns?\)")
 
 
 async def test_complete_game_with_a_bot(world: World, start_bot: StartBot) -> None:

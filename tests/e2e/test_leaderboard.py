@@ -3,12 +3,29 @@
 
 from __future__ import annotations
 
+import io
 import sqlite3
 from typing import Any
 
+from PIL import Image
+
+from bot.leaderboard.charts import HEIGHT, MARGIN_BOTTOM, MARGIN_TOP, MAX_BAR, PALETTE, WIDTH
 from bot.standin.state import Message
 from tests.e2e.conftest import StartBot, World
 from tests.e2e.driver import Table, open_table
+
+
+def chart_pixels(data: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image.convert("RGB")
+
+
+def coloured(image: Image.Image, colour: tuple[int, int, int]) -> list[tuple[int, int]]:
+    """Where `colour` is drawn inside the plot (below the title and legend)."""
+    return [
+        (x, y) for y in range(MARGIN_TOP, HEIGHT - MARGIN_BOTTOM) for x in range(WIDTH) if image.getpixel((x, y)) == colour
+    ]
 
 
 def embed_text(body: dict[str, Any]) -> str:
@@ -61,10 +78,27 @@ async def test_a_finished_game_shows_on_the_leaderboard_and_in_stats(
 
     asked = await standin.slash(world.carol, world.channel, "stats", {"user": world.bob})
     text = embed_text(await answer(asked))
-    assert "1 games" in text and "Dominion" in text
+    assert "1 game ·" in text and "1 games" not in text and "Dominion" in text
     attachments = (await asked.wait_original()).attachments
     assert {a["filename"] for a in attachments} == {"rating.png", "scores.png"}
     assert all(0 < a["size"] < 40_000 for a in attachments)
+    # One game: the rating is one marked point mid-chart, the scores one bar of bounded width.
+    charts = {a["filename"]: chart_pixels(standin.attachments[str(a["id"])]) for a in attachments}
+    marked = [x for x, _ in coloured(charts["rating.png"], PALETTE[0])]
+    assert marked and WIDTH * 0.4 < sum(marked) / len(marked) < WIDTH * 0.6
+    bar = {x for x, y in coloured(charts["scores.png"], PALETTE[0]) if y == HEIGHT - MARGIN_BOTTOM - 3}
+    assert 0 < len(bar) <= MAX_BAR + 1
+
+    # A public post speaks the server's language, whatever the asker's client uses.
+    asked = await standin.slash(world.carol, world.channel, "stats", {"user": world.bob}, "pt-BR")
+    text = embed_text(await answer(asked))
+    assert "1 game ·" in text and "partida" not in text
+    world.guild.locale = "pt-BR"
+    asked = await standin.slash(world.alice, world.channel, "stats", {"user": world.bob})
+    text = embed_text(await answer(asked))
+    assert "1 partida ·" in text and ("1 vitória" in text or "0 vitória" in text)
+    assert "games" not in text
+    world.guild.locale = "en-US"
 
     history = await answer(await standin.slash(world.alice, world.channel, "history", {}))
     assert f"https://discord.com/channels/{world.guild.id}/{world.channel.id}" in embed_text(history)
@@ -72,7 +106,7 @@ async def test_a_finished_game_shows_on_the_leaderboard_and_in_stats(
     h2h = await answer(
         await standin.slash(world.alice, world.channel, "stats", {"user": world.alice, "other": world.bob})
     )
-    assert "1 games together" in embed_text(h2h)
+    assert "1 game together" in embed_text(h2h)
 
     # Unknown games are refused, privately.
     bad = await answer(await standin.slash(world.alice, world.channel, "leaderboard show", {"game": "chess"}))
@@ -107,7 +141,10 @@ async def test_a_table_result_counts_once_confirmed(world: World, start_bot: Sta
     chosen = await standin.select(world.alice, latest(standin, sheet), pick, [world.alice.id, world.bob.id])
     await chosen.response()
     for seat, sheet_values in enumerate(
-        ({"provinces": "5", "duchies": "1", "estates": "3"}, {"provinces": "3", "gardens_deck": "1/30"})
+        (
+            {"provinces": "5", "duchies_estates": "1/3", "vp_other": "4"},
+            {"provinces": "3", "gardens_deck": "1/30"},
+        )
     ):
         current = latest(standin, sheet)
         button = next(c for c in current.custom_ids() if c.startswith("bgb:lbsc:") and c.endswith(f":{seat}"))
@@ -117,9 +154,9 @@ async def test_a_table_result_counts_once_confirmed(world: World, start_bot: Sta
         done = await standin.submit_modal(world.alice, opened, sheet_values)
         await done.response()
     current = latest(standin, sheet)
-    assert "**36**" in embed_text({"embeds": current.embeds}) and "**21**" in embed_text(
-        {"embeds": current.embeds}
-    )
+    drafted = embed_text({"embeds": current.embeds})
+    assert "**40** (Provinces 30, Duchies 3, Estates 3, VP tokens and other 4)" in drafted
+    assert "**21** (Provinces 18, Gardens 3)" in drafted
 
     submit = next(c for c in current.custom_ids() if c.startswith("bgb:lbsub:"))
     sent = await standin.click(world.alice, current, submit)
@@ -138,7 +175,11 @@ async def test_a_table_result_counts_once_confirmed(world: World, start_bot: Sta
     ok = await standin.click(world.bob, request, confirm)
     await ok.response()
     await standin.wait_until(lambda: not latest(standin, request).components, timeout=10)
-    assert "recorded" in embed_text({"embeds": latest(standin, request).embeds})
+    recorded = embed_text({"embeds": latest(standin, request).embeds})
+    assert "recorded" in recorded
+    # the stored breakdown reads in the sheet's order, as it did before the confirmation
+    assert "**40** (Provinces 30, Duchies 3, Estates 3, VP tokens and other 4)" in recorded
+    assert "**21** (Provinces 18, Gardens 3)" in recorded
 
     board = await answer(
         await standin.slash(world.bob, world.channel, "leaderboard show", {"game": "dominion"})

@@ -79,7 +79,7 @@ async def test_setup_and_own_reactions_reach_the_match_across_a_restart(
     pick = await standin.select(world.bob, standin.message(lobby.id) or lobby, pick_id, ["ask"])
     await pick.response()
     shown = standin.message(lobby.id)
-    assert shown is not None and lobby_fields(shown)["Reactions in hand"] == "alice: at once, bob: asked"
+    assert shown is not None and lobby_fields(shown)["Reactions in hand"] == "Alice: at once, Bob: asked"
     # someone not seated cannot choose for a seat
     before = snapshot(world.db)
     text = await refusal(await standin.select(world.carol, shown, pick_id, ["ask"]))
@@ -123,13 +123,13 @@ async def test_standing_reactions_from_settings_seed_each_lobby(world: World, st
         await click.response()
     shown = standin.message(lobby.id)
     assert shown is not None
-    assert lobby_fields(shown)["Reactions in hand"] == "alice: at once, bob: asked, carol: asked"
+    assert lobby_fields(shown)["Reactions in hand"] == "Alice: at once, Bob: asked, Carol: asked"
     # a choice made at this table wins over carol's standing one
     pick = await standin.select(world.carol, shown, f"bgs:lr:{match_id}", ["always"])
     await pick.response()
     shown = standin.message(lobby.id)
     assert shown is not None
-    assert lobby_fields(shown)["Reactions in hand"] == "alice: at once, bob: asked, carol: at once"
+    assert lobby_fields(shown)["Reactions in hand"] == "Alice: at once, Bob: asked, Carol: at once"
     click = await standin.click(world.alice, shown, f"bgb:ls:{match_id}")
     await click.response()
     await standin.wait_for_message(world.channel, lambda m: is_board(m, EN), timeout=10)

@@ -136,6 +136,11 @@ async def test_spectate_log_mine_admin_and_export(world: World, start_bot: Start
     log = await standin.slash(world.carol, world.channel, "game log")
     body = (await log.response())["data"]
     assert body["flags"] & 64 and "log (page 1/1)" in body["embeds"][0]["title"]
+    headers = [x for x in body["embeds"][0]["description"].splitlines() if x.startswith("**Turn")]
+    assert headers and all(re.fullmatch(r"\*\*Turn \d+: [^*]+\*\*", x) for x in headers), headers
+    log = await standin.slash(world.carol, world.channel, "game log", {}, "pt-BR")  # her own language
+    shown = (await log.response())["data"]["embeds"][0]["description"]
+    assert "\n**Turno 1: Alice**" in shown and "****" not in shown
 
     mine = await standin.slash(world.bob, world.channel, "games mine")
     text = (await mine.response())["data"]["embeds"][0]["description"]

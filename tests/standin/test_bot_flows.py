@@ -43,7 +43,7 @@ async def test_sync_and_slash_with_subcommand_options(world: World, run_bot: Any
     synced = await bot.tree.sync()
     assert [c.name for c in synced] == ["game"]
     assert world.standin.commands[0]["options"][0]["name"] == "new"
-    inter = await world.standin.slash(world.alice, world.channel, "game new Dominion", {"seats": 3, "rival": world.bob}, locale="pt-BR")
+    inter = await world.standin.slash(world.alice, world.channel, "game new", {"game": "Dominion", "seats": 3, "rival": world.bob}, locale="pt-BR")
     resp = await inter.response()
     assert resp == {"type": 4, "data": {"content": "New Dominion for 3", "tts": False}} or resp["data"]["content"] == "New Dominion for 3"
     assert log == [("dominion", 3, "bob", "pt-BR")]
@@ -161,7 +161,7 @@ async def test_persistent_view_dynamic_item_and_select(world: World, run_bot: An
 
 async def test_modal_roundtrip(world: World, run_bot: Any) -> None:
     class NameModal(discord.ui.Modal, title="Name your city"):
-        city = discord.ui.TextInput(label="City", custom_id="city")
+        city: discord.ui.TextInput[Any] = discord.ui.TextInput(label="City", custom_id="city")
 
         async def on_submit(self, interaction: discord.Interaction) -> None:
             await interaction.response.send_message(f"City: {self.city.value}")

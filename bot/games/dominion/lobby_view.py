@@ -10,6 +10,7 @@ import discord
 from bot.games.dominion.lobby import REACTION_MODES, seat_modes, table_mode
 from bot.i18n import t
 from bot.render import ids
+from bot.render.common import BOT_MARK
 from bot.render.items import GameSelect
 from bot.table import Live
 from engine.games.dominion.adventures.options import MAX_EVENTS, uses_adventures
@@ -21,14 +22,28 @@ LOBBY_REACTIONS = "lr"  # select, match: the player's own reactions mode (values
 
 def reactions_line(record: MatchRecord, locale: str) -> str:
     """Dominion's standing answer for reactions in hand: one sentence when every seat agrees,
-    else the mode of each seat."""
+    else each player's mode, by name (what the lobby's seat list shows)."""
     modes = seat_modes(record) or [table_mode(record.options)]
     if len(set(modes)) == 1:
         return t(f"lobby.reactions.{modes[0]}", locale)
     return ", ".join(
-        t("lobby.reactions.seat", locale, seat=i + 1, mode=t(f"lobby.reactions.mode.{m}", locale))
+        t(
+            "lobby.reactions.player",
+            locale,
+            player=seat_label(record, i),
+            mode=t(f"lobby.reactions.mode.{m}", locale),
+        )
         for i, m in enumerate(modes)
     )
+
+
+def seat_label(record: MatchRecord, seat: int) -> str:
+    """A seat's player as the lobby's seat list names it: the name, marked for a bot."""
+    if not 0 <= seat < len(record.seats):
+        return f"#{seat + 1}"
+    s = record.seats[seat]
+    name = s.name or f"#{seat + 1}"
+    return name if s.kind == "human" else f"{BOT_MARK} {name}"
 
 
 def set_names(sets: list[str] | tuple[str, ...], locale: str) -> str:

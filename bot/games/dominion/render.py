@@ -150,7 +150,7 @@ class DominionRenderer:
                 deck=p["deck_count"],
                 discard=p["discard_count"],
             ),
-            t("board.player_vp", locale, vp=p["vp"], turns=p["turns"]),
+            t("board.player_vp", locale, vp=p["vp"], turns=p["turns"], count=p["turns"]),
         ]
         if p.get("discard_top"):
             lines.append(t("board.discard_top", locale, card=name(p["discard_top"])))

@@ -65,7 +65,7 @@ class NightweaveSession:
             files.get("deck"),  # the server's own Activity deck, when it uploaded one
         )
         locale = channel_locale(interaction)
-        text = t("automa.started", locale, level=level, humans=humans, user=interaction.user.mention)
+        text = t("automa.started", locale, level=level, humans=humans, count=humans, user=interaction.user.mention)
         return Reply(text, render.status_embed(report, locale))
 
     async def turn(self, interaction: Interaction, physical: bool) -> Reply:

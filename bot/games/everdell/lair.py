@@ -285,4 +285,4 @@ def result_lines(details: Mapping[str, Any], locale: str) -> list[str]:
     if not isinstance(nw, Mapping):
         return []
     key = "nw.result.won" if nw.get("won") else "nw.result.beaten"
-    return [t("nw.result.line", locale, level=nw.get("level", 0), score=nw.get("score", 0)), t(key, locale)]
+    return [t("nw.result.line", locale, level=nw.get("level", 0), score=nw.get("score", 0), count=nw.get("score", 0)), t(key, locale)]

@@ -175,7 +175,9 @@ class EverdellRenderer:
             return []
         key = "everdell.result.player_won" if rug.get("won") else "everdell.result.rugwort_won"
         return [
-            t("everdell.result.rugwort", locale, score=rug.get("score", 0), year=rug.get("year", 1)),
+            t(
+                "everdell.result.rugwort", locale, score=rug.get("score", 0), year=rug.get("year", 1), count=rug.get("score", 0)
+            ),
             t(key, locale),
         ]
 

@@ -51,7 +51,8 @@ def place(g: ArchitectsGame, seat: int, pick: str) -> Flow:
 def reclaim(g: ArchitectsGame, seat: int) -> Flow:
     """Out of workers: the turn is taking one back, from a plain location if there is one, else
     from the Prison, the Black Market or a rival's board. Never from the Guildhall."""
-    opts = [opt(loc, f"architects.loc.{loc}", card=loc) for loc in ORDINARY if g.at[loc][seat]]
+    # `cost` is how many of the seat's workers stand there: what a player (or bot) weighs
+    opts = [opt(loc, f"architects.loc.{loc}", card=loc, cost=n) for loc in ORDINARY if (n := g.at[loc][seat])]
     if not opts:
         if g.prison[seat]:
             opts.append(opt("prison", "architects.loc.prison", card="prison"))

@@ -4,7 +4,7 @@ immediate effects of Buildings."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from engine.core.flow import Flow
@@ -91,9 +91,20 @@ def act(g: ArchitectsGame, seat: int) -> Flow:
 
 
 # ---------------------------------------------------------------------------------- building
-def skills_of(g: ArchitectsGame, seat: int) -> set[str]:
+@lru_cache(maxsize=4096)
+def skills_held(hired: tuple[str, ...]) -> frozenset[str]:
+    """The skills a set of hired Apprentices covers (few distinct teams occur: cached)."""
     table = apprentices()
-    return {s for a in g.players[seat].apprentices for s in table[a].skills}
+    return frozenset(s for a in hired for s in table[a].skills)
+
+
+@lru_cache(maxsize=4096)
+def sorted_skills(hired: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted(skills_held(hired)))
+
+
+def skills_of(g: ArchitectsGame, seat: int) -> frozenset[str]:
+    return skills_held(tuple(g.players[seat].apprentices))
 
 
 def ways_to_pay(

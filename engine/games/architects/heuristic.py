@@ -79,15 +79,16 @@ class HeuristicBot:
     def on_place(self, view: Mapping[str, Any], opts: list[Option]) -> str:
         if self.rng.random() < 0.05:  # now and then something else: no position loops for ever
             return opts[self.rng.randrange(len(opts))].id
+        if any(o.id == "guildhall" for o in opts):
+            return "guildhall"  # building or climbing always comes first
         me = self.me(view)
         needs = self.needs(view)
         locs = view["locations"]
+        seat = self.seat
 
         def score(o: Option) -> float:
             oid = o.id
             mine = locs[oid][self.seat] if oid in locs else 0
-            if oid == "guildhall":
-                return 100
             if oid in GATHER:
                 good = GATHER[oid]
                 held = me["silver"] if good == "silver" else me["goods"][good]
@@ -119,7 +120,7 @@ class HeuristicBot:
                 return s
             if oid == "town_centre":
                 biggest = max(
-                    (locs[loc][s] for loc in locs for s in range(len(view["players"])) if s != self.seat),
+                    (max(c for s, c in enumerate(counts) if s != seat) for counts in locs.values()),
                     default=0,
                 )
                 return (
@@ -230,5 +231,5 @@ class HeuristicBot:
         return wanted[0].id if wanted else opts[0].id
 
     def on_reclaim(self, view: Mapping[str, Any], opts: list[Option]) -> str:
-        locs = view["locations"]
-        return self.best(opts, lambda o: locs[o.id][self.seat] if o.id in locs else -1)
+        # plain locations carry the seat's worker count as `cost`; the others come last
+        return self.best(opts, lambda o: o.cost if o.cost is not None else -1)

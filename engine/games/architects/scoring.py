@@ -12,6 +12,9 @@ if TYPE_CHECKING:
 
 MARKETS = {"stone_market": "stone", "wood_market": "wood", "clay_market": "clay", "silver_market": "silver"}
 HUTS = {"tilers_hut": "tiling", "carpenters_hut": "carpentry", "masons_hut": "masonry"}
+BONUSES = frozenset(
+    {*MARKETS, *HUTS, "steeple", "aqueduct", "university", "moneylender", "lighthouse", "keep"}
+)
 # end-of-game Virtue changes, in the order they apply
 END_VIRTUE = ("trading_post", "castle", "chapel", "dungeon", "observatory", "reservoir", "museum")
 
@@ -48,36 +51,46 @@ def amount(g: ArchitectsGame, seat: int, good: str) -> int:
     return p.silver if good == "silver" else p.res[good]
 
 
+def building_bonus(g: ArchitectsGame, seat: int, b: str) -> int:
+    """The end-of-game VP a Building adds to its printed value."""
+    p = g.players[seat]
+    if b in MARKETS:
+        good = MARKETS[b]
+        return 2 if highest(g, seat, [amount(g, s, good) for s in range(g.n)]) else 0
+    if b in HUTS:
+        apps = apprentices()
+        return sum(1 for a in p.apprentices if HUTS[b] in apps[a].skills)
+    if b == "steeple":
+        return 2 if highest(g, seat, [q.cathedral for q in g.players]) else 0
+    if b == "aqueduct":
+        return len(p.buildings)
+    if b == "university":
+        return 2 if p.debts == 0 else 0
+    if b == "moneylender":
+        return p.paid
+    if b == "lighthouse":
+        return p.virtue // 4
+    if b == "keep":
+        return sum(p.captives) // 3
+    return 0
+
+
 def breakdown(g: ArchitectsGame, seat: int) -> dict[str, int]:
     p = g.players[seat]
     table = buildings()
-    apps = apprentices()
-    printed = sum(table[b].vp for b in p.buildings)
-    bonus = 0
+    printed = bonus = 0
     for b in p.buildings:
-        if b in MARKETS:
-            good = MARKETS[b]
-            bonus += 2 if highest(g, seat, [amount(g, s, good) for s in range(g.n)]) else 0
-        elif b in HUTS:
-            bonus += sum(1 for a in p.apprentices if HUTS[b] in apps[a].skills)
-        elif b == "steeple":
-            bonus += 2 if highest(g, seat, [q.cathedral for q in g.players]) else 0
-        elif b == "aqueduct":
-            bonus += len(p.buildings)
-        elif b == "university":
-            bonus += 2 if p.debts == 0 else 0
-        elif b == "moneylender":
-            bonus += p.paid
-        elif b == "lighthouse":
-            bonus += p.virtue // 4
-        elif b == "keep":
-            bonus += sum(p.captives) // 3
-    per_debt = 2 - (1 if "fountain" in p.buildings else 0) + (1 if "gamblers_den" in p.buildings else 0)
+        printed += table[b].vp
+        if b in BONUSES:
+            bonus += building_bonus(g, seat, b)
+    built = p.buildings
+    per_debt = 2 - ("fountain" in built) + ("gamblers_den" in built)
+    data = board()
     sheet = {
         "buildings": printed,
         "building_bonus": bonus,
-        "cathedral": board().cathedral[p.cathedral - 1].vp if p.cathedral else 0,
-        "virtue": board().virtue[p.virtue].vp,
+        "cathedral": data.cathedral[p.cathedral - 1].vp if p.cathedral else 0,
+        "virtue": data.virtue[p.virtue].vp,
         "gold_marble": p.res["gold"] + p.res["marble"],
         "silver": p.silver // 10,
         "debts": -per_debt * p.debts,
@@ -85,3 +98,29 @@ def breakdown(g: ArchitectsGame, seat: int) -> dict[str, int]:
     }
     sheet["total"] = sum(sheet.values())
     return sheet
+
+
+def total(g: ArchitectsGame, seat: int) -> int:
+    """`breakdown(g, seat)["total"]` without the sheet: every view shows every player's score."""
+    p = g.players[seat]
+    table = buildings()
+    points = 0
+    for b in p.buildings:
+        points += table[b].vp
+        if b in BONUSES:
+            points += building_bonus(g, seat, b)
+    built = p.buildings
+    per_debt = 2 - ("fountain" in built) + ("gamblers_den" in built)
+    data = board()
+    if p.cathedral:
+        points += data.cathedral[p.cathedral - 1].vp
+    res = p.res
+    return (
+        points
+        + data.virtue[p.virtue].vp
+        + res["gold"]
+        + res["marble"]
+        + p.silver // 10
+        - per_debt * p.debts
+        - g.prison[seat] // 2
+    )

@@ -11,30 +11,35 @@ if TYPE_CHECKING:
 
 
 def build_view(g: ArchitectsGame, seat: int | None) -> dict[str, Any]:
-    players = []
-    for p in g.players:
-        players.append(
-            {
-                "seat": p.seat,
-                "architect": p.architect,
-                "silver": p.silver,
-                "goods": dict(p.res),
-                "virtue": p.virtue,
-                "debts": p.debts,
-                "paid_debts": p.paid,
-                "hand_count": len(p.hand),
-                "apprentices": list(p.apprentices),
-                "skills": sorted(guildhall.skills_of(g, p.seat)),
-                "buildings": list(p.buildings),
-                "supply": p.supply,
-                "captives": list(p.captives),
-                "held_by_others": g.held_by_others(p.seat),
-                "prison": g.prison[p.seat],
-                "cathedral": p.cathedral,
-                "turns": p.turns,
-                "score": scoring.breakdown(g, p.seat)["total"],
-            }
-        )
+    # built for every decision of a bot seat: one pass over the players, no repeated sums
+    held = [0] * g.n
+    for q in g.players:
+        for owner, count in enumerate(q.captives):
+            if owner != q.seat:
+                held[owner] += count
+    players = [
+        {
+            "seat": p.seat,
+            "architect": p.architect,
+            "silver": p.silver,
+            "goods": dict(p.res),
+            "virtue": p.virtue,
+            "debts": p.debts,
+            "paid_debts": p.paid,
+            "hand_count": len(p.hand),
+            "apprentices": list(p.apprentices),
+            "skills": list(guildhall.sorted_skills(tuple(p.apprentices))),
+            "buildings": list(p.buildings),
+            "supply": p.supply,
+            "captives": list(p.captives),
+            "held_by_others": held[p.seat],
+            "prison": g.prison[p.seat],
+            "cathedral": p.cathedral,
+            "turns": p.turns,
+            "score": scoring.total(g, p.seat),
+        }
+        for p in g.players
+    ]
     view: dict[str, Any] = {
         "game": "architects",
         "seat": seat,

@@ -1,0 +1,25 @@
+"""Tapestry's part of the lobby message: the rulebook's optional variants the table chose."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.games.tapestry.text import name
+from bot.i18n import join_names, t
+from bot.table import Live
+from engine.games.tapestry.options import FLAGS
+
+
+def variant_lines(options: dict[str, object], locale: str) -> list[str]:
+    lines = [t(f"tapestry.lobby.{flag}", locale) for flag in FLAGS if options.get(flag)]
+    for key in ("remove_tapestry", "remove_tech"):
+        gone = options.get(key)
+        if isinstance(gone, list) and gone:
+            lines.append(t(f"tapestry.lobby.{key}", locale, cards=join_names(name(str(c), locale) for c in gone)))
+    return lines
+
+
+def lobby_fields(embed: discord.Embed, live: Live, locale: str) -> None:
+    lines = variant_lines(dict(live.record.options), locale)
+    value = "\n".join(f"• {line}" for line in lines) if lines else t("tapestry.lobby.none", locale)
+    embed.add_field(name=t("tapestry.lobby.variants", locale), value=value, inline=False)

@@ -1,0 +1,246 @@
+"""Tapestry: the public board (a compact embed plus a picture) and a player's private view.
+
+The board reads `view(None)` and public events only; the private view reads `view(seat)` (the
+tapestry hand, the civilization offer) and goes to that seat's owner alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+
+from bot.games.tapestry.image import render_board
+from bot.games.tapestry.text import (
+    BUILDING_ICON,
+    RES_ICON,
+    ROWS,
+    TRACK_ICON,
+    capital_name,
+    icons,
+    name,
+    public_view,
+    space_benefit,
+    steps_text,
+)
+from bot.i18n import join_names, t
+from bot.render.common import event_line, prompt_text, seat_name
+from bot.render.limits import fit_embed
+from bot.table import Live
+from engine.core import Option
+from engine.games.tapestry.data import BUILDINGS, TRACKS, civilizations, tapestry_cards, tech_cards, tracks
+from engine.games.tapestry.game import tier_cost
+
+COLOUR = discord.Colour.from_rgb(176, 120, 48)
+LOG_LINES = 10
+# Private to their owner (the engine addresses them); never in the channel's log.
+PRIVATE = frozenset({"civ_offer", "drew_tapestry"})
+CELL = {".": "·", "#": "▓", "*": "▒", "L": "◆"}
+
+
+def tech_line(tech: Mapping[str, int], locale: str) -> str:
+    rows = ("tapestry.row.bottom", "tapestry.row.middle", "tapestry.row.top")
+    return join_names(f"{name(c, locale)} ({t(rows[r], locale)})" for c, r in tech.items()) or "—"
+
+
+def tapestry_mat(p: Mapping[str, Any], locale: str) -> str:
+    """'I Maker of Fire · II Academia ▶' — each era's top card, the active (last) one marked."""
+    piles = p["tapestry_mat"]
+    last = max((i for i, pile in enumerate(piles) if pile), default=-1)
+    parts = []
+    for i, pile in enumerate(piles):
+        if not pile:
+            continue
+        top = pile[-1]
+        shown = name(top, locale) if top else t("tapestry.board.face_down", locale)
+        parts.append(f"{'I II III IV'.split()[i]} {shown}{' ▶' if i == last else ''}")
+    return " · ".join(parts) or "—"
+
+
+def grid_block(grid: list[str]) -> str:
+    """The capital as a 9×9 code block with row letters and column numbers."""
+    lines = ["   " + " ".join(str(c + 1) for c in range(9))]
+    for r, row in enumerate(grid):
+        lines.append(f"{ROWS[r]}  " + " ".join(CELL.get(ch, ch) for ch in row))
+    return "```\n" + "\n".join(lines) + "\n```"
+
+
+class TapestryRenderer:
+    game = "tapestry"
+
+    # -- the public board -------------------------------------------------------------------------
+    def board(self, live: Live, locale: str) -> discord.Embed:
+        view = public_view(live)
+        assert view is not None
+        embed = discord.Embed(title=t("board.title", locale, game="Tapestry", id=live.id), colour=COLOUR)
+        lines = [self._status(live, view, locale)]
+        tail = [event_line(live, e, locale) for e in list(live.tail) if e.kind not in PRIVATE][-LOG_LINES:]
+        if tail:
+            lines.append("")
+            lines.extend(f"• {line}" for line in tail)
+        embed.description = "\n".join(lines)
+        for p in view["players"]:
+            embed.add_field(name=self._player_title(live, view, p, locale), value=self._player(p, locale), inline=False)
+        embed.add_field(name=t("tapestry.board.tracks", locale), value=self._tracks(live, view, locale), inline=False)
+        embed.add_field(name=t("tapestry.board.tech", locale), value=self._tech_row(view, locale), inline=False)
+        embed.add_field(
+            name=t("tapestry.board.achievements", locale), value=self._achievements(live, view, locale), inline=False
+        )
+        footer = t(
+            "tapestry.board.footer",
+            locale,
+            deck=view["tapestry_deck"],
+            tech=view["tech_deck"],
+            tiles=view["tile_bag"],
+            space=view["space_stack"],
+        )
+        if not view["finished"]:
+            footer += " · " + t("board.footer", locale)
+        embed.set_footer(text=footer)
+        return fit_embed(embed)
+
+    def board_image(self, live: Live, locale: str) -> bytes | None:
+        view = public_view(live)
+        if view is None:
+            return None
+        names = {p["seat"]: seat_name(live, p["seat"]) for p in view["players"]}
+        return render_board(view, locale, names)
+
+    # -- the private view -------------------------------------------------------------------------
+    def private(self, live: Live, seat: int, locale: str, extra: str | None = None) -> discord.Embed:
+        assert live.match is not None
+        view = live.view(seat)
+        embed = discord.Embed(title=t("hand.title", locale, game="Tapestry", id=live.id), colour=COLOUR)
+        me = view["players"][seat]
+        hand: list[str] = me.get("hand", [])
+        lines = [t("hand.cards", locale, cards=join_names(name(c, locale) for c in hand) if hand else "—")]
+        if me.get("civ_offer"):
+            lines.append(
+                t(
+                    "tapestry.hand.offer",
+                    locale,
+                    civs=join_names(name(c, locale) for c in me["civ_offer"]),
+                    capitals=", ".join(capital_name(int(c), locale) for c in me["capital_offer"]),
+                )
+            )
+            if locale == "en":  # the civilizations' texts are in English only
+                lines.extend(f"• **{name(c, locale)}**: {civilizations()[c].text}" for c in me["civ_offer"])
+        lines.append(self._player(me, locale))
+        if me.get("grid"):
+            lines.append(t("tapestry.hand.capital", locale, capital=capital_name(me["capital"], locale)))
+            lines.append(grid_block(me["grid"]))
+        prompt = live.match.prompt_for(seat)
+        lines.append("")
+        if prompt is not None:
+            lines.append(f"**{prompt_text(self.game, prompt, locale, live)}**")
+            lines.extend(self._prompt_help(prompt.key, dict(prompt.params), me, locale))
+        elif view["finished"]:
+            lines.append(t("hand.game_over", locale))
+        else:
+            lines.append(t("hand.waiting", locale, player=seat_name(live, view["current"])))
+        if extra:
+            lines.append(extra)
+        embed.description = "\n".join(lines)
+        return fit_embed(embed)
+
+    def describe(self, live: Live, option: Option, locale: str) -> str | None:
+        """Select-menu descriptions: a space's benefit and cost, a tech card's benefits, a card's text."""
+        if option.id.startswith("advance:") and option.card:
+            track = option.group
+            space = next((i + 1 for i, s in enumerate(tracks()[track].spaces) if s.name == option.card), 0)
+            if space:
+                cost = " + ".join(t(f"tapestry.res.{c}", locale) if c != "any" else "❔" for c in tier_cost(track, space))
+                return f"{cost} → {space_benefit(track, space, locale)}"
+        card = option.card
+        if card in tech_cards():
+            tc = tech_cards()[card]
+            return t("tapestry.describe.tech", locale, circle=steps_text(tc.circle, locale), square=steps_text(tc.square, locale))
+        if locale == "en" and card in tapestry_cards():
+            return tapestry_cards()[card].text
+        if locale == "en" and card in civilizations():
+            return civilizations()[card].text
+        return None
+
+    # -- pieces ------------------------------------------------------------------------------------
+    def _status(self, live: Live, view: Mapping[str, Any], locale: str) -> str:
+        if view["finished"]:
+            return t("board.finished", locale)
+        current = view["players"][view["current"]]
+        return t(
+            "tapestry.board.status",
+            locale,
+            player=seat_name(live, view["current"]),
+            era=min(5, current["income_turns"] + 1) if current["income_turns"] else 1,
+            income=current["income_turns"],
+        )
+
+    def _player_title(self, live: Live, view: Mapping[str, Any], p: Mapping[str, Any], locale: str) -> str:
+        marker = "▶ " if view["current"] == p["seat"] and not view["finished"] else ""
+        civs = join_names(name(c, locale) for c in p["civilizations"])
+        return f"{marker}{seat_name(live, p['seat'])} — {p['vp']} VP · {civs or '?'}"
+
+    def _player(self, p: Mapping[str, Any], locale: str) -> str:
+        mat = " ".join(f"{BUILDING_ICON[b]}{p['income_mat'][b]}" for b in BUILDINGS)
+        tracks_line = " ".join(f"{TRACK_ICON[tr]}{p['positions'][tr]}" for tr in TRACKS)
+        lines = [
+            t(
+                "tapestry.board.player",
+                locale,
+                res=icons(p["resources"]),
+                income=p["income_turns"],
+                hand=p["hand_count"],
+                outposts=p["outposts"],
+            ),
+            t("tapestry.board.mat", locale, mat=mat, tracks=tracks_line),
+            t("tapestry.board.tapestry", locale, cards=tapestry_mat(p, locale)),
+            t("tapestry.board.tech_cards", locale, cards=tech_line(p["tech"], locale)),
+        ]
+        if p["landmarks"]:
+            lines.append(t("tapestry.board.landmarks", locale, names=join_names(name(x, locale) for x in p["landmarks"])))
+        if p["territory_tiles"] or p["space_tiles"]:
+            lines.append(
+                t(
+                    "tapestry.board.tiles",
+                    locale,
+                    tiles=", ".join(str(x) for x in p["territory_tiles"]) or "—",
+                    space=", ".join(str(x) for x in p["space_tiles"]) or "—",
+                )
+            )
+        if p["finished"]:
+            lines.append(t("tapestry.board.finished", locale))
+        return "\n".join(lines)
+
+    def _tracks(self, live: Live, view: Mapping[str, Any], locale: str) -> str:
+        available = set(view["landmarks_available"])
+        lines = []
+        for tr in TRACKS:
+            spaces = tracks()[tr].spaces
+            who = " ".join(f"{seat_name(live, p['seat'])} {p['positions'][tr]}" for p in view["players"])
+            marks = " ".join(
+                ("🏛️" if spaces[i - 1].landmark in available else "✖️") + f"{i}"
+                for i in (4, 7, 10)
+            )
+            lines.append(f"{TRACK_ICON[tr]} **{name(tr, locale)}** ({RES_ICON[tracks()[tr].resource]}) · {who} · {marks}")
+        left = [name(x, locale) for x in view["landmarks_available"]]
+        lines.append(t("tapestry.board.landmarks_left", locale, names=", ".join(left) or "—"))
+        return "\n".join(lines)
+
+    def _tech_row(self, view: Mapping[str, Any], locale: str) -> str:
+        return join_names(name(c, locale) for c in view["tech_row"]) or "—"
+
+    def _achievements(self, live: Live, view: Mapping[str, Any], locale: str) -> str:
+        parts = []
+        for kind, seats in view["achievements"].items():
+            got = ", ".join(seat_name(live, s) for s in seats) or "—"
+            left = "/".join(str(v) for v in view["achievement_vp"][kind]) or "—"
+            parts.append(t("tapestry.board.achievement", locale, what=t(f"tapestry.what.{kind}", locale), got=got, left=left))
+        return "\n".join(parts) or "—"
+
+    def _prompt_help(self, key: str, params: dict[str, Any], me: Mapping[str, Any], locale: str) -> list[str]:
+        """What the prompt is about, where the question alone leaves it unclear."""
+        if key == "tapestry.prompt.place_landmark" or key == "tapestry.prompt.place_building":
+            return [t("tapestry.hand.plots", locale)]
+        if key in ("tapestry.prompt.explore_hex", "tapestry.prompt.conquer_hex"):
+            return [t("tapestry.hand.hexes", locale)]
+        return []

@@ -9,9 +9,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.companion_tools import TableTools
-from bot.games.everdell.companion_render import roll_text
 from bot.i18n import coarse, ls, t
 from bot.interact import send
+from bot.render.dice import roll_text
 from bot.render.limits import clip
 
 if TYPE_CHECKING:

@@ -8,8 +8,8 @@ import pytest
 
 from bot.companion_tools import TableTools
 from bot.errors import UserError
-from bot.games.everdell.companion_render import roll_text
 from bot.i18n import t
+from bot.render.dice import roll_text
 from engine.tools.decks import DeckError
 from engine.tools.dice import DiceError
 from storage import Store

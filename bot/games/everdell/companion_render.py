@@ -20,7 +20,6 @@ from engine.games.everdell.mistwood import loader
 from engine.games.everdell.mistwood.activity import ActivityCard
 from engine.games.everdell.mistwood.nightweave import board
 from engine.games.everdell.mistwood.nightweave.scoring import tally
-from engine.tools.dice import RollResult
 
 BUTTON = "cmp"  # companion id, step, code (1 first impossible, 2 second impossible, 3 blocked, 4 undo)
 SELECT = "cmc"  # companion id, steps so far: the card the table flipped
@@ -191,16 +190,3 @@ def score_embed(report: Report, locale: str, counts: dict[str, int]) -> discord.
     embed = discord.Embed(title=t("nw.score_title", locale, total=parts["total"]), description="\n".join(lines), color=COLOR)
     embed.set_footer(text=t("nw.score_footer", locale) + " · " + t("automa.record_hint", locale))
     return embed
-
-
-def roll_text(result: RollResult, user: str, locale: str) -> str:
-    parts = []
-    for term in result.terms:
-        if term.term.count == 0:
-            parts.append(f"{'-' if term.term.sign < 0 else '+'}{term.term.constant}")
-            continue
-        shown = ", ".join(f"**{r}**" if r in term.kept else f"~~{r}~~" for r in term.rolls)
-        sign = "-" if term.term.sign < 0 else "+"
-        parts.append(f"{sign}{term.term.count}d{term.term.faces} [{shown}]")
-    detail = " ".join(parts).lstrip("+")
-    return clip(t("dice.result", locale, user=user, notation=result.notation, detail=detail, total=result.total), 2000)

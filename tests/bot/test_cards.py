@@ -18,8 +18,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_names_match_in_either_language_whatever_the_case_and_accents() -> None:
-    assert cards.lookup("smithy").value == "dominion:Smithy"
-    assert cards.lookup("FERREIRO").value == "dominion:Smithy"
+    # Architects has a Smithy too: the channel's game decides.
+    assert cards.lookup("smithy", prefer="dominion").value == "dominion:Smithy"
+    assert cards.lookup("FERREIRO", prefer="dominion").value == "dominion:Smithy"
     assert cards.lookup("Provincia").value == "dominion:Province"  # Província, without the accent
     assert cards.lookup("pombo correio").value == "everdell:postal_pigeon"  # Pombo-Correio
     assert cards.lookup("  Postal Pigeon ").value == "everdell:postal_pigeon"
@@ -58,7 +59,7 @@ def test_suggestions_put_the_channels_game_first_and_stay_within_discords_limits
         first = cards.suggest("", "en", prefer=game)
         assert first[0].value.startswith(f"{game}:")
     chapel = cards.suggest("chap", "en", prefer="everdell")
-    assert [c.value for c in chapel[:2]] == ["everdell:chapel", "dominion:Chapel"]
+    assert chapel[0].value == "everdell:chapel" and "dominion:Chapel" in [c.value for c in chapel]
     assert all(len(c.name) <= 100 and len(c.value) <= 100 for c in cards.suggest("a", "pt"))
     assert len(cards.suggest("e", "en")) == cards.MAX_SUGGESTIONS
 

@@ -24,18 +24,7 @@ class TableGame:
 
 
 # Games played here only at a physical table (until their engines are released in the bot).
-_TABLE_ONLY: tuple[TableGame, ...] = (
-    TableGame("tapestry", {"en": "Tapestry", "pt": "Tapestry"}, 1, 5, 0, 500, "plain"),
-    TableGame(
-        "architects",
-        {"en": "Architects of the West Kingdom", "pt": "Arquitetos do Reino Ocidental"},
-        1,
-        5,
-        -60,
-        200,
-        "plain",
-    ),
-)
+_TABLE_ONLY: tuple[TableGame, ...] = ()
 
 
 def table_games() -> dict[str, TableGame]:

@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+import discord
 import pytest
 
 from bot.games.architects.image import render_board
@@ -84,6 +85,9 @@ def test_a_whole_game_reads_as_words(locale: str) -> None:
     result = result_payload(live, locale)
     check_embed(result.embed)
     assert not KEYS.search(texts(result))
+    # each player's score sheet follows the standings
+    word = "Buildings" if locale == "en" else "Construções"
+    assert sum(word in line for line in (result.embed.description or "").splitlines()) == 3
 
 
 def test_every_screen_fits_discord() -> None:
@@ -96,6 +100,7 @@ def test_every_screen_fits_discord() -> None:
                 continue
             board = board_payload(live, locale)
             check_embed(board.embed)
+            assert len(board.embed.fields) == 4 + players  # nothing dropped to fit
             assert not KEYS.search(texts(board))
             for seat in range(players):
                 private = private_payload(live, seat, locale)
@@ -110,9 +115,9 @@ def test_every_screen_fits_discord() -> None:
 def test_captures_read_location_colour_and_count() -> None:
     live = make_live(3, seed=1)
     option = Option("cap:forest:1", "architects.opt.capture", card="forest", group="1", cost=3)
-    assert option_label("architects", option, "en", live) == "Forest · 🟡 Bob · 3 workers"
+    assert option_label("architects", option, "en", live) == "Forest · 🟡 Bob (yellow) · 3 workers"
     one = Option("cap:mines:0", "architects.opt.capture", card="mines", group="0", cost=1)
-    assert option_label("architects", one, "pt", live) == "Minas · 🔵 Alice · 1 trabalhador"
+    assert option_label("architects", one, "pt", live) == "Minas · 🔵 Alice (azul) · 1 trabalhador"
 
 
 def test_payments_are_plans_in_words() -> None:
@@ -242,8 +247,6 @@ def test_lobby_shows_sides_promos_and_bga_rules() -> None:
     assert "Side B" in text and "Promo characters: **on**" in text
     assert "Hand limit: **off**" in text and "Starting Buildings drafted: **off**" in text
     assert "Tax Stand at setup: **4 Silver**" in text and "Virtue below 0 becomes Debts: **on**" in text
-    import discord
-
     embed = discord.Embed()
     lobby_fields(embed, live, "pt")
     assert any("Lado B" in (f.value or "") for f in embed.fields)

@@ -10,17 +10,23 @@ import re
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from bot.i18n import join_names, t
 from bot.render.common import event_line, seat_name
 from bot.standin import StandIn
 from bot.standin.state import Channel, Message, User
 from bot.table import Live, engine_options, seat_specs
 from engine.core import Event, Match
+from engine.core.registry import get_game
 from engine.games.architects.data import buildings
 from storage import Store
 from tests.e2e.conftest import StartBot, World
 from tests.e2e.driver import Action, Table, Words, buttons, lobby_id, perform, prompt_id, selects, text_of
 from tests.e2e.hidden import Knowledge, leaks
+
+# `/game new architects` exists only once the game is released.
+pytestmark = pytest.mark.xfail(not get_game("architects").released, reason="not offered yet", strict=True)
 
 WORDS = Words("", "", "", (), "Architects of the West Kingdom — game #", "Final scores")
 SCORE_LINE = re.compile(r"\*\*(?P<player>.+?)\*\* — (?P<score>-?\d+) VP")

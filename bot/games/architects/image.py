@@ -15,7 +15,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.games.architects.text import MONEY, apprentice_facts, name
+from bot.games.architects.text import MONEY, apprentice_facts, hire_costs, name
 from bot.i18n import t
 from engine.games.architects.data import board, buildings
 from engine.games.architects.state import ORDINARY
@@ -234,14 +234,18 @@ class Picture:
         return y + PLACE_H + GAP * 2
 
     def display(self, y: int) -> int:
-        """Two rows of four Apprentices; above each column, what hiring there costs at the least
-        (2 Silver and 2 Tax, one Silver more per column beyond one's Workshop workers)."""
-        y = self.label(y, t("architects.board.display", self.locale))
+        """Two rows of four Apprentices; above each column, what hiring there costs the player to
+        act (2 Silver and 2 Tax, one Silver more per column beyond their Workshop workers)."""
+        title = t("architects.board.display", self.locale)
+        if not self.view["finished"]:
+            who = self.names.get(self.view["current"], "?")
+            title += " — " + t("architects.board.prices_for", self.locale, player=who)
+        y = self.label(y, title)
         w = (WIDTH - 2 * MARGIN - 3 * GAP) // 4
+        costs = hire_costs(self.view, self.view["current"], self.locale)
         for c in range(4):
             x = MARGIN + c * (w + GAP)
-            need = t("architects.board.column_need", self.locale, col=c + 1, count=c + 1)
-            self.write((x + 4, y), need, MUTED, 11, w - 8)
+            self.write((x + 4, y), costs[c], MUTED, 11, w - 8)
         y += COLUMN_H
         for r, row in enumerate(self.view["display"]):
             for c, card in enumerate(row):

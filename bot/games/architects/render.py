@@ -15,11 +15,11 @@ import discord
 from bot.games.architects import text
 from bot.games.architects.image import render_board
 from bot.games.architects.text import dot, goods, icons, name, seat_label
-from bot.i18n import join_names, t
+from bot.i18n import has, join_names, t
 from bot.render.common import event_line, prompt_text, seat_name
 from bot.render.limits import clip, fit_embed
 from bot.table import Live
-from engine.core import Event, Option
+from engine.core import Event, Option, Result
 from engine.games.architects.data import board as board_data
 from engine.games.architects.data import buildings
 from engine.games.architects.state import ORDINARY
@@ -28,7 +28,6 @@ COLOUR = discord.Colour.from_rgb(150, 96, 52)
 LOG_TURNS = 6
 LINE = 320  # characters of one turn's log line
 HAND_DETAILS = 15  # hand cards described one per line (a larger hand lists names only)
-HIRE_SILVER, HIRE_TAX, COLUMNS = 2, 2, 4
 
 
 def public_view(live: Live) -> dict[str, Any]:
@@ -61,17 +60,10 @@ def turn_lines(live: Live, events: Sequence[Event], locale: str) -> list[str]:
     return out
 
 
-def hire_costs(view: Mapping[str, Any], seat: int, locale: str) -> str:
-    """What each column costs the player to act with one more worker at the Workshop: one more
-    Silver per column beyond their workers there (the Tax before any Virtue discount)."""
-    at = view["locations"]["workshop"][seat] + 1
-    parts = []
-    for col in range(COLUMNS):
-        extra = max(0, col + 1 - min(at, COLUMNS))
-        parts.append(
-            t("architects.board.column_cost", locale, col=col + 1, silver=HIRE_SILVER + extra, tax=HIRE_TAX)
-        )
-    return " · ".join(parts)
+def part_name(part: str, locale: str) -> str:
+    """A score-sheet line's name; one the catalogue does not know yet shows its id."""
+    key = f"architects.result.{part}"
+    return t(key, locale) if has(key, locale) else part.replace("_", " ")
 
 
 class ArchitectsRenderer:
@@ -146,6 +138,19 @@ class ArchitectsRenderer:
         embed.description = "\n".join(lines)
         return fit_embed(embed)
 
+    def result_lines(self, live: Live, result: Result, locale: str) -> list[str]:
+        """Each player's score sheet under the standings: where the points came from."""
+        sheets = result.details.get("breakdown")
+        if not isinstance(sheets, list):
+            return []
+        lines = [""]
+        for seat, sheet in enumerate(sheets):
+            if not isinstance(sheet, Mapping):
+                continue
+            parts = " · ".join(f"{part_name(k, locale)} {v}" for k, v in sheet.items() if k != "total" and v)
+            lines.append(f"{seat_label(live, seat)}: {parts or '—'}")
+        return lines
+
     def describe(self, live: Live, option: Option, locale: str) -> str | None:
         """Select-menu descriptions: a Building's cost and points, an Apprentice's skills, what a
         location does."""
@@ -219,7 +224,7 @@ class ArchitectsRenderer:
                 t(
                     "architects.board.hire_costs",
                     locale,
-                    costs=hire_costs(view, view["current"], locale),
+                    costs=" · ".join(text.hire_costs(view, view["current"], locale)),
                 )
             )
         return "\n".join(lines)

@@ -24,6 +24,7 @@ COLOUR_KEYS = ("blue", "yellow", "green", "red", "purple")
 DOTS = ("🔵", "🟡", "🟢", "🔴", "🟣")
 # Goods in the order the player's board shows them; Silver first, as the money.
 MONEY = ("silver", *GOODS)
+HIRE_SILVER, HIRE_TAX, COLUMNS = 2, 2, 4  # the printed price of a hire, and the display's width
 ICONS = {"silver": "🪙", "clay": "🧱", "wood": "🪵", "stone": "🪨", "gold": "🥇", "marble": "⬜"}
 
 
@@ -116,6 +117,17 @@ def location(loc: str, locale: str, live: Live | None = None) -> str:
     return name(loc, locale)
 
 
+def hire_costs(view: Mapping[str, Any], seat: int, locale: str) -> list[str]:
+    """What each display column costs `seat` with one more worker at the Workshop: 2 Silver and
+    2 Tax, one more Silver per column beyond their workers there (before any Virtue discount)."""
+    at = view["locations"]["workshop"][seat] + 1
+    out = []
+    for col in range(COLUMNS):
+        extra = max(0, col + 1 - min(at, COLUMNS))
+        out.append(t("architects.board.column_cost", locale, col=col + 1, silver=HIRE_SILVER + extra, tax=HIRE_TAX))
+    return out
+
+
 # -- option labels ---------------------------------------------------------------------------------
 def _view(live: Live | None) -> dict[str, Any] | None:
     return live.view(None) if live is not None and live.match is not None else None
@@ -188,12 +200,13 @@ def market_label(live: Live | None, space: int, cost: int, locale: str) -> str:
 
 
 def capture_label(live: Live | None, loc: str, owner: int, count: int, locale: str) -> str:
-    """'Forest · 🔵 Alice · 3 workers'."""
+    """'Forest · 🔵 Alice (blue) · 3 workers': the colour in words as well, for those who cannot
+    tell the dots apart."""
     return t(
         "architects.label.capture",
         locale,
         location=name(loc, locale),
-        player=seat_label(live, owner),
+        player=f"{seat_label(live, owner)} ({colour(owner, locale)})",
         count=count,
     )
 

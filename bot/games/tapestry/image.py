@@ -107,6 +107,9 @@ def fit(text: str, width: int, f: Font, lines: int = 2) -> list[str]:
     return result or [""]
 
 
+ERAS = ("I", "II", "III", "IV")
+
+
 def seat_colour(seat: int) -> RGB:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
@@ -147,13 +150,13 @@ class Board:
                 x0 = MARGIN + LABEL_W + space * SPACE_W
                 box = (x0, y, x0 + SPACE_W - 4, y + TRACK_H - 4)
                 tier_shade = 30 + 12 * ((space - 1) // 3) if space else 20
-                fill = tuple(min(255, c // 2 + tier_shade) for c in colour)
-                self.draw.rounded_rectangle(box, radius=4, fill=fill)  # type: ignore[arg-type]
+                fill = (colour[0] // 2 + tier_shade, colour[1] // 2 + tier_shade, colour[2] // 2 + tier_shade)
+                self.draw.rounded_rectangle(box, radius=4, fill=fill)
                 if space:
                     title = data.spaces[space - 1].name
                     self.write((x0 + 3, y + 2), f"{space}", TEXT, 9)
-                    for i, line in enumerate(fit(plain(name(title, self.locale)), SPACE_W - 18, font(9), lines=2)):
-                        self.write((x0 + 14, y + 2 + i * 10), line, TEXT, 9)
+                    for i, line in enumerate(fit(plain(name(title, self.locale)), SPACE_W - 22, font(9), lines=2)):
+                        self.write((x0 + 17, y + 2 + i * 10), line, TEXT, 9)
                     lm = data.spaces[space - 1].landmark
                     if lm is not None:  # a landmark space: a tan square while the landmark is left
                         mark = (x0 + SPACE_W - 14, y + 2, x0 + SPACE_W - 6, y + 10)
@@ -199,6 +202,10 @@ class Board:
                     self.draw.rectangle((ox - 4, oy - 6, ox + 4, oy + 4), fill=seat_colour(seat), outline=TEXT)
                 else:  # toppled: lying down
                     self.draw.rectangle((ox - 6, oy - 2, ox + 6, oy + 3), fill=seat_colour(seat), outline=MUTED)
+            for i, (seat, *_rest) in enumerate(site["buildings"][:2]):  # Nomad buildings: a small roof
+                bx = px - 14 + i * 12
+                by = py + 16
+                self.draw.polygon([(bx - 5, by + 4), (bx, by - 3), (bx + 5, by + 4)], fill=seat_colour(seat), outline=TEXT)
             for i, seat in enumerate(site["tokens"][:2]):
                 ox = px + 10
                 oy = py - 4 + i * 9
@@ -226,8 +233,8 @@ class Board:
         y += 8
         self.write((x, y), t("tapestry.board.landmarks_title", self.locale), MUTED, 14)
         y += 20
-        left = [name(lm, self.locale) for lm in self.view["landmarks_available"]]
-        for i, line in enumerate(fit(plain(", ".join(left) or "—"), 470, font(11), lines=5)):
+        names = [name(lm, self.locale) for lm in self.view["landmarks_available"]]
+        for i, line in enumerate(fit(plain(", ".join(names) or "—"), 470, font(11), lines=5)):
             self.write((x, y + i * 14), line, TEXT, 11)
 
     # -- one player's row -------------------------------------------------------------------------------
@@ -236,7 +243,7 @@ class Board:
         self.draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + PLAYER_H), radius=8, fill=PANEL)
         self.draw.ellipse((MARGIN + 8, y + 8, MARGIN + 22, y + 22), fill=seat_colour(seat), outline=TEXT)
         civs = ", ".join(name(c, self.locale) for c in p["civilizations"])
-        head = f"{self.names.get(seat, '?')} — {p['vp']} VP · {civs}"
+        head = f"{self.names.get(seat, '?')} — {t('tapestry.board.vp', self.locale, vp=p['vp'])} · {civs}"
         self.write((MARGIN + 30, y + 7), head, TEXT, 14)
         era = t("tapestry.board.income_short", self.locale, n=p["income_turns"])
         self.write((MARGIN + 30, y + 27), era, MUTED, 11)
@@ -268,7 +275,7 @@ class Board:
             box = (x + i * 112, y + 64, x + i * 112 + 106, y + 118)
             self.draw.rounded_rectangle(box, radius=5, fill=(92, 80, 60) if pile else BACKGROUND,
                                         outline=TEXT if i == last else None, width=2)
-            self.write((box[0] + 4, box[1] + 2), "I II III IV".split()[i], MUTED, 10)
+            self.write((box[0] + 4, box[1] + 2), ERAS[i], MUTED, 10)
             if pile:
                 top = pile[-1]
                 title = name(top, self.locale) if top else t("tapestry.board.face_down", self.locale)
@@ -277,11 +284,11 @@ class Board:
         # tech cards by row
         x = MARGIN + 590
         self.write((x, y + 48), t("tapestry.board.tech_title", self.locale), MUTED, 11)
-        rows = {0: [], 1: [], 2: []}  # type: dict[int, list[str]]
-        for card, row in p["tech"].items():
-            rows[int(row)].append(name(card, self.locale))
-        for j, row in enumerate((2, 1, 0)):
-            text = f"{'▲■●'[j]} " + (", ".join(rows[row]) or "—")
+        rows: dict[int, list[str]] = {0: [], 1: [], 2: []}
+        for card, level in p["tech"].items():
+            rows[int(level)].append(name(card, self.locale))
+        for j, level in enumerate((2, 1, 0)):
+            text = f"{'▲■●'[j]} " + (", ".join(rows[level]) or "—")
             self.write((x, y + 64 + j * 16), fit(plain(text), 260, font(10), lines=1)[0], TEXT, 10)
         self.write((x, y + 112), t("tapestry.board.outposts_short", self.locale, n=p["outposts"],
                                      tiles=len(p["territory_tiles"]), hand=p["hand_count"]), MUTED, 10)
@@ -290,9 +297,9 @@ class Board:
         if grid:
             cell = 12
             gx, gy = WIDTH - MARGIN - 9 * cell - 10, y + 10
-            for r, row in enumerate(grid):
-                for c, ch in enumerate(row):
-                    box = (gx + c * cell, gy + r * cell, gx + c * cell + cell - 2, gy + r * cell + cell - 2)
+            for gr, line in enumerate(grid):
+                for gc, ch in enumerate(line):
+                    box = (gx + gc * cell, gy + gr * cell, gx + gc * cell + cell - 2, gy + gr * cell + cell - 2)
                     self.draw.rectangle(box, fill=CELL_COLOURS.get(ch, OPEN))
         return y + PLAYER_H + 6
 

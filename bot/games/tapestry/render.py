@@ -18,6 +18,7 @@ from bot.games.tapestry.text import (
     ROWS,
     TRACK_ICON,
     capital_name,
+    hex_of,
     icons,
     name,
     public_view,
@@ -36,6 +37,7 @@ COLOUR = discord.Colour.from_rgb(176, 120, 48)
 LOG_LINES = 10
 # Private to their owner (the engine addresses them); never in the channel's log.
 PRIVATE = frozenset({"civ_offer", "drew_tapestry"})
+ERAS = ("I", "II", "III", "IV")
 CELL = {".": "·", "#": "▓", "*": "▒", "L": "◆"}
 
 
@@ -54,7 +56,7 @@ def tapestry_mat(p: Mapping[str, Any], locale: str) -> str:
             continue
         top = pile[-1]
         shown = name(top, locale) if top else t("tapestry.board.face_down", locale)
-        parts.append(f"{'I II III IV'.split()[i]} {shown}{' ▶' if i == last else ''}")
+        parts.append(f"{ERAS[i]} {shown}{' ▶' if i == last else ''}")
     return " · ".join(parts) or "—"
 
 
@@ -152,6 +154,9 @@ class TapestryRenderer:
             if space:
                 cost = " + ".join(t(f"tapestry.res.{c}", locale) if c != "any" else "❔" for c in tier_cost(track, space))
                 return f"{cost} → {space_benefit(track, space, locale)}"
+        hexed = hex_of(option.id) if option.label == "tapestry.hex" else None
+        if hexed is not None:
+            return self._hex_contents(live, hexed, locale)
         card = option.card
         if card in tech_cards():
             tc = tech_cards()[card]
@@ -162,6 +167,17 @@ class TapestryRenderer:
             return civilizations()[card].text
         return None
 
+    def _hex_contents(self, live: Live, h: tuple[int, int], locale: str) -> str:
+        """What stands on a hex: its tile and whose outposts (a menu line under the hex's number)."""
+        view = public_view(live)
+        site = next((s for s in (view or {}).get("sites", []) if tuple(s["hex"]) == h), None)
+        if site is None or site["tile"] is None:
+            return t("tapestry.describe.hex_empty", locale)
+        who = [seat_name(live, seat) + ("" if upright else " ↓") for seat, upright, _what in site["pieces"]]
+        return t(
+            "tapestry.describe.hex", locale, tile=site["tile"], pieces=join_names(who) if who else "—"
+        )
+
     # -- pieces ------------------------------------------------------------------------------------
     def _status(self, live: Live, view: Mapping[str, Any], locale: str) -> str:
         if view["finished"]:
@@ -171,14 +187,14 @@ class TapestryRenderer:
             "tapestry.board.status",
             locale,
             player=seat_name(live, view["current"]),
-            era=min(5, current["income_turns"] + 1) if current["income_turns"] else 1,
             income=current["income_turns"],
         )
 
     def _player_title(self, live: Live, view: Mapping[str, Any], p: Mapping[str, Any], locale: str) -> str:
         marker = "▶ " if view["current"] == p["seat"] and not view["finished"] else ""
         civs = join_names(name(c, locale) for c in p["civilizations"])
-        return f"{marker}{seat_name(live, p['seat'])} — {p['vp']} VP · {civs or '?'}"
+        vp = t("tapestry.board.vp", locale, vp=p["vp"])
+        return f"{marker}{seat_name(live, p['seat'])} — {vp} · {civs or '?'}"
 
     def _player(self, p: Mapping[str, Any], locale: str) -> str:
         mat = " ".join(f"{BUILDING_ICON[b]}{p['income_mat'][b]}" for b in BUILDINGS)

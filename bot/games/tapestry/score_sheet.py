@@ -18,7 +18,7 @@ SHEETS = (
         (
             Field("track", "calc.tapestry.track", 0, 400),
             Field("civilization", "calc.tapestry.civilization", 0, 100),
-            Field("other", "calc.tapestry.other", -99, 99),
+            Field("other", "calc.tapestry.corrections", -99, 99),
         ),
         tapestry,
     ),

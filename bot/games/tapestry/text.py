@@ -70,11 +70,6 @@ def icons(res: Mapping[str, int]) -> str:
     return " ".join(f"{RES_ICON[r]}{res.get(r, 0)}" for r in RESOURCES)
 
 
-def cost_icons(cost: Sequence[str]) -> str:
-    """A track space's cost: '🌾+❔❔'."""
-    return "".join(RES_ICON.get(c, "❔") for c in cost)
-
-
 # -- places ---------------------------------------------------------------------------------------------
 def plot(r: int, c: int) -> str:
     """Capital plots as chess-like coordinates: rows A-I, columns 1-9 ('B4')."""
@@ -118,6 +113,12 @@ def parse_hex(text: str) -> tuple[int, int] | None:
         return int(x), int(y)
     except ValueError:
         return None
+
+
+def hex_of(option_id: str) -> tuple[int, int] | None:
+    """The hex an option names ('hex:-1.2', 'claim:0.3', ...)."""
+    _, _, rest = option_id.partition(":")
+    return parse_hex(rest)
 
 
 def capital_name(number: int, locale: str) -> str:
@@ -179,6 +180,14 @@ def split_top(text: str) -> list[str]:
     return parts
 
 
+def space_text(track: str, space: int, locale: str) -> str:
+    """'Rafts (Exploration 2)'; space 0 is the track's start."""
+    if not 1 <= space <= 12:
+        return t("tapestry.track_start", locale, track=name(track, locale))
+    sp = tracks()[track].spaces[space - 1]
+    return t("tapestry.label.space", locale, space=name(sp.name, locale), track=name(track, locale), n=space)
+
+
 def space_benefit(track: str, space: int, locale: str) -> str:
     """'Rafts: explore or a farm' for a track space (1-12)."""
     sp = tracks()[track].spaces[space - 1]
@@ -200,6 +209,8 @@ def option_label(live: Live | None, option: Option, locale: str) -> str | None:
         return t("tapestry.label.pay", locale, res=resource_list(oid[4:].split("+"), locale))
     if label == "tapestry.plot":
         r, c = (int(x) for x in oid[5:].split("."))
+        if not has(f"tapestry.building.{option.group}", locale):  # a marker rather than a building
+            return plot(r, c)
         return t("tapestry.label.plot", locale, building=t(f"tapestry.building.{option.group}", locale), plot=plot(r, c))
     if label == "tapestry.landmark_spot":
         r, c, o = (int(x) for x in oid[3:].split("."))
@@ -209,7 +220,7 @@ def option_label(live: Live | None, option: Option, locale: str) -> str | None:
         h = parse_hex(rest)
         where = hex_text(h, live, locale) if h is not None else rest
         key = f"tapestry.label.hex_{kind}"
-        return t(key, locale, hex=where) if has(key, locale) else where
+        return cap_first(t(key, locale, hex=where) if has(key, locale) else where)
     if label == "tapestry.rotation":
         k = int(oid[4:])
         return t("tapestry.label.rotation", locale, deg=60 * k, vp=rotation_vp(live, k))
@@ -218,7 +229,7 @@ def option_label(live: Live | None, option: Option, locale: str) -> str | None:
         track, pos = parts[-2], int(parts[-1])
         text = t("tapestry.label.space", locale, space=name(option.card or "", locale), track=name(track, locale), n=pos)
         if len(parts) == 4:
-            text += f" ({seat_label(live, int(parts[1]))})"
+            text += f" — {seat_label(live, int(parts[1]))}"
         return text
     if label == "tapestry.number":
         return oid[2:]
@@ -247,7 +258,7 @@ def option_label(live: Live | None, option: Option, locale: str) -> str | None:
     if label == "tapestry.turn.advance":
         track = option.group
         space = _space_of(option.card or "", track)
-        cost = cost_icons(tier_cost(track, space)) if space else ""
+        cost = resource_list(tier_cost(track, space), locale) if space else ""
         return t(label, locale, track=name(track, locale), space=name(option.card or "", locale), cost=cost)
     if label == "tapestry.upgrade":
         row = "middle" if option.group == "row0" else "top"
@@ -259,7 +270,7 @@ def option_label(live: Live | None, option: Option, locale: str) -> str | None:
     if label in ("tapestry.card", "tapestry.tech", "tapestry.civ", "tapestry.landmark", "tapestry.discard") and option.card:
         text = t(label, locale, card=name(option.card, locale))
         if option.group.startswith("seat") and option.group[4:].isdigit():
-            text += f" ({seat_label(live, int(option.group[4:]))})"
+            text += f" — {seat_label(live, int(option.group[4:]))}"
         return text
     return None
 
@@ -295,7 +306,7 @@ def what_text(value: str, locale: str) -> str:
 
 
 def why_text(why: str, locale: str) -> str:
-    if not why or why == "vp":
+    if not why or why in ("vp", "benefit"):
         return ""
     head, _, arg = why.partition(":")
     if head == "achievement":
@@ -318,8 +329,6 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
             out[key] = f"**{seat_label(live, data[key])}**"
     if isinstance(data.get("source"), int):
         out["source"] = f"**{seat_label(live, data['source'])}**"
-    elif isinstance(data.get("source"), str):
-        out["source"] = t(f"tapestry.kind.{data['source']}", locale)
     for key in ("hex", "start"):
         if isinstance(data.get(key), list) and len(data[key]) == 2:
             out[key] = hex_text(data[key], live, locale)
@@ -342,9 +351,20 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
             out["what"] = ", ".join(t("tapestry.label.tile", locale, tile=str(w).split(":")[-1]) for w in what) or "—"
     if "why" in data:
         out["why"] = why_text(str(data.get("why") or ""), locale)
-    for key in ("gain", "choices"):
-        if isinstance(data.get(key), list):
-            out[key] = steps_text(data[key], locale)
+    if isinstance(data.get("gain"), list):
+        out["gain"] = steps_text(data["gain"], locale)
+    if isinstance(data.get("choices"), list):  # the printed alternatives, as the buttons read
+        out["choices"] = t("tapestry.join.or", locale).join(label_text(str(c), locale) for c in data["choices"])
+    track, space = data.get("track"), data.get("space")
+    if track in TRACKS and isinstance(space, int):
+        out["space"] = space_text(str(track), space, locale)
+    count = data.get("count")
+    if "era" in data and isinstance(count, int):  # the era bonus
+        out["count"] = t("tapestry.n_resources.one" if count == 1 else "tapestry.n_resources.other", locale, n=count)
+    for key in ("source", "kind"):
+        if isinstance(data.get(key), str):
+            form = "tapestry.kind_one" if count == 1 else "tapestry.kind"
+            out[key] = t(f"{form}.{data[key]}", locale)
     if isinstance(data.get("capitals"), list):
         out["capitals"] = ", ".join(capital_name(int(c), locale) for c in data["capitals"])
     if isinstance(data.get("capital"), int):
@@ -370,12 +390,12 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
         out["gains"] = "; ".join(f"{k}: {steps_text(v, locale)}" for k, v in data["gains"].items())
     if isinstance(data.get("next"), list):
         out["next"] = "; ".join(steps_text(v, locale) for v in data["next"] if v) or "—"
-    if isinstance(data.get("kind"), str):
-        out["kind"] = t(f"tapestry.kind.{data['kind']}", locale)
     if isinstance(data.get("policy"), str):
         out["policy"] = t(f"tapestry.policy.{data['policy']}", locale)
     if isinstance(data.get("deck"), str):
-        out["deck"] = t(f"tapestry.kind.{data['deck']}", locale)
+        out["deck"] = t(f"tapestry.deck.{data['deck']}", locale)
+    if isinstance(data.get("column"), int):
+        out["column"] = data["column"] + 1
     if isinstance(data.get("tile"), int):
         out["tile"] = data["tile"]
     return out

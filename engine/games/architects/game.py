@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from engine.core.flow import Flow, FlowGame, PromptSpec
@@ -29,6 +30,17 @@ from engine.games.architects.state import (
 
 YES, NO, DONE = "yes", "no", "done"
 VIRTUE_MAX = 14
+
+
+@lru_cache(maxsize=4096)
+def ability_counts(hired: tuple[str, ...]) -> dict[str, int]:
+    """How many of the hired Apprentices have each ability: asked on nearly every action, and
+    few distinct teams occur, so cached (callers only read it)."""
+    table = apprentices()
+    out: dict[str, int] = {}
+    for a in hired:
+        out[table[a].ability] = out.get(table[a].ability, 0) + 1
+    return out
 
 
 class ArchitectsGame(FlowGame):
@@ -82,8 +94,7 @@ class ArchitectsGame(FlowGame):
         return architects()[arch].ability if arch is not None else None
 
     def count(self, seat: int, ability: str) -> int:
-        table = apprentices()
-        return sum(1 for a in self.players[seat].apprentices if table[a].ability == ability)
+        return ability_counts(tuple(self.players[seat].apprentices)).get(ability, 0)
 
     def apprentice_gains(self, seat: int, ability: str, location: str | None = None) -> list[dict[str, int]]:
         table = apprentices()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 from typing import Any, TypeVar
 
 from engine.core.events import Event
@@ -24,6 +25,7 @@ R = TypeVar("R")
 BUILDINGS = frozenset(buildings())
 # every place a worker can go, counted from `place` events (Black Market spaces one by one)
 LOCATIONS = (*ORDINARY, "black_market:0", "black_market:1", "black_market:2", "guildhall")
+VERSUS = 5  # games i % 5 == 0 seat one heuristic bot against random ones
 PRIVATE_KINDS = frozenset({"drew", "discarded", "looked", "draft_packet"})
 
 
@@ -58,6 +60,14 @@ def totals(match: Match) -> tuple[Counter[str], Counter[str]]:
     return b, a
 
 
+@cache
+def wanted(promos: bool) -> tuple[Counter[str], Counter[str]]:
+    """Every Building and Apprentice of a game, once each."""
+    ok = {"base", "promo"} if promos else {"base"}
+    b = Counter(k for k, v in buildings().items() if v.set in ok)
+    return b, Counter(k for k, v in apprentices().items() if v.set in ok)
+
+
 def quick_invariants(match: Match) -> list[str]:
     """Cheap enough for every few answers: all workers accounted for, no holding out of range."""
     g = game_of(match)
@@ -86,6 +96,15 @@ def invariants(match: Match) -> list[str]:
             out.append("too many apprentices")
     if min(min(row) for row in g.coins) < 0:
         out.append("negative coins on the display")
+    open_prompts = match.prompts()
+    keys = {q.key.rsplit(".", 1)[-1] for q in open_prompts}
+    if "draft" not in keys:  # packets being drafted are in no pile
+        buildings_now, apprentices_now = totals(match)
+        for q in open_prompts:
+            if q.key.endswith(".keep_one"):  # Buildings being looked at are in no pile either
+                buildings_now.update(o.card for o in q.options if o.card is not None)
+        if (buildings_now, apprentices_now) != wanted(bool(g.options["promo_cards"])):
+            out.append("cards not conserved")
     if len(g.guildhall) > g.guildhall_size and not (
         g.final_left is not None and g.options["guildhall_after_end"]
     ):
@@ -189,17 +208,17 @@ def count_uses(uses: Counter[str], events: Iterable[Event]) -> None:
 
 
 def policy_names(i: int, players: int) -> tuple[str, ...]:
-    """Seat policies of game i: every tenth game is one heuristic seat among random ones (2-4
+    """Seat policies of game i: every fifth game is one heuristic seat among random ones (2-4
     players), the others mix both at random (all-random and all-heuristic tables included)."""
-    if i % 10 == 0:
-        hero = (i // 10) % players
+    if i % VERSUS == 0:
+        hero = (i // VERSUS) % players
         return tuple("heuristic" if s == hero else "random" for s in range(players))
     rng = random.Random(i * 40_503 + 17)
     return tuple("heuristic" if rng.random() < 0.5 else "random" for _ in range(players))
 
 
 def players_of(i: int) -> int:
-    return 2 + (i // 10) % 3 if i % 10 == 0 else 2 + i % 4
+    return 2 + (i // VERSUS) % 3 if i % VERSUS == 0 else 2 + i % 4
 
 
 def play(
@@ -216,8 +235,6 @@ def play(
     names = list(policies) if policies is not None else ["random"] * len(match.seats)
     bots: list[Policy] = [GAME.policies[name](i, seed) for i, name in enumerate(names)]
     views = [name != "random" for name in names]
-    want_b = Counter(k for k, v in buildings().items() if g.promo_ok(v.set))
-    want_a = Counter(k for k, v in apprentices().items() if g.promo_ok(v.set))
     failures: list[str] = []
     empty: dict[str, Any] = {}
     while not match.finished:
@@ -239,11 +256,10 @@ def play(
             hook(match, p.seat, events)
         if check_every:
             step = len(match.log)
-            bad = invariants(match) if step % 16 == 0 else quick_invariants(match) if step % 4 == 0 else []
+            bad = invariants(match) if step % 32 == 0 else quick_invariants(match) if step % 8 == 0 else []
             if bad:
                 return [f"seed {seed} answer {len(match.log)}: {b}" for b in bad]
-    b, a = totals(match)
-    if b != want_b or a != want_a:
+    if totals(match) != wanted(bool(g.options["promo_cards"])):
         failures.append(f"seed {seed}: cards not conserved")
     return failures
 

@@ -21,7 +21,9 @@ def test_the_reward_cards_are_these() -> None:
 
 @pytest.mark.parametrize("reward", REWARD_IDS)
 def test_each_reward_card_gives_its_gain_on_a_climb(reward: str) -> None:
-    m = at({"players": [{"hand": ["smithy", "well"], "goods": {"gold": 1}, "virtue": 7}], "rewards": [reward]})
+    m = at(
+        {"players": [{"hand": ["smithy", "well"], "goods": {"gold": 1}, "virtue": 7}], "rewards": [reward]}
+    )
     answer(m, "guildhall")
     if m.prompts()[0].seat == 0:
         answer(m, "card:0")  # the card given up for the climb
@@ -56,7 +58,9 @@ def test_empty_piles_show_the_boards_own_faces_and_a_reset_refills_the_small_pil
     answer(m, "market:0")
     assert {k: v for k, v in game_of(m).players[0].res.items() if v} == data.empty_small
     # the left pile ran out: the Reset shuffles the right pile into it, then turns its top card
-    m = at({"players": [{"silver": 3, "virtue": 5}, {}], "market": [1, 1, None], "small": [], "large": [4, 7]})
+    m = at(
+        {"players": [{"silver": 3, "virtue": 5}, {}], "market": [1, 1, None], "small": [], "large": [4, 7]}
+    )
     answer(m, "market:2")
     g = game_of(m)
     assert sorted(g.small + g.large) == [4, 7] and len(g.large) == 1 and len(g.small) == 1

@@ -15,9 +15,9 @@ from tests.engine.architects.helpers import seats
 GAME_ID = "architects"
 
 
-def test_discovered_but_not_offered_in_lobbies() -> None:
+def test_discovered_and_offered_in_lobbies_as_released_says() -> None:
     assert GAME_ID in game_ids()
-    assert GAME_ID not in game_ids(released_only=True)
+    assert (GAME_ID in game_ids(released_only=True)) is get_game(GAME_ID).released
     assert get_game(GAME_ID).names == {
         "en": "Architects of the West Kingdom",
         "pt": "Arquitetos do Reino Ocidental",

@@ -207,9 +207,15 @@ class Reproduction:
 
 def reproduce(file: ReplayFile, upto: int | None = None) -> Reproduction:
     """Rebuild a parsed file; an answer the engine refuses names its step."""
-    current = get_game(file.game).engine_version
+    definition = get_game(file.game)
+    current = definition.engine_version
+    # The options a person may set are checked by the game's model, as in /game new; the rest
+    # (a server's data text, names the lobby kept) by the game's own normalize.
+    typed = {k: v for k, v in file.options.items() if k in definition.options_model.model_fields}
+    rest = {k: v for k, v in file.options.items() if k not in typed}
     try:
-        match = Match(file.game, file.seats, file.options, file.seed)
+        options = definition.parse_options(typed, len(file.seats), hidden=rest)
+        match = Match(file.game, file.seats, options, file.seed)
     except InvalidSetup as exc:
         raise _bad("setup", reason=exc.key) from exc
     replayed = Replayed(match, list(match.opening_events))

@@ -35,7 +35,9 @@ def round_trip(match: Match) -> Match:
     return reproduction.replayed.match
 
 
-@pytest.mark.parametrize("game, players", [("dominion", 2), ("dominion", 4), ("everdell", 2)])
+@pytest.mark.parametrize(
+    "game, players", [("dominion", 2), ("dominion", 4), ("everdell", 2), ("tapestry", 3), ("architects", 3)]
+)
 def test_export_import_identical_final_state(game: str, players: int) -> None:
     match = play_out(game, players, seed=7, options={"kingdom": "First Game"} if game == "dominion" else None)
     assert match.finished
@@ -65,6 +67,12 @@ def test_import_errors_are_precise() -> None:
     broken["log"][5] = [broken["log"][5][0], ["buy:Nothing"]]
     exc = error(broken)
     assert exc.key == "replay.error.diverges" and exc.params["step"] == 6
+    # Options go through the game's model, as in /game new: a wrong type or key is named.
+    wrong = {**good, "options": {**good["options"], "reactions": "sometimes"}}
+    exc = error(wrong)
+    assert exc.key == "replay.error.setup" and exc.params["reason"] == "error.bad_option"
+    typo = {**good, "options": {**good["options"], "errata": "maybe"}}
+    assert error(typo).params["reason"] == "error.bad_option"
     # A file whose final state no longer matches still loads, flagged.
     tampered = {**good, "digest": "0" * 64}
     reproduction = reproduce(parse_file(json.dumps(tampered).encode()))

@@ -23,8 +23,11 @@ class DominionOptions(GameOptions):
         description="A recommended kingdom's name, random, or 10 cards (and any Events) separated by commas",
         json_schema_extra={"autocomplete": True},
     )
-    reactions: Mode | None = Field(
-        None, description="Moat and Caravan Guard in hand: used at once (nobody waits), or asked each time"
+    # One mode for the table, or (as a started match stores it) one per seat.
+    reactions: Mode | list[Mode] | None = Field(
+        None,
+        description="Moat and Caravan Guard in hand: used at once (nobody waits), or asked each time",
+        json_schema_extra={"choices": ["always", "ask"]},
     )
     sets: list[CardSet] | None = Field(
         None,

@@ -146,7 +146,7 @@ class GameUI:
     components: Mapping[str, ComponentHandler] = field(default_factory=dict)
     # `/game new <game>`: options and table size from what was typed (opponents, server data).
     prepare: Callable[[LobbyRequest], Awaitable[LobbyPlan]] = plain_lobby
-    # A player's standing preferences (their /settings row) written into the lobby's options
+    # A player's standing preferences for this game (their /settings choices) written into the lobby's options
     # when they open it, and when they join (a callback run with the seat write).
     on_open: Callable[[dict[str, Any], int, Mapping[str, str]], dict[str, Any]] = _same_options
     on_join: SeatJoin = lambda user_id, standing: None

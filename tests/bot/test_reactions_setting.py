@@ -4,6 +4,9 @@ they open or join a Dominion lobby (a choice made at the table still wins there)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import discord
 
 from bot.clock import ManualClock
@@ -20,22 +23,30 @@ from bot.prefs import PrefsService
 from bot.render.lobby import lobby_payload
 from bot.table import TableService
 from cogs import prefs as prefs_cog
-from storage import Store
+from storage import Store, UserPrefs
 from tests.bot.conftest import ALICE, BOB, CHANNEL
 from tests.bot.test_lobby_options import keys_of
 
 CAROL = 1003
 
 
+def standing_mode(prefs: UserPrefs) -> str | None:
+    return prefs.of("dominion").get("reactions")
+
+
+async def _ignore(interaction: Any, picked: Mapping[str, Any]) -> None:
+    return None
+
+
 async def test_the_mode_is_stored_beside_the_other_preferences(store: Store) -> None:
-    assert (await store.prefs.get(ALICE)).reactions is None  # nobody chose: each table decides
+    assert standing_mode(await store.prefs.get(ALICE)) is None  # nobody chose: each table decides
     await store.prefs.set_locale(ALICE, "pt")
-    chosen = await store.prefs.set_reactions(ALICE, "ask")
-    assert (chosen.reactions, chosen.locale, chosen.dm_hands) == ("ask", "pt", True)
+    chosen = await store.prefs.set_game_pref(ALICE, "dominion", "reactions", "ask")
+    assert (standing_mode(chosen), chosen.locale, chosen.dm_hands) == ("ask", "pt", True)
     await store.prefs.set_dm_hands(ALICE, False)
-    assert (await store.prefs.get(ALICE)).reactions == "ask"  # other settings leave it alone
-    assert (await store.prefs.set_reactions(ALICE, "always")).reactions == "always"
-    assert (await store.prefs.set_reactions(BOB, "ask")).locale is None  # a user with no row yet
+    assert standing_mode(await store.prefs.get(ALICE)) == "ask"  # other settings leave it alone
+    assert standing_mode(await store.prefs.set_game_pref(ALICE, "dominion", "reactions", "always")) == "always"
+    assert (await store.prefs.set_game_pref(BOB, "dominion", "reactions", "ask")).locale is None  # a user with no row yet
 
 
 async def test_a_change_is_cached_and_reaches_another_process_within_the_ttl(db_path: str) -> None:
@@ -43,13 +54,13 @@ async def test_a_change_is_cached_and_reaches_another_process_within_the_ttl(db_
     try:
         clock = ManualClock()
         a, b = PrefsService(one, ttl=30.0, clock=clock), PrefsService(two, ttl=30.0, clock=clock)
-        assert (await a.get(BOB)).reactions is None
-        assert (await b.set_reactions(BOB, "ask")).reactions == "ask"
-        assert (await b.get(BOB)).reactions == "ask"  # written through where it was changed
+        assert standing_mode(await a.get(BOB)) is None
+        assert standing_mode(await b.set_game_pref(BOB, "dominion", "reactions", "ask")) == "ask"
+        assert standing_mode(await b.get(BOB)) == "ask"  # written through where it was changed
         clock.advance(29.0)
-        assert (await a.get(BOB)).reactions is None  # still the cached copy
+        assert standing_mode(await a.get(BOB)) is None  # still the cached copy
         clock.advance(1.0)
-        assert (await a.get(BOB)).reactions == "ask"
+        assert standing_mode(await a.get(BOB)) == "ask"
     finally:
         await one.close()
         await two.close()
@@ -109,18 +120,17 @@ async def test_a_standing_mode_leaves_other_games_alone(table: TableService) -> 
 
 
 async def test_the_settings_option_is_declared_and_translated() -> None:
-    assert [c.value for c in prefs_cog.REACTION_MODES] == ["always", "ask"]
-    keys = keys_of(prefs_cog.REACTION_MODES)
+    params = {p.display_name: p for p in prefs_cog.settings_command(_ignore).parameters}
+    option = params["dominion_reactions"]
+    assert [c.value for c in option.choices] == ["always", "ask"]
+    keys = keys_of(option.choices)
     assert keys == ["cmd.choice.my_reactions.always", "cmd.choice.my_reactions.ask"]
     assert [catalogue("en")[k] for k in keys] == ["use mine at once", "ask me each time"]
     translator = Translator()
     pt = discord.Locale.brazil_portuguese
-    names = [await translator.translate(c._locale_name, pt, None) for c in prefs_cog.REACTION_MODES]  # type: ignore[arg-type]
+    names = [await translator.translate(c._locale_name, pt, None) for c in option.choices]  # type: ignore[arg-type]
     assert names == ["usar as minhas na hora", "perguntar a mim a cada vez"]
-    params = {p.display_name: p for p in prefs_cog.Prefs.settings.parameters}
-    option = params["dominion_reactions"]
-    assert [c.value for c in option.choices] == ["always", "ask"]
     assert await translator.translate(option.locale_name, pt, None) == "reacoes_dominion"  # type: ignore[arg-type]
-    for mode in ("always", "ask", "table"):
+    for mode in ("always", "ask", "unset"):
         for locale in ("en", "pt"):
-            assert catalogue(locale)[f"settings.reactions.{mode}"]
+            assert catalogue(locale)[f"settings.my_reactions.{mode}"]

@@ -27,6 +27,7 @@ from bot.notify import Notifier
 from bot.ops import InteractionClock, OpsServer
 from bot.pbp import PlayByPost
 from bot.prefs import PrefsService
+from bot.records import Records
 from bot.render.items import DYNAMIC_ITEMS, ComponentRouter, Handler
 from bot.runner import Runner
 from bot.settings import Settings
@@ -149,6 +150,7 @@ class BoardGamesBot(commands.Bot):
             lease=lease,
         )
         self.answering = Answering(self.table, self.notifier, self.drafts)
+        self.records = Records(self.table, pbp_store)
         await self._start_ops()
         # Each service is built on the table, so none exists to be handed to its constructor;
         # they hear every commit in this order: board and private views, bot seats, clocks.

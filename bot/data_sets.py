@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import discord
+
 from bot import plugins
 from bot.errors import UserError
 from bot.i18n import has, t
@@ -147,3 +149,32 @@ def lobby_copies(game: str, options: Mapping[str, Any], texts: Mapping[str, str]
         if text is not None and data_set.option not in options and data_set.applies(options):
             out[data_set.option] = text
     return out
+
+
+async def listing(store: Store, guild_id: int, game: str | None, locale: str) -> discord.Embed:
+    """One field per data set: the server's file or what is used instead, and its role."""
+    stored = {(f.game, f.kind): f for f in await store.guild_data.all(guild_id, game)}
+    embed = discord.Embed(title=t("data.show.title", locale), colour=discord.Colour.dark_green())
+    entries = [e for e in offered() if game is None or e.game == game]
+    for entry in entries[:25]:
+        kind = entry.data_set.kind
+        found = stored.get((entry.game, kind))
+        none_key = f"data.{entry.game}.{kind}.none"
+        lines = [
+            file_line(found, locale)
+            if found
+            else t(none_key if has(none_key) else "data.show.none", locale),
+            f"-# {t(f'data.role.{entry.data_set.role}', locale)}",
+        ]
+        extra = status(entry.game, kind, found.content if found else None, locale)
+        if extra:
+            lines.append(extra)
+        embed.add_field(
+            name=f"{game_name(entry.game, locale)} · {entry.label(locale)}",
+            value=clip("\n".join(lines), 1024),
+            inline=False,
+        )
+    if not entries:
+        embed.description = t("data.show.nothing", locale)
+    embed.set_footer(text=t("data.show.footer", locale))
+    return embed

@@ -79,6 +79,14 @@ def turn_marker(match: Match) -> tuple[Any, ...]:
     return (view.get("current"), view.get("turn"), view.get("season"), match.finished)
 
 
+class Diverged(EngineError):
+    """An answer of a log the rules refuse now: `step` is its 1-based place in the log."""
+
+    def __init__(self, step: int, error: EngineError) -> None:
+        super().__init__(error.key, **error.params)
+        self.step = step
+
+
 def rebuild(
     game: str,
     seats: list[SeatSpec],
@@ -88,14 +96,19 @@ def rebuild(
     marks_from: int | None = None,
     upto: int | None = None,
 ) -> Replayed:
-    """Replay `log` (or its first `upto` answers). Engine refusals propagate as EngineError."""
+    """Replay `log` (or its first `upto` answers), keeping each step's events: the one replay of
+    the bot's undo, game log, replay viewer and import (live tables rebuild through the engine's
+    quiet `Match.replay`). A refused answer raises `Diverged`, naming its step."""
     match = Match(game, seats, options, seed)
     out = Replayed(match, list(match.opening_events))
     entries = log if upto is None else log[:upto]
     for i, (seat, answer) in enumerate(entries):
         if marks_from is not None and i >= marks_from:
             out.marks[i] = turn_marker(match)
-        out.steps.append(match.submit(seat, answer))
+        try:
+            out.steps.append(match.submit(seat, answer))
+        except EngineError as exc:
+            raise Diverged(i + 1, exc) from exc
     if marks_from is not None:
         out.marks[len(entries)] = turn_marker(match)
     return out
@@ -215,16 +228,12 @@ def reproduce(file: ReplayFile, upto: int | None = None) -> Reproduction:
     rest = {k: v for k, v in file.options.items() if k not in typed}
     try:
         options = definition.parse_options(typed, len(file.seats), hidden=rest)
-        match = Match(file.game, file.seats, options, file.seed)
+        replayed = rebuild(file.game, file.seats, options, file.seed, file.log, upto=upto)
+    except Diverged as exc:
+        raise _bad("diverges", step=exc.step, reason=exc.key) from exc
     except InvalidSetup as exc:
         raise _bad("setup", reason=exc.key) from exc
-    replayed = Replayed(match, list(match.opening_events))
-    entries = file.log if upto is None else file.log[:upto]
-    for i, (seat, answer) in enumerate(entries):
-        try:
-            replayed.steps.append(match.submit(seat, answer))
-        except EngineError as exc:
-            raise _bad("diverges", step=i + 1, reason=exc.key) from exc
+    match = replayed.match
     matches = None
     if upto is None and file.digest is not None:
         matches = state_digest(match) == file.digest

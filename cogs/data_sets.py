@@ -10,7 +10,7 @@ from discord import app_commands
 
 from bot import data_sets as data
 from bot.errors import UserError
-from bot.i18n import has, ls, t
+from bot.i18n import ls, t
 from bot.interact import send
 from engine.core.registry import game_ids, get_game
 
@@ -114,29 +114,4 @@ class DataSets(app_commands.Group):
             self.add_command(command)
 
     async def listing(self, guild_id: int, game: str | None, locale: str) -> discord.Embed:
-        """One field per data set: the server's file or what is used instead, and its role."""
-        stored = {(f.game, f.kind): f for f in await self.bot.store.guild_data.all(guild_id, game)}
-        embed = discord.Embed(title=t("data.show.title", locale), colour=discord.Colour.dark_green())
-        entries = [e for e in data.offered() if game is None or e.game == game]
-        for entry in entries[:25]:
-            kind = entry.data_set.kind
-            found = stored.get((entry.game, kind))
-            none_key = f"data.{entry.game}.{kind}.none"
-            lines = [
-                data.file_line(found, locale)
-                if found
-                else t(none_key if has(none_key) else "data.show.none", locale),
-                f"-# {t(f'data.role.{entry.data_set.role}', locale)}",
-            ]
-            extra = data.status(entry.game, kind, found.content if found else None, locale)
-            if extra:
-                lines.append(extra)
-            embed.add_field(
-                name=f"{data.game_name(entry.game, locale)} · {entry.label(locale)}",
-                value=data.clip("\n".join(lines), 1024),
-                inline=False,
-            )
-        if not entries:
-            embed.description = t("data.show.nothing", locale)
-        embed.set_footer(text=t("data.show.footer", locale))
-        return embed
+        return await data.listing(self.bot.store, guild_id, game, locale)

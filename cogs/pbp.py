@@ -25,9 +25,10 @@ from bot.gamelog import (
 from bot.i18n import ls, t
 from bot.interact import send
 from bot.pbp import ASK_UNDO, VOTE_NO, VOTE_YES
+from bot.records import Records
 from bot.render import ids
 from bot.render.items import GameButton
-from bot.replays import MAX_FILE_BYTES, export_data, parse_file, reproduce
+from bot.replays import MAX_FILE_BYTES, export_data
 from bot.status import UNDO
 from bot.table import Live
 from bot.undo import UndoRefused
@@ -106,17 +107,20 @@ class PlayByPostCog(commands.Cog, name="PlayByPost"):
             raise UserError("error.no_game_here")
         return await self.bot.table.for_channel(interaction.channel_id)
 
+    @property
+    def records(self) -> Records:
+        return self.bot.records
+
     async def _here_or_last(self, interaction: Interaction) -> Live:
         """The game in this channel, or else the latest finished one (for log and export)."""
         assert interaction.channel_id is not None
         try:
             return await self.bot.table.for_channel(interaction.channel_id)
         except UserError:
-            rows = await self.bot.table.store.matches.with_status("finished", "abandoned")
-            mine = [r for r in rows if r.channel_id == interaction.channel_id]
-            if not mine:
+            last = await self.records.last_ended_in(interaction.channel_id)
+            if last is None:
                 raise
-            return await self.bot.table.get(mine[-1].id)
+            return last
 
     # -- /game clock ----------------------------------------------------------------------------------
     @app_commands.command(
@@ -237,7 +241,7 @@ class PlayByPostCog(commands.Cog, name="PlayByPost"):
     async def _log_page(self, live: Live, page: int | None, locale: str) -> tuple[discord.Embed, discord.ui.View | None]:
         if live.match is None:
             raise UserError("error.not_started")
-        entries = await self.bot.table.store.log.entries(live.id)
+        entries = await self.records.log_entries(live.id)
         replayed = replay_live(live, entries)
         return log_payload(live, log_lines(live, replayed.public_events(), locale), page, locale)
 
@@ -279,9 +283,7 @@ class PlayByPostCog(commands.Cog, name="PlayByPost"):
         if file.size > MAX_FILE_BYTES:
             raise UserError("replay.error.too_big", limit=MAX_FILE_BYTES // 1024)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        parsed = parse_file(await file.read())
-        reproduction = reproduce(parsed)
-        replay_id = await self.bot.pbp.store.audit.save_replay(interaction.user.id, parsed.raw)
+        replay_id, parsed, reproduction = await self.records.import_replay(interaction.user.id, await file.read())
         step = len(parsed.log)
         embed, view = replay_payload(replay_id, parsed, reproduction.replayed, step, locale, self._notes(reproduction, parsed, locale))
         await send(interaction, embed=embed, view=view or discord.utils.MISSING)
@@ -301,11 +303,10 @@ class PlayByPostCog(commands.Cog, name="PlayByPost"):
     async def on_replay_step(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
         locale = await self.bot.locale_of(interaction)
         replay_id, step = args[0], args[1]
-        data = await self.bot.pbp.store.audit.replay(replay_id)
-        if data is None:
+        found = await self.records.replay_at(replay_id, step)
+        if found is None:
             raise UserError("replay.error.gone")
-        parsed = parse_file(json.dumps(data).encode("utf-8"))
-        reproduction = reproduce(parsed, upto=step)
+        parsed, reproduction = found
         embed, view = replay_payload(replay_id, parsed, reproduction.replayed, step, locale, [])
         await interaction.response.edit_message(embed=embed, view=view)
 

@@ -154,7 +154,7 @@ class Prefs(commands.Cog):
             chosen = picked.get(gp.name)
             if chosen is not None:
                 await prefs.set_game_pref(user_id, gp.game, gp.pref.key, chosen.value)
-        pings = await self.bot.pbp.store.games.set_ping_prefs(
+        pings = await self.bot.records.set_pings(
             user_id,
             None if ping is None else ping.value == "on",
             None if dm_ping is None else dm_ping.value == "on",

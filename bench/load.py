@@ -331,8 +331,8 @@ class Load:
                 inter = await s.slash(
                     host,
                     self.channels[i],
-                    "game new",
-                    {"game": "dominion", "kingdom": "First Game", "players": 2},
+                    "game new dominion",
+                    {"kingdom": "First Game", "players": 2},
                 )
                 await inter.response(timeout=60)
                 lobby = await inter.wait_original(timeout=60)

@@ -87,7 +87,7 @@ class Notifier:
     # -- entry point -------------------------------------------------------------------------
     async def on_outcome(self, outcome: Outcome) -> None:
         async with self._locks.hold(outcome.match_id):
-            live = await self.table.get(outcome.match_id)
+            live = await self.table.live_of(outcome)
             status = live.record.status
             ended = outcome.kind == "abandon" or status in ("abandoned", "finished")
             # A new turn (or the end) reaches the board before anyone's private prompt, so the

@@ -91,7 +91,7 @@ class PlayByPost:
 
     # -- after each commit ----------------------------------------------------------------------------
     async def on_outcome(self, outcome: Outcome) -> None:
-        live = await self.table.get(outcome.match_id)
+        live = await self.table.live_of(outcome)
         if outcome.kind == "answer":
             # The game moved on: a pending undo request would now take back more than was asked.
             for vote in await self.votes.cancel_all(live.id, UNDO):

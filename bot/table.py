@@ -115,6 +115,10 @@ class Outcome:
     via: str = "command"  # command | component | bot | system
     actor_id: int | None = None
     finished: bool = False
+    # The table as committed (and the number of answers then): listeners read it without a
+    # lookup while it still stands at that commit (see TableService.live_of).
+    live: Live | None = field(default=None, compare=False, repr=False)
+    version: int | None = None
 
 
 class KeyedLocks:
@@ -375,7 +379,9 @@ class TableService:
                 self.forget(match_id)
                 raise
             live.tail.extend(e for e in events if e.public)
-            return Outcome(match_id, "answer", seat, tuple(events), via, user_id, match.finished)
+            return Outcome(
+                match_id, "answer", seat, tuple(events), via, user_id, match.finished, live=live, version=match.version
+            )
 
     def _playable(self, live: Live) -> Match:
         status = live.record.status
@@ -598,6 +604,21 @@ class TableService:
     def listen(self, *listeners: Listener) -> None:
         """Have `listeners` hear every announced outcome, in the order given."""
         self.listeners.extend(listeners)
+
+    async def live_of(self, outcome: Outcome) -> Live:
+        """The table an outcome is about: the one it carries while that is still the cached table
+        at the committed answer count (nothing moved on, no failed write dropped it), else the
+        table as the cache or the log has it now."""
+        live = outcome.live
+        if (
+            live is not None
+            and live.match is not None
+            and live.match.version == outcome.version
+            and self._cache.get(outcome.match_id) is live
+        ):
+            self._cache.move_to_end(outcome.match_id)
+            return live
+        return await self.get(outcome.match_id)
 
     async def announce(self, outcome: Outcome) -> None:
         """Tell every listener; one failing listener must not silence the others."""

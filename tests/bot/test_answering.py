@@ -198,3 +198,28 @@ def test_pace_is_busy_when_answers_are_slow_or_many() -> None:
     for _ in range(BUSY_ANSWERS + 1):
         pace.begin()
     assert pace.busy
+
+
+async def test_listeners_get_the_committed_table_without_a_lookup_while_it_stands(store: Any) -> None:
+    """An answer's outcome carries the table it committed; `live_of` hands it back as long as the
+    cache still holds it at that answer count, and reads the table afresh once it moved on."""
+    from bot.table import TableService
+    from tests.bot.conftest import start_game, user_of
+
+    table = TableService(store)
+    live = await start_game(table)
+    assert live.match is not None
+    prompt = live.match.prompts()[0]
+    outcome = await table.submit_indices(live.id, user_of(live, prompt.seat), prompt.pid, [0], via="command")
+    assert outcome.live is live and outcome.version == live.match.version
+    assert await table.live_of(outcome) is live
+    # Another answer moves the table on: the first outcome's carried copy is no longer it.
+    nxt = live.match.prompts()[0]
+    later = await table.submit_indices(live.id, user_of(live, nxt.seat), nxt.pid, [0], via="command")
+    assert later.version == outcome.version + 1
+    fresh = await table.live_of(outcome)
+    assert fresh.match is not None and fresh.match.version == later.version
+    # Once the cache let go of it (a failed write drops it), the log is read again.
+    table.forget(live.id)
+    rebuilt = await table.live_of(later)
+    assert rebuilt is not live and rebuilt.match is not None and rebuilt.match.version == later.version

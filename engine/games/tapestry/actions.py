@@ -77,7 +77,8 @@ def explore(g: TapestryGame, seat: int, anywhere: bool = False, tile: int | None
     if tapestries.era_active(g, seat, "age_of_sail") and targets:
         yield from tapestries.age_of_sail(g, seat)
     if not targets or not p.tiles:
-        g.emit("explore_nothing", seat)
+        # skipped, never asked with nothing to choose; the log says why
+        g.emit("explore_nothing", seat, why="no_tile" if not p.tiles else "no_hex")
         return
     if tile is None or tile not in p.tiles:
         opts = [opt(f"tile:{t}", "tapestry.territory_tile", card=f"tile:{t}") for t in sorted(set(p.tiles))]
@@ -141,12 +142,13 @@ def outposts_left(g: TapestryGame, seat: int) -> int:
 
 
 def conquer(g: TapestryGame, seat: int, anywhere: bool = False, both: bool = False, tanks: bool = False, empty_only: bool = False) -> Gen:
+    # skipped, never asked with nothing to choose; the log says why
     if outposts_left(g, seat) <= 0:
-        g.emit("conquer_nothing", seat)
+        g.emit("conquer_nothing", seat, why="no_outpost")
         return
     targets = conquer_targets(g, seat, anywhere, empty_only)
     if not targets:
-        g.emit("conquer_nothing", seat)
+        g.emit("conquer_nothing", seat, why="no_hex")
         return
     opts = [opt(hex_id(h), "tapestry.hex") for h in targets]
     choice = yield from g.pick(seat, "tapestry.prompt.conquer_hex", opts)

@@ -7,7 +7,7 @@ first letter code of what stands there. Landmarks are polyominoes that may hang 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 SIZE = 9
 Cell = tuple[int, int]
@@ -49,9 +49,16 @@ def complete_districts(grid: Grid) -> list[int]:
 def complete_lines(grid: Grid) -> tuple[list[int], list[int]]:
     if not grid:  # no capital chosen yet
         return [], []
-    rows = [r for r in range(SIZE) if all(filled(grid[r][c]) for c in range(SIZE))]
-    cols = [c for c in range(SIZE) if all(filled(grid[r][c]) for r in range(SIZE))]
-    return rows, cols
+    rows, cols = _lines(tuple(map("".join, grid)))
+    return list(rows), list(cols)
+
+
+@lru_cache(maxsize=8192)
+def _lines(rows: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    # views and scoring ask for every capital after every decision; grids repeat far more often
+    full = tuple(r for r in range(SIZE) if OPEN not in rows[r][:SIZE])
+    cols = tuple(c for c in range(SIZE) if all(rows[r][c] != OPEN for r in range(SIZE)))
+    return full, cols
 
 
 @cache

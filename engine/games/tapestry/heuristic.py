@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core.prompts import Answer, Prompt
-from engine.games.tapestry.data import tapestry_cards, tech_cards, tracks
+from engine.games.tapestry.data import TRACKS, tapestry_cards, tech_cards, tracks
 
 TOKEN_VALUE = {
     "coin": 1.0, "worker": 1.0, "food": 1.0, "culture": 1.0, "any": 1.3,
@@ -74,22 +74,33 @@ def count(what: str, me: Mapping[str, Any]) -> int:
     return 2  # controlled territories: a fair guess without scanning the map
 
 
+READS_VIEW = frozenset(
+    {"turn", "conquer_die", "choose_benefit", "benefit_order", "bonus", "any_resource", "lose_resource",
+     "place_building", "upgrade", "invent", "conquer_hex"}
+)
+
+
 class HeuristicBot:
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
         self.rng = random.Random(seed * 104_729 + seat)
+        # one favourite track per game, pushed to its end: its late spaces (Tier IV) and the
+        # track achievement are worth more than spreading thin; seats differ, so all four are played
+        self.favourite = TRACKS[(seat + seed) % len(TRACKS)]
 
     def choose(self, view: Mapping[str, Any], prompt: Prompt) -> Answer:
         ids = [o.id for o in prompt.options]
         key = prompt.key.rsplit(".", 1)[-1]
         if prompt.max != 1:
             return prompt.default if prompt.default is not None else tuple(ids[: prompt.min])
-        me = view["players"][self.seat]
+        # building the view costs more than most decisions: only the questions that weigh the
+        # seat's holdings read it
+        me = view["players"][self.seat] if key in READS_VIEW else {}
         pick = self.decide(key, ids, prompt, me, view)
         return (pick if pick in ids else (prompt.default[0] if prompt.default else ids[0]),)
 
     def decide(self, key: str, ids: list[str], prompt: Prompt, me: Mapping[str, Any], view: Mapping[str, Any]) -> str:
-        res = me["resources"]
+        res = me.get("resources", {})
         if key == "turn":
             return self.turn(ids, me, view)
         if key == "explore_rotation":
@@ -167,6 +178,7 @@ class HeuristicBot:
             return "income"
         free = set(view["landmarks_available"])
         pos = me["positions"]
+        favourite = self.favourite
 
         def worth(option: str) -> float:
             t = option.split(":")[1]
@@ -178,24 +190,25 @@ class HeuristicBot:
                 value += 6
             tier = pos[t] // 3 + 1
             cost = [1, 2, 3, 2][min(tier, 4) - 1]
-            return value / cost + 0.15 * pos[t] + self.rng.random()
+            value = value / cost + 0.15 * pos[t] + self.rng.random()
+            if t == favourite:
+                value += 1.5 + 0.15 * pos[t] + (5 if pos[t] >= 8 else 0)
+            return value
 
         best = max(advances, key=worth)
         return best if worth(best) > 0.6 else "income"
 
     @staticmethod
     def best_plot(ids: list[str], me: Mapping[str, Any]) -> str:
-        grid = me["grid"]
-
-        def filled(r: int, c: int) -> bool:
-            return grid[r][c] != "."
+        """The plot nearest to completing its row, column and district (squares reward finishing)."""
+        grid: list[str] = me["grid"]
+        row_full = [9 - row.count(".") for row in grid]
+        col_full = [sum(row[c] != "." for row in grid) for c in range(9)]
+        dist_full = [sum(grid[r][c] != "." for r in range(r0, r0 + 3) for c in range(c0, c0 + 3)) for r0 in (0, 3, 6) for c0 in (0, 3, 6)]
 
         def score(option: str) -> tuple[int, str]:
             r, c = (int(x) for x in option[5:].split("."))
-            row = sum(filled(r, j) for j in range(9))
-            col = sum(filled(i, c) for i in range(9))
-            r0, c0 = r // 3 * 3, c // 3 * 3
-            dist = sum(filled(i, j) for i in range(r0, r0 + 3) for j in range(c0, c0 + 3))
+            row, col, dist = row_full[r], col_full[c], dist_full[r // 3 * 3 + c // 3]
             return (row * row + col * col + dist * dist, option)
 
         return max(ids, key=score)

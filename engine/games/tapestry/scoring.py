@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from engine.core.result import Result, rank_by
@@ -37,13 +38,18 @@ def count(g: TapestryGame, seat: int, what: str) -> int:
 
 def exposed(g: TapestryGame, seat: int) -> list[str]:
     """Every icon showing on the income mat (a row exposes one space per building gone)."""
-    p = g.players[seat]
+    on_mat = g.players[seat].on_mat
+    return list(_exposed(tuple(on_mat[row.building] for row in board().income_mat.rows)))
+
+
+@lru_cache(maxsize=2048)
+def _exposed(left: tuple[int, ...]) -> tuple[str, ...]:
+    # asked by every view and income step; depends only on the buildings left in each row
     icons: list[str] = []
-    for row in board().income_mat.rows:
-        shown = 6 - p.on_mat[row.building]
-        for pos in row.positions[:shown]:
+    for row, n in zip(board().income_mat.rows, left, strict=True):
+        for pos in row.positions[: 6 - n]:
             icons.extend(pos.icons)
-    return icons
+    return tuple(icons)
 
 
 def income_vp(g: TapestryGame, seat: int) -> Gen:

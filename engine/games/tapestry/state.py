@@ -34,7 +34,10 @@ class Site:
 
     def controller(self) -> int | None:
         # your upright pieces only (the start hex holds two of your own outposts)
-        up = {p[0] for p in self.pieces if p[1]}
+        pieces = self.pieces
+        if not pieces:
+            return None
+        up = {p[0] for p in pieces if p[1]}
         return next(iter(up)) if len(up) == 1 else None
 
 

@@ -58,20 +58,22 @@ def player_view(g: TapestryGame, seat: int, own: bool) -> dict[str, Any]:
 
 def build(g: TapestryGame, seat: int | None) -> dict[str, Any]:
     sites = []
+    all_sites = g.sites
     for h in g.hexes:
-        s = g.sites[h]
+        s = all_sites[h]
         if s.tile is None and not s.pieces and not s.tokens:
             continue
+        pieces = s.pieces
         sites.append(
             {
-                "hex": list(h),
+                "hex": [h[0], h[1]],
                 "tile": s.tile,
                 "rotation": s.rot,
                 "printed": s.printed,
-                "pieces": [list(x) for x in s.pieces],
+                "pieces": [list(x) for x in pieces] if pieces else [],
                 "tokens": list(s.tokens),
-                "buildings": [list(x) for x in s.buildings],
-                "controller": s.controller(),
+                "buildings": [list(x) for x in s.buildings] if s.buildings else [],
+                "controller": s.controller() if pieces else None,
             }
         )
     return {

@@ -12,10 +12,10 @@ from engine.games.tapestry.data import civilizations, tapestry_cards, tech_cards
 from tests.engine.tapestry.helpers import seats
 
 
-def test_the_game_is_discovered_and_not_released() -> None:
+def test_the_game_is_discovered() -> None:
     d = get_game("tapestry")
     assert d.names == {"en": "Tapestry", "pt": "Tapestry"}
-    assert (d.min_players, d.max_players, d.released) == (2, 5, False)
+    assert (d.min_players, d.max_players) == (2, 5)
     assert d.engine_version == "tapestry-1" and d.default_policy == "heuristic"
     assert set(d.policies) == {"random", "heuristic"}
 

@@ -200,7 +200,7 @@ def test_pace_is_busy_when_answers_are_slow_or_many() -> None:
     assert pace.busy
 
 
-async def test_listeners_get_the_committed_table_without_a_lookup_while_it_stands(store: Any) -> None:
+async def test_listeners_get_the_committed_table_without_a_lookup_while_it_stands(store: Store) -> None:
     """An answer's outcome carries the table it committed; `live_of` hands it back as long as the
     cache still holds it at that answer count, and reads the table afresh once it moved on."""
     from bot.table import TableService

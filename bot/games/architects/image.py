@@ -8,20 +8,16 @@ small palette so a five-player board stays well under Discord's upload limits.
 from __future__ import annotations
 
 import io
-import unicodedata
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from bot.games.architects.text import MONEY, apprentice_facts, hire_costs, name
 from bot.i18n import t
+from bot.render.pictures import RGB, Font, font, plain
 from engine.games.architects.data import board, buildings
 from engine.games.architects.state import ORDINARY
-
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
-RGB = tuple[int, int, int]
 
 WIDTH = 1000
 MARGIN = 12
@@ -55,33 +51,15 @@ GOOD_COLOURS: dict[str, RGB] = {
     "gold": (230, 190, 40),
     "marble": (240, 240, 235),
 }
-FONT_FILES = ("DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 
 
-@cache
-def font(size: int) -> Font:
-    """DejaVu Sans when the system has it (accents); Pillow's own font otherwise."""
-    for path in FONT_FILES:
-        try:
-            return ImageFont.truetype(path, size)
-        except OSError:
-            continue
-    return ImageFont.load_default(size=size)
 
 
-@cache
-def full_glyphs() -> bool:
-    f = font(12)
-    return isinstance(f, ImageFont.FreeTypeFont) and "DejaVu" in str(f.getname()[0])
 
 
-def plain(text: str) -> str:
-    """Text the font can draw: no emoji; Pillow's bundled font also lacks accents."""
-    text = "".join(ch for ch in text if ord(ch) < 0x10000 and ch != "\ufe0f").strip()
-    if full_glyphs():
-        return text
-    folded = unicodedata.normalize("NFKD", text.replace("—", "-").replace("…", "..."))
-    return folded.encode("ascii", "ignore").decode("ascii")
+
+
+
 
 
 def seat_colour(seat: int) -> RGB:

@@ -10,24 +10,20 @@ from __future__ import annotations
 
 import io
 import math
-import unicodedata
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from bot.games.tapestry.text import hex_numbers, name
 from bot.i18n import t
+from bot.render.pictures import RGB, fit, font, plain
 from engine.games.tapestry.data import BUILDINGS, RESOURCES, TRACKS, board, tracks
 
-RGB = tuple[int, int, int]
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 BACKGROUND: RGB = (43, 45, 49)
 PANEL: RGB = (58, 61, 67)
 TEXT: RGB = (235, 236, 238)
 MUTED: RGB = (165, 170, 178)
-FONT_FILES = ("DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 WIDTH = 1100
 MARGIN = 12
 TRACK_H = 44
@@ -56,55 +52,16 @@ CELL_COLOURS = {"M": BUILDING_COLOURS["market"], "H": BUILDING_COLOURS["house"],
                 "A": BUILDING_COLOURS["armory"], "L": LANDMARK, "#": IMPASSABLE, "*": (90, 60, 40), ".": OPEN}
 
 
-@cache
-def font(size: int) -> Font:
-    """DejaVu Sans when the system has it (accents); Pillow's own font otherwise."""
-    for path in FONT_FILES:
-        try:
-            return ImageFont.truetype(path, size)
-        except OSError:
-            continue
-    return ImageFont.load_default(size=size)
 
 
-@cache
-def full_glyphs() -> bool:
-    f = font(12)
-    return isinstance(f, ImageFont.FreeTypeFont) and "DejaVu" in str(f.getname()[0])
 
 
-def plain(text: str) -> str:
-    """Text the font can draw: no emoji (the bot mark in names); Pillow's bundled font also lacks
-    accents and a few signs."""
-    text = "".join(ch for ch in text if ord(ch) < 0x10000 and ch != "\ufe0f").strip()
-    if full_glyphs():
-        return text
-    folded = unicodedata.normalize("NFKD", text.replace("—", "-").replace("…", "...").replace("▲■●", "^#o"))
-    return folded.encode("ascii", "ignore").decode("ascii")
 
 
-def fit(text: str, width: int, f: Font, lines: int = 2) -> list[str]:
-    """Word-wrap `text` into at most `lines` lines of `width` pixels, clipping the last."""
-    out: list[str] = []
-    current = ""
-    for word in text.split():
-        trial = f"{current} {word}".strip()
-        if f.getlength(trial) <= width or not current:
-            current = trial
-        else:
-            out.append(current)
-            current = word
-    if current:
-        out.append(current)
-    if len(out) > lines:
-        out = out[:lines]
-        out[-1] += "…"
-    result = []
-    for line in out:
-        while f.getlength(line) > width and len(line) > 1:
-            line = line[:-2] + "…"
-        result.append(line)
-    return result or [""]
+
+
+
+
 
 
 ERAS = ("I", "II", "III", "IV")

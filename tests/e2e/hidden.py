@@ -10,8 +10,10 @@ it public. The players' private side is checked too: no hand line from a DM and 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bot.i18n import join_names, t
 from bot.render.common import event_line, seat_name
@@ -34,7 +36,16 @@ class Knowledge:
     names: dict[str, str] = field(default_factory=dict)  # card name -> card id
 
 
-async def replay_knowledge(db: Path, match_id: int) -> tuple[Live, Knowledge]:
+# (the public view after an answer, what is known, a card id -> name) -> adds what the board shows
+FromView = Callable[[dict[str, Any], "Knowledge", Callable[[str], str], str], None]
+
+
+async def rebuild_knowledge(
+    db: Path, match_id: int, hidden: Callable[[Callable[[str], str]], dict[str, str]], from_view: FromView
+) -> tuple[Live, Knowledge]:
+    """Replays the stored log of any game: every public event line is public (also as a bot's
+    summary line shows it, without the name); `from_view` adds what its board shows after each
+    answer; `hidden(name)` maps the names of the game's hidden cards to their ids."""
     store = await Store.open(str(db))
     try:
         record = await store.matches.get(match_id)
@@ -46,7 +57,7 @@ async def replay_knowledge(db: Path, match_id: int) -> tuple[Live, Knowledge]:
     match = Match(record.game, seat_specs(record.seats), engine_options(record), record.seed)
     live = Live(record, match)
     name = lambda c: live.definition.card_name(c, locale)  # noqa: E731
-    know = Knowledge(names={name(c): c for c in cards()})
+    know = Knowledge(names=hidden(name))
 
     def learn(events: list[Event]) -> None:
         for event in events:
@@ -58,24 +69,35 @@ async def replay_knowledge(db: Path, match_id: int) -> tuple[Live, Knowledge]:
             prefix = f"**{seat_name(live, event.seat)}** "
             if line.startswith(prefix):
                 know.public.add(line[len(prefix) :])  # as a bot's summary line shows it
-        view = match.view(None)
-        trash = view["trash"]
-        know.public.add(join_names(name(c) for c in trash))
-        for p in view["players"]:
-            if p["in_play"]:
-                know.public.add(t("board.in_play", locale, cards=join_names(name(c) for c in p["in_play"])))
-            if p.get("discard_top"):
-                know.public.add(t("board.discard_top", locale, card=name(p["discard_top"])))
-        for card in view["supply"]:
-            know.public.add(f"{name(card)} · ${view['costs'][card]} · {view['supply'][card]}")
-            know.public.add(f"~~{name(card)}~~ · ${view['costs'][card]} · 0")
+        from_view(match.view(None), know, name, locale)
 
-    learn(match.opening_events)
+    learn(list(match.opening_events))
     for seat, answer in entries:
         learn(match.submit(seat, answer))
+    return live, know
+
+
+def dominion_board(view: dict[str, Any], know: Knowledge, name: Callable[[str], str], locale: str) -> None:
+    know.public.add(join_names(name(c) for c in view["trash"]))
+    for p in view["players"]:
+        if p["in_play"]:
+            know.public.add(t("board.in_play", locale, cards=join_names(name(c) for c in p["in_play"])))
+        if p.get("discard_top"):
+            know.public.add(t("board.discard_top", locale, card=name(p["discard_top"])))
+    for card in view["supply"]:
+        know.public.add(f"{name(card)} · ${view['costs'][card]} · {view['supply'][card]}")
+        know.public.add(f"~~{name(card)}~~ · ${view['costs'][card]} · 0")
+
+
+async def replay_knowledge(db: Path, match_id: int) -> tuple[Live, Knowledge]:
+    """Dominion's: its cards are the hidden names, its board shows the trash, cards in play, the
+    discard tops and the Supply."""
+    live, know = await rebuild_knowledge(db, match_id, lambda name: {name(c): c for c in cards()}, dominion_board)
+    record = live.record
     kingdom = record.options.get("kingdom_name")
     if kingdom:
         know.public.add(str(kingdom))
+    name = lambda c: live.definition.card_name(c, record.locale)  # noqa: E731
     know.public.add(", ".join(name(c) for c in record.options.get("kingdom", []) if isinstance(c, str)))
     return live, know
 

@@ -8,22 +8,20 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.i18n import join_names, t
-from bot.render.common import event_line, seat_name
 from bot.standin import StandIn
 from bot.standin.state import Channel, Message, User
-from bot.table import Live, engine_options, seat_specs
-from engine.core import Event, Match
 from engine.core.registry import get_game
 from engine.games.architects.data import buildings
-from storage import Store
 from tests.e2e.conftest import StartBot, World
 from tests.e2e.driver import Action, Table, Words, buttons, lobby_id, perform, prompt_id, selects, text_of
-from tests.e2e.hidden import Knowledge, leaks
+from tests.e2e.hidden import Knowledge, leaks, rebuild_knowledge
 
 # `/game new architects` exists only once the game is released.
 pytestmark = pytest.mark.xfail(not get_game("architects").released, reason="not offered yet", strict=True)
@@ -92,40 +90,16 @@ def is_board(message: Message) -> bool:
     return WORDS.board in title
 
 
+def architects_board(view: dict[str, Any], know: Knowledge, name: Callable[[str], str], locale: str) -> None:
+    for p in view["players"]:
+        built = join_names(name(b) for b in p["buildings"])
+        know.public.add(t("architects.board.buildings", locale, cards=built))
+
+
 async def knowledge(db: Path, match_id: int) -> Knowledge:
-    """What the rules made public, rebuilt from the stored log: every public event line (also as a
-    bot's summary shows it, without the name) and every player's built Buildings, as the board
-    lists them. The hidden names are the Buildings'."""
-    store = await Store.open(str(db))
-    try:
-        record = await store.matches.get(match_id)
-        assert record is not None
-        entries = await store.log.entries(match_id)
-    finally:
-        await store.close()
-    locale = record.locale
-    match = Match(record.game, seat_specs(record.seats), engine_options(record), record.seed)
-    live = Live(record, match)
-    name = lambda c: live.definition.card_name(c, locale)  # noqa: E731
-    know = Knowledge(names={name(b): b for b in buildings()})
-
-    def learn(events: list[Event]) -> None:
-        for event in events:
-            line = event_line(live, event, locale)
-            if not event.public:
-                know.private.add(line)
-                continue
-            know.public.add(line)
-            prefix = f"**{seat_name(live, event.seat)}** "
-            if line.startswith(prefix):
-                know.public.add(line[len(prefix) :])
-        for p in match.view(None)["players"]:
-            built = join_names(name(b) for b in p["buildings"])
-            know.public.add(t("architects.board.buildings", locale, cards=built))
-
-    learn(match.opening_events)
-    for seat, answer in entries:
-        learn(match.submit(seat, answer))
+    """What the rules made public, rebuilt from the stored log: every public event line and every
+    player's built Buildings, as the board lists them. The hidden names are the Buildings'."""
+    _, know = await rebuild_knowledge(db, match_id, lambda name: {name(b): b for b in buildings()}, architects_board)
     return know
 
 

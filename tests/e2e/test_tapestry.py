@@ -7,20 +7,18 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from bot.games.tapestry.render import tapestry_mat
 from bot.i18n import t
-from bot.render.common import event_line, seat_name
 from bot.standin import StandIn
 from bot.standin.state import Channel, Message, User
-from bot.table import Live, engine_options, seat_specs
-from engine.core import Event, Match
 from engine.games.tapestry.data import civilizations, landmarks, tapestry_cards, tech_cards, tracks
-from storage import Store
 from tests.e2e.conftest import StartBot, World
 from tests.e2e.driver import Action, Table, Words, buttons, lobby_id, perform, prompt_id, selects
-from tests.e2e.hidden import Knowledge, leaks
+from tests.e2e.hidden import Knowledge, leaks, rebuild_knowledge
 
 WORDS = Words("", "", "", (), "Tapestry — game #", "Final scores")
 SCORE_LINE = re.compile(r"\*\*(?P<player>.+?)\*\* — (?P<score>-?\d+) VP")
@@ -95,36 +93,14 @@ def hidden_names() -> dict[str, str]:
     return {c.name: c.id for c in tapestry_cards().values() if c.name not in others}
 
 
+def tapestry_board(view: dict[str, Any], know: Knowledge, name: Callable[[str], str], locale: str) -> None:
+    for p in view["players"]:
+        know.public.add(t("tapestry.board.tapestry", locale, cards=tapestry_mat(p, locale)))
+
+
 async def tapestry_knowledge(db: Path, match_id: int) -> Knowledge:
     """Replays the stored log: every public event line and each face-up tapestry mat is public."""
-    store = await Store.open(str(db))
-    try:
-        record = await store.matches.get(match_id)
-        assert record is not None
-        entries = await store.log.entries(match_id)
-    finally:
-        await store.close()
-    locale = record.locale
-    match = Match(record.game, seat_specs(record.seats), engine_options(record), record.seed)
-    live = Live(record, match)
-    know = Knowledge(names=hidden_names())
-
-    def learn(events: list[Event]) -> None:
-        for event in events:
-            line = event_line(live, event, locale)
-            if not event.public:
-                know.private.add(line)
-                continue
-            know.public.add(line)
-            prefix = f"**{seat_name(live, event.seat)}** "
-            if line.startswith(prefix):
-                know.public.add(line[len(prefix) :])
-        for p in match.view(None)["players"]:
-            know.public.add(t("tapestry.board.tapestry", locale, cards=tapestry_mat(p, locale)))
-
-    learn(list(match.opening_events))
-    for seat, answer in entries:
-        learn(match.submit(seat, answer))
+    _, know = await rebuild_knowledge(db, match_id, lambda name: hidden_names(), tapestry_board)
     return know
 
 

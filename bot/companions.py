@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot import plugins
 from bot.plugins import CompanionSpec
-from engine.core.registry import game_ids, get_game
+from engine.core.registry import game_ids
 from storage.companion import CompanionRepo
 from storage.db import Database
 
@@ -13,13 +13,6 @@ from storage.db import Database
 def offered() -> list[tuple[str, CompanionSpec]]:
     """(game, companion) of every game the bot offers."""
     return [(g, c) for g in game_ids(released_only=True) for c in plugins.ui(g).companions]
-
-
-def opponent_name(game: str, companion: str, locale: str = "en") -> str:
-    spec = next((a for a in get_game(game).automa if a.id == companion), None)
-    if spec is None:
-        return companion
-    return spec.names.get(locale) or spec.names.get("en") or companion
 
 
 class CompanionDirectory:

@@ -10,11 +10,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.companions import CompanionDirectory, offered, opponent_name
+from bot.companions import CompanionDirectory, offered
 from bot.errors import UserError
 from bot.i18n import ls
 from bot.interact import send
 from bot.leaderboard import render as lb_render
+from bot.leaderboard.solo import opponent_name
 from bot.plugins import CompanionSession, Reply
 from bot.render import ids
 from cogs.model_commands import Words, clip, english, model_command
@@ -67,8 +68,8 @@ class Automa(commands.Cog):
             description=ls("Her final score for the chosen level", "cmd.automa.score.desc"),
             parent=group,
         )
-        for companion_id, (game, spec) in self.specs.items():
-            name = opponent_name(game, companion_id)
+        for companion_id, (_game, spec) in self.specs.items():
+            name = opponent_name(companion_id, "en")
             start.add_command(
                 model_command(
                     companion_id,

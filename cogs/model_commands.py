@@ -18,12 +18,11 @@ import discord
 from discord import app_commands
 
 from bot.i18n import coarse, has, ls, t
+from bot.plugins import Suggest
 from cogs.options_common import choice_key
 from engine.core.options import GameOptions, OptionMeta, describe
 
 Interaction = discord.Interaction[Any]
-# (text typed so far, locale) -> [(shown name, value)]
-Suggest = Callable[[str, str], list[tuple[str, str]]]
 # (interaction, the model's options typed, the extra parameters' values)
 Run = Callable[[Interaction, dict[str, Any], dict[str, Any]], Awaitable[None]]
 DESCRIPTION_LIMIT = 100

@@ -1,5 +1,5 @@
-"""Games a result can be recorded for: every game the bot runs, plus games played only at a
-physical table, each with its player count, plausible score range and score calculator."""
+"""Games a result can be recorded for: every game the engine knows, each with its player count,
+plausible score range (the game's) and score calculator (its UI's score sheet, else a plain total)."""
 
 from __future__ import annotations
 
@@ -23,23 +23,14 @@ class TableGame:
         return self.names.get(locale) or self.names.get("en") or self.id
 
 
-# Games played here only at a physical table (until their engines are released in the bot).
-_TABLE_ONLY: tuple[TableGame, ...] = ()
-
-
 def table_games() -> dict[str, TableGame]:
     out: dict[str, TableGame] = {}
-    table_only = {g.id: g for g in _TABLE_ONLY}
     for gid in game_ids():
         d = get_game(gid)
-        if not d.released and gid in table_only:
-            continue
         sheets = {sheet.id for sheet in plugins.ui(gid).score_sheets}
         low, high = d.score_range
         calc = gid if gid in sheets else "plain"
         out[gid] = TableGame(gid, dict(d.names), d.min_players, d.max_players, low, high, calc)
-    for g in _TABLE_ONLY:
-        out.setdefault(g.id, g)
     return out
 
 

@@ -174,6 +174,11 @@ class Translator(app_commands.Translator):
         return text.format_map(_Blank(params)) if text is not None and params else text
 
 
+def channel_locale(interaction: discord.Interaction[Any]) -> str:
+    """The locale of posts everyone reads: the server's, else the caller's."""
+    return coarse(interaction.guild_locale or interaction.locale)
+
+
 def ls(text: str, key: str, **params: Any) -> app_commands.locale_str:
     """A translatable command string: English `text`, Portuguese from catalogue key `key`
     (filled in with `params`, as `t` does)."""

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
-from bot.i18n import coarse, ls, t
+from bot.i18n import channel_locale, coarse, ls, t
 from bot.interact import send
 from bot.leaderboard import render
 from bot.leaderboard.charts import rating_chart, score_histogram
@@ -19,7 +19,6 @@ from bot.leaderboard.service import LeaderboardService
 from bot.leaderboard.solo import all_opponents, opponent, opponents_for, parse_choice
 from bot.render import ids
 from bot.render.items import GameButton
-from cogs.options_common import channel_locale
 
 if TYPE_CHECKING:
     from bot.app import BoardGamesBot

@@ -9,14 +9,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import lobby, plugins
-from bot.i18n import ls, t
+from bot.i18n import channel_locale, ls, t
 from bot.interact import send
 from bot.render import board_payload, ids
 from bot.render.items import Handler
 from bot.render.lobby import lobby_payload
 from bot.table import Outcome
 from cogs.new_game import game_command
-from cogs.options_common import channel_locale
 from cogs.pbp import CLOCKS, clock_hours
 from engine.core.registry import game_ids
 

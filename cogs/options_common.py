@@ -1,22 +1,17 @@
 """Slash-command parameter helpers shared by the cogs: localized choice lists (`choices`,
-`choice_key`), the value of a chosen choice, the channel's locale, and the companion's Nightweave
-level and modules. A game's own `/game new <game>` options come from its options model
+`choice_key`), the value of a chosen choice, and Nightweave's modules read from a choice. A game's own `/game new <game>` options come from its options model
 (cogs/new_game.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypeAlias, TypeVar
+from typing import TypeVar
 
-import discord
 from discord import app_commands
 
-from bot.i18n import coarse, ls
+from bot.i18n import ls
 
 V = TypeVar("V", str, int)
-
-# Nightweave's difficulty, 0 (tame) to 4 (terrifying), in /game new and /automa start.
-NightweaveLevel: TypeAlias = app_commands.Range[int, 0, 4]
 
 
 def choice_key(prefix: str, value: str | int) -> str:
@@ -40,6 +35,3 @@ def module_list(value: str | None) -> list[str]:
     return [m for m in (value or "").split(",") if m]
 
 
-def channel_locale(interaction: discord.Interaction[Any]) -> str:
-    """The locale of posts everyone reads: the server's, else the caller's."""
-    return coarse(interaction.guild_locale or interaction.locale)

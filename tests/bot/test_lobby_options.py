@@ -19,14 +19,14 @@ from bot import lobby as lobby_use_cases
 from bot.errors import UserError
 from bot.games.dominion.lobby import SEAT_KEY, choose_reactions, seat_modes, start_with_choices
 from bot.games.dominion.lobby_view import LOBBY_REACTIONS
-from bot.i18n import Translator, catalogue, ls, t
+from bot.i18n import Translator, catalogue, channel_locale, ls, t
 from bot.lobby import localized_refusal
 from bot.render.items import GameSelect
 from bot.render.lobby import lobby_payload
 from bot.table import Live, TableService
 from cogs import automa
 from cogs.new_game import game_command
-from cogs.options_common import channel_locale, choice_key, choices, module_list, value_of
+from cogs.options_common import choice_key, choices, module_list, value_of
 from cogs.pbp import CLOCKS
 from engine.core import Match, SeatSpec
 from engine.core.errors import InvalidSetup

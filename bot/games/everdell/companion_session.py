@@ -11,7 +11,7 @@ from pydantic import Field
 
 from bot.games.everdell import companion_render as render
 from bot.games.everdell.companion import NIGHTWEAVE, CompanionService
-from bot.i18n import coarse, t
+from bot.i18n import channel_locale, t  # her steps are read by the whole table
 from bot.plugins import CompanionSpec, Reply
 from engine.core.options import GameOptions
 
@@ -36,11 +36,6 @@ class ScoreOptions(GameOptions):
     basic_events: int | None = Field(None, ge=0, le=100, description="Printed points of her Basic Events")
     special_events: int | None = Field(None, ge=0, le=10, description="How many Special Events she achieved")
     journey: int | None = Field(None, ge=0, le=50, description="Her Journey points (default: what the bot counted)")
-
-
-def channel_locale(interaction: Interaction) -> str:
-    """Her steps are read by the whole table: the server's language, else the caller's."""
-    return coarse(interaction.guild_locale or interaction.locale)
 
 
 class NightweaveSession:

@@ -12,6 +12,7 @@ import secrets
 from collections import defaultdict
 from typing import Any
 
+from bot.companions import offered
 from bot.errors import UserError
 from engine.tools import dice
 from engine.tools.decks import Deck
@@ -35,13 +36,25 @@ class TableTools:
         state = await self.repo.rng_state(channel_id)
         return random.Random(secrets.randbits(64)) if state is None else _restore(state)
 
-    async def roll(self, channel_id: int, notation: str) -> dice.RollResult:
-        dice.parse(notation)  # refuse bad notation before the channel's dice move
+    async def roll(
+        self, channel_id: int, notation: str, prefer: str | None = None
+    ) -> dice.RollResult | dice.NamedRoll:
+        """Dice notation, or dice a game declares by name (`conquest`, `tapestry:conquest`); a
+        name several games declare goes to the channel's game: `prefer`, else the game of the
+        channel's companion session."""
+        named = dice.find_named(notation, prefer or await self.channel_game(channel_id))
+        if named is None:
+            dice.parse(notation)  # refuse bad notation before the channel's dice move
         async with self.locks[channel_id]:
             rng = await self._rng(channel_id)
-            result = dice.roll(notation, rng)
+            result = dice.roll(notation, rng) if named is None else dice.roll_named(*named, rng)
             await self.repo.save_rng(channel_id, rng.getstate())
             return result
+
+    async def channel_game(self, channel_id: int) -> str | None:
+        """The game of the physical-table session running in the channel, if any."""
+        kind = await self.repo.active_kind(channel_id)
+        return next((game for game, spec in offered() if spec.id == kind), None) if kind else None
 
     async def _deck(self, channel_id: int, name: str) -> tuple[int, Deck]:
         found = await self.repo.deck(channel_id, name.strip())

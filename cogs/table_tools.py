@@ -11,7 +11,8 @@ from discord.ext import commands
 from bot.companion_tools import TableTools
 from bot.i18n import coarse, ls, t
 from bot.interact import send
-from bot.render.dice import roll_text
+from bot.render.dice import roll_reply
+from bot.render.dice import suggest as suggest_dice
 from bot.render.limits import clip
 
 if TYPE_CHECKING:
@@ -39,12 +40,30 @@ class Tools(commands.Cog):
     @app_commands.command(name=ls("roll", "cmd.roll.name"), description=ls("Roll dice for everyone to see", "cmd.roll.desc"))
     @app_commands.guild_only()
     @app_commands.rename(notation=ls("notation", "cmd.roll.opt.notation.name"))
-    @app_commands.describe(notation=ls("For example d8, 2d6+1 or 4d6kh3", "cmd.roll.opt.notation.desc"))
+    @app_commands.describe(
+        notation=ls("For example d8, 2d6+1, 4d6kh3, or a game's dice by name", "cmd.roll.opt.notation.desc")
+    )
     async def roll(self, interaction: Interaction, notation: app_commands.Range[str, 1, 200]) -> None:
-        result = await self.svc().roll(interaction.channel_id or 0, notation)
+        result = await self.svc().roll(interaction.channel_id or 0, notation, await self.channel_game(interaction))
         await interaction.response.send_message(
-            roll_text(result, interaction.user.mention, self.loc(interaction)), allowed_mentions=discord.AllowedMentions.none()
+            roll_reply(result, interaction.user.mention, self.loc(interaction)),
+            allowed_mentions=discord.AllowedMentions.none(),
         )
+
+    @roll.autocomplete("notation")
+    async def roll_autocomplete(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        locale = await self.bot.locale_of(interaction)
+        return suggest_dice(current, locale, await self.channel_game(interaction))
+
+    async def channel_game(self, interaction: Interaction) -> str | None:
+        """The game of the channel's lobby or match, if any: its named dice win a shared name."""
+        if interaction.channel_id is None or not hasattr(self.bot, "table"):
+            return None
+        try:
+            live = await self.bot.table.for_channel(interaction.channel_id)
+        except Exception:  # noqa: BLE001 - no game here (or none readable): the session's, or none
+            return None
+        return live.record.game
 
     @deck.command(name=ls("create", "cmd.deck.create.name"), description=ls("Create and shuffle a deck", "cmd.deck.create.desc"))
     @app_commands.rename(name=ls("name", "cmd.deck.opt.name.name"), cards=ls("cards", "cmd.deck.opt.cards.name"))

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from engine.core.cards import CardInfo
 from engine.core.datasets import DataSet
+from engine.core.dice import NamedDice
 from engine.core.errors import InvalidSetup
 from engine.core.events import Event, sounds_revealing
 from engine.core.options import GameOptions, NoOptions, parse_options
@@ -75,6 +76,8 @@ class GameDefinition:
 
     # Files a server may upload to replace our values or complete missing data (datasets.py).
     data_sets: tuple[DataSet, ...] = ()
+    # Dice a physical table throws by name (`/roll conquest`), with what each face gives.
+    dice: tuple[NamedDice, ...] = ()
     # Automated opponents (solo records, the companion at a physical table).
     automa: tuple[AutomaSpec, ...] = ()
     # Lowest and highest believable final score (results typed in from a physical table).

@@ -1,4 +1,5 @@
-"""Dice notation: `d8`, `2d6+1`, `3d6-2d4+5`, optionally `4d6kh3` / `2d20kl1` (keep highest/lowest).
+"""Dice notation: `d8`, `2d6+1`, `3d6-2d4+5`, optionally `4d6kh3` / `2d20kl1` (keep highest/lowest),
+and the named dice games declare (`conquest`, or `<game>:conquest` where two games share a name).
 
 Parsing is strict and bounded so that a bad or absurd request is refused with a clear reason
 instead of hanging: at most 100 dice in total, 1,000 faces per die, 20 terms.
@@ -8,9 +9,13 @@ from __future__ import annotations
 
 import random
 import re
+import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.core.dice import DieFace, NamedDice
 from engine.core.errors import EngineError
+from engine.core.registry import game_ids, get_game
 
 MAX_DICE = 100
 MAX_FACES = 1000
@@ -75,6 +80,14 @@ def parse(notation: str) -> tuple[DiceTerm, ...]:
     return tuple(terms)
 
 
+def dice_notation_ok(notation: str) -> bool:
+    try:
+        parse(notation)
+    except DiceError:
+        return False
+    return True
+
+
 def _parse_term(text: str, notation: str) -> DiceTerm:
     m = _TERM.match(text)
     if m is None:
@@ -121,3 +134,72 @@ def roll(notation: str, rng: random.Random) -> RollResult:
         out.append(TermRoll(term, rolls, kept, value))
         total += value
     return RollResult(notation.replace(" ", "").lower(), tuple(out), total)
+
+
+# -- named dice ------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class NamedRoll:
+    game: str
+    dice: NamedDice
+    faces: tuple[DieFace, ...]  # one per die, in the declared order
+
+    @property
+    def value(self) -> str:
+        return f"{self.game}:{self.dice.id}"
+
+
+def fold(text: str) -> str:
+    """Lower case, no accents, punctuation as spaces: the form names are compared in."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join("".join(ch if ch.isalnum() else " " for ch in plain).split())
+
+
+def declared(games: Sequence[str] | None = None) -> list[tuple[str, NamedDice]]:
+    """(game, dice) of every named set the offered games declare, in the games' order."""
+    ids = list(games) if games is not None else game_ids(released_only=True)
+    return [(g, named) for g in ids for named in get_game(g).dice]
+
+
+def keys(game: str, named: NamedDice) -> set[str]:
+    """Everything a player may type for it: its id, aliases and names in every language."""
+    return {fold(k) for k in (named.id, *named.aliases, *named.names.values())} - {""}
+
+
+def ordered(prefer: str | None, games: Sequence[str] | None = None) -> list[tuple[str, NamedDice]]:
+    """Every declared set, the channel's game `prefer` first."""
+    found = declared(games)
+    return [e for e in found if e[0] == prefer] + [e for e in found if e[0] != prefer]
+
+
+def find_named(
+    text: str, prefer: str | None = None, games: Sequence[str] | None = None
+) -> tuple[str, NamedDice] | None:
+    """The named dice `text` asks for, or None when it names none (then it is notation).
+
+    `<game>:<id>` is never ambiguous. A bare name declared by several games goes to the
+    channel's game `prefer` when it is one of them, and is refused otherwise, listing the ways
+    to say which."""
+    game, sep, rest = text.strip().partition(":")
+    if sep:
+        wanted = fold(rest)
+        for g, named in declared(games):
+            if fold(g) == fold(game) and wanted in keys(g, named):
+                return g, named
+        raise DiceError("error.dice.unknown_named", name=text.strip()[:100])
+    key = fold(text)
+    matches = [(g, named) for g, named in declared(games) if key and key in keys(g, named)]
+    if not matches:
+        return None
+    if len({g for g, _ in matches}) > 1:
+        chosen = [m for m in matches if m[0] == prefer]
+        if not chosen:
+            choices = ", ".join(f"`{g}:{named.id}`" for g, named in matches)
+            raise DiceError("error.dice.ambiguous", name=text.strip()[:100], choices=choices)
+        matches = chosen
+    return matches[0]
+
+
+def roll_named(game: str, named: NamedDice, rng: random.Random) -> NamedRoll:
+    """Each die once, in the declared order, every listed face equally likely."""
+    return NamedRoll(game, named, tuple(die.faces[rng.randrange(len(die.faces))] for die in named.dice))

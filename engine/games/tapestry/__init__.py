@@ -11,6 +11,7 @@ from engine.games.tapestry.bots import POLICIES
 from engine.games.tapestry.catalogue import catalogue
 from engine.games.tapestry.game import TapestryGame
 from engine.games.tapestry.names import card_name
+from engine.games.tapestry.table_dice import named_dice
 
 ENGINE_VERSION = "tapestry-1"
 
@@ -44,6 +45,7 @@ GAME = GameDefinition(
     options_model=options_module.TapestryOptions,
     cards=catalogue,
     score_range=(0, 400),
+    dice=named_dice(),
     # chance and hidden information: rolls, draws from decks and bags, shuffles, reveals
     revealing_events=frozenset(
         {

@@ -40,6 +40,8 @@ CASES: list[tuple[str, str, list[str], dict[str, Any]]] = [
     ("Dominion expert, 2p random kingdoms", "dominion", ["expert", "expert"], {"kingdom": "random"}),
     ("Dominion expert, 4p random kingdoms", "dominion", ["expert"] * 4, {"kingdom": "random"}),
     ("Everdell heuristic, 2p", "everdell", ["heuristic", "heuristic"], {}),
+    ("Tapestry random, 5p", "tapestry", ["random"] * 5, {}),
+    ("Tapestry heuristic, 5p", "tapestry", ["heuristic"] * 5, {}),
 ]
 
 # Nightweave (Everdell: Mistwood) at level 2 against one heuristic human: (label, modules). She

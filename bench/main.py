@@ -1,9 +1,11 @@
 """Benchmarks in one run: our Dominion engine against pyminion and pydominion, the real bot
 process under load (on SQLite and on a throwaway PostgreSQL cluster) and the same load against a
-minimal discord.py bot (the floor), memory per cached match, and bot-seat decision times.
+minimal discord.py bot (the floor), memory per cached match, bot-seat decision times, and per
+game: random-play decisions per second (every game) and Tapestry's restore of a 5-player game.
 
     bash bench/run.sh            # full run (creates bench/.venv with the peers)
     bash bench/run.sh --quick    # tiny sizes, for CI smoke runs; numbers mean nothing
+    bash bench/run.sh --json out.json   # also every row as JSON
 
 Prints markdown tables, the last one with every target and whether it was met. Peers that are
 not installed are skipped (reported as such).
@@ -14,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import os
 import statistics
 import sys
@@ -30,11 +33,13 @@ import memory  # noqa: E402
 import ours  # noqa: E402
 import peers  # noqa: E402
 import pgcluster  # noqa: E402
+import randomplay  # noqa: E402
 
 # Targets for the summary table.
 RATE_TARGET = 500.0  # clicks/s answered with 1,000 live matches
 P99_TARGET_MS = 100.0  # dispatch -> callback
 RESTORE_TARGET_MS = 20.0
+TAPESTRY_RESTORE_TARGET_MS = 50.0  # a finished 5-player game
 PEER_RATIO_TARGET = 2.0
 ROUNDS = 5  # Big Money: the engines take turns in this many rounds
 
@@ -138,8 +143,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ours-only", action="store_true", help="skip the peer engines")
     parser.add_argument("--games", type=int, default=0, help="Big Money games per engine")
     parser.add_argument("--no-load", action="store_true", help="skip the bot-process load benchmark")
+    parser.add_argument("--json", metavar="FILE", help="also write every row measured as JSON to FILE")
     args = parser.parse_args(argv)
     summary: list[tuple[str, str, str, bool | None]] = []  # (measure, value, target, met)
+    report: dict[str, list[dict[str, object]]] = {}  # section -> its rows, for --json
     games = args.games or (3 if args.quick else 400)
     heuristic_games = 2 if args.quick else 100
     restores = 3 if args.quick else 200
@@ -185,6 +192,8 @@ def main(argv: list[str] | None = None) -> int:
     restore = ours.restore_times(record, restores)
     ev_record, ev_turns = ours.everdell_game(4, seed=3000)
     ev_restore = ours.restore_times(ev_record, restores)
+    tp_record, tp_turns = ours.tapestry_game(5, seed=3000)
+    tp_restore = ours.restore_times(tp_record, restores)
     decisions = ours.decision_times(["heuristic", "expert"], decision_games, seed=4000)
 
     print("\n## Our engine\n")
@@ -200,6 +209,11 @@ def main(argv: list[str] | None = None) -> int:
         f"| restore 4-player Everdell game from log, CPU time ({ev_turns} turns, {len(ev_record['log'])} answers) "
         f"| p50 {1000 * statistics.median(ev_restore):.2f} ms, p99 {1000 * percentile(ev_restore, 0.99):.2f} ms "
         "(target < 20 ms) |"
+    )
+    print(
+        f"| restore 5-player Tapestry game from log, CPU time ({tp_turns} turns, {len(tp_record['log'])} answers) "
+        f"| p50 {1000 * statistics.median(tp_restore):.2f} ms, p99 {1000 * percentile(tp_restore, 0.99):.2f} ms "
+        f"(target < {TAPESTRY_RESTORE_TARGET_MS:g} ms) |"
     )
     print(
         f"| bot decision (heuristic, expert; {len(decisions)} decisions) "
@@ -223,11 +237,42 @@ def main(argv: list[str] | None = None) -> int:
             ev_restore_p99 < RESTORE_TARGET_MS,
         )
     )
+    tp_restore_p99 = 1000 * percentile(tp_restore, 0.99)
+    summary.append(
+        (
+            "restore 5-player Tapestry game from log, p99",
+            f"{tp_restore_p99:.1f} ms",
+            f"< {TAPESTRY_RESTORE_TARGET_MS:g} ms",
+            tp_restore_p99 < TAPESTRY_RESTORE_TARGET_MS,
+        )
+    )
+    report["restore"] = [
+        {
+            "game": name,
+            "players": players,
+            "turns": turns,
+            "answers": len(rec["log"]),
+            "restores": len(times),
+            "p50_ms": round(1000 * statistics.median(times), 3),
+            "p99_ms": round(1000 * percentile(times, 0.99), 3),
+            "target_ms": target,
+        }
+        for name, players, turns, rec, times, target in (
+            ("Dominion", 4, table_turns, record, restore, RESTORE_TARGET_MS),
+            ("Everdell", 4, ev_turns, ev_record, ev_restore, RESTORE_TARGET_MS),
+            ("Tapestry", 5, tp_turns, tp_record, tp_restore, TAPESTRY_RESTORE_TARGET_MS),
+        )
+    ]
 
     print("\n## Bot seats: decision time (thread CPU time, view building excluded)\n")
     print("| policy | decisions | p50 | p99 |")
     print("|---|---:|---:|---:|")
+    report["decisions"] = []
     for d in bot_decisions.run(1 if args.quick else 20):
+        report["decisions"].append(
+            {"policy": d.label, "games": d.games, "decisions": len(d.samples), "error": d.error}
+            | ({"p50_ms": round(d.ms(0.5), 4), "p99_ms": round(d.ms(0.99), 4)} if d.samples else {})
+        )
         if d.error:
             print(f"| {d.label} | failed: {d.error} | | |")
             summary.append(
@@ -242,6 +287,24 @@ def main(argv: list[str] | None = None) -> int:
                 f"< {bot_decisions.TARGET_P99_MS:g} ms",
                 d.met,
             )
+        )
+
+    print("\n## Random play, every game (random seats through the match contract, CPU time)\n")
+    print("| game | players | games | decisions | decisions per CPU second | games per CPU second |")
+    print("|---|---|---:|---:|---:|---:|")
+    played = randomplay.run(2 if args.quick else 60)
+    report["random_play"] = [rp.to_dict() for rp in played]
+    for rp in played:
+        players = f"{rp.players[0]}-{rp.players[-1]}"
+        if rp.error:
+            print(f"| {rp.label} | {players} | failed: {rp.error} | | | |")
+            summary.append((f"random play, {rp.label}", "failed", "plays to the end", False))
+            continue
+        print(
+            f"| {rp.label} | {players} | {rp.games} | {rp.decisions:,} | {rp.per_second:,.0f} | {rp.games_per_second:.1f} |"
+        )
+        summary.append(
+            (f"random play decisions per CPU second, {rp.label}", f"{rp.per_second:,.0f}", "reported", None)
         )
 
     mem = asyncio.run(memory.measure(20 if args.quick else 1000, 5 if args.quick else 100, 60))
@@ -366,6 +429,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"| {measure} | {value} | {target} | {verdict} |")
     if args.quick:
         print("\n(--quick: tiny sizes; the numbers mean nothing)")
+    if args.json:
+        report["targets"] = [
+            {"measure": measure, "value": value, "target": target, "met": met}
+            for measure, value, target, met in summary
+        ]
+        Path(args.json).write_text(
+            json.dumps({"quick": args.quick, **report}, indent=1, ensure_ascii=False) + "\n"
+        )
     return 0
 
 

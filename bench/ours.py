@@ -84,6 +84,17 @@ def everdell_game(players: int, seed: int) -> tuple[dict[str, Any], int]:
     return match.record(), sum(result.turns)
 
 
+def tapestry_game(players: int, seed: int) -> tuple[dict[str, Any], int]:
+    """The record of a complete Tapestry game between heuristic bots, and its table turns."""
+    bots = ["heuristic"] * players
+    s = game_seed(seed, 0)
+    match = Match("tapestry", seats(bots), {}, s)
+    play(match, make_policies(get_game("tapestry"), bots, s))
+    result = match.result()
+    assert result is not None
+    return match.record(), sum(result.turns)
+
+
 def restore_times(record: dict[str, Any], repeats: int) -> list[float]:
     """CPU time of each rebuild (other processes on a busy machine do not inflate it)."""
     samples = []

@@ -3,11 +3,13 @@
 It also drives the real bot process with a few simulated players (`bench/load.py`, 5 matches,
 two seconds) on SQLite and, when TEST_DATABASE_URL names a PostgreSQL server, on a fresh database
 there, and the same load against the minimal discord.py bot (`bench/floor_bot.py`), alone and
-with a table's minimum traffic; the cache memory probe and the decision timer: no timing is
-asserted, only that every part runs and reports."""
+with a table's minimum traffic; the cache memory probe, the decision timer, random play of every
+game and Tapestry's restore, in the table and in the JSON report: no timing is asserted, only that
+every part runs and reports."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -16,9 +18,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_bench_quick_runs_our_part() -> None:
+def test_bench_quick_runs_our_part(tmp_path: Path) -> None:
+    report_file = tmp_path / "bench.json"
     done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "main.py"), "--quick", "--ours-only"],
+        [sys.executable, str(ROOT / "bench" / "main.py"), "--quick", "--ours-only", "--json", str(report_file)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -31,6 +34,24 @@ def test_bench_quick_runs_our_part() -> None:
     assert "| Everdell heuristic, 2p |" in out and "failed" not in out
     assert "restore 4-player Everdell game" in out and "| Nightweave turn, level 2 solo" in out
     assert "memory per hot match" in out and "MATCH_CACHE_SIZE=5" in out
+    # Tapestry: restore of a finished 5-player game, both bots' decision times, random play.
+    assert "| restore 5-player Tapestry game from log, CPU time (" in out
+    assert "| restore 5-player Tapestry game from log, p99 | " in out
+    assert "| Tapestry random, 5p |" in out and "| Tapestry heuristic, 5p |" in out
+    games = ("Dominion, random kingdoms", "Everdell", "Architects of the West Kingdom", "Tapestry")
+    for game in games:
+        assert f"| random play decisions per CPU second, {game} | " in out
+    report = json.loads(report_file.read_text())
+    assert report["quick"] is True
+    assert [r["game"] for r in report["random_play"]] == list(games)
+    assert all(r["error"] is None and r["decisions"] > 0 for r in report["random_play"])
+    restored = {r["game"]: r for r in report["restore"]}
+    assert restored["Tapestry"]["players"] == 5 and restored["Tapestry"]["target_ms"] == 50.0
+    assert restored["Tapestry"]["answers"] > 100 and restored["Tapestry"]["p99_ms"] > 0
+    policies = {r["policy"]: r for r in report["decisions"]}
+    assert policies["Tapestry heuristic, 5p"]["decisions"] > 0 and policies["Tapestry random, 5p"]["p99_ms"] > 0
+    assert {"measure", "value", "target", "met"} <= set(report["targets"][0])
+    assert any(r["measure"] == "restore 5-player Tapestry game from log, p99" for r in report["targets"])
     # The load run answered clicks through the real bot process, on each database measured.
     rows = {line.split("|")[1].strip(): line for line in out.splitlines() if "| 5 | saturated |" in line}
     measured = ["SQLite", "PostgreSQL"] if os.environ.get("TEST_DATABASE_URL") else ["SQLite"]

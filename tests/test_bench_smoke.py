@@ -21,7 +21,14 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_bench_quick_runs_our_part(tmp_path: Path) -> None:
     report_file = tmp_path / "bench.json"
     done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "main.py"), "--quick", "--ours-only", "--json", str(report_file)],
+        [
+            sys.executable,
+            str(ROOT / "bench" / "main.py"),
+            "--quick",
+            "--ours-only",
+            "--json",
+            str(report_file),
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -49,7 +56,9 @@ def test_bench_quick_runs_our_part(tmp_path: Path) -> None:
     assert restored["Tapestry"]["players"] == 5 and restored["Tapestry"]["target_ms"] == 50.0
     assert restored["Tapestry"]["answers"] > 100 and restored["Tapestry"]["p99_ms"] > 0
     policies = {r["policy"]: r for r in report["decisions"]}
-    assert policies["Tapestry heuristic, 5p"]["decisions"] > 0 and policies["Tapestry random, 5p"]["p99_ms"] > 0
+    assert (
+        policies["Tapestry heuristic, 5p"]["decisions"] > 0 and policies["Tapestry random, 5p"]["p99_ms"] > 0
+    )
     assert {"measure", "value", "target", "met"} <= set(report["targets"][0])
     assert any(r["measure"] == "restore 5-player Tapestry game from log, p99" for r in report["targets"])
     # The load run answered clicks through the real bot process, on each database measured.

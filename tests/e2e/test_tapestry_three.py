@@ -4,7 +4,8 @@ prompt shows (a seeded random pick among its answer buttons and menu options), t
 the background. Afterwards: the channel showed no tapestry hand and no private line (the leak
 check of the other e2e tests, against what the rules made public), neither person's DMs showed
 the other's private lines, every image the bot uploaded fits Discord's limits, and the finished
-game reached the leaderboards: recorded in each person's history, unrated because a bot played."""
+game reached the leaderboards: recorded in each person's history, unrated because a bot played.
+A result typed in from a physical table, once confirmed, puts both people on the board."""
 
 from __future__ import annotations
 
@@ -202,4 +203,48 @@ async def test_two_people_and_a_bot_play_tapestry_to_the_leaderboard(
     assert boards and all(0 < a["size"] < MAX_BOARD_BYTES for m in boards for a in m.attachments)
     everything = standin.messages(world.channel) + [m for u in people for m in standin.dm_messages(u)]
     assert standin.attachments and attachment_problems(standin, everything) == []
+    assert standin.violations == []
+
+
+def latest(standin: StandIn, message: Message) -> Message:
+    return standin.message(message.id) or message
+
+
+async def test_a_tapestry_table_result_reaches_the_leaderboard(world: World, start_bot: StartBot) -> None:
+    """/result record game:tapestry: the sheet's modal within Discord's limits, the other player
+    confirms, and both are on the Tapestry leaderboard."""
+    standin = world.standin
+    await start_bot()
+    start = await standin.slash(world.alice, world.channel, "result record", {"game": "tapestry"})
+    await start.response()
+    sheet = await start.wait_original()
+    pick = f"bgu:lbpl:{sheet.custom_ids()[0].split(':')[2]}"
+    chosen = await standin.select(world.alice, latest(standin, sheet), pick, [world.alice.id, world.bob.id])
+    await chosen.response()
+    for seat, values in enumerate(({"track": "121", "civilization": "10"}, {"track": "104", "other": "-2"})):
+        current = latest(standin, sheet)
+        button = next(c for c in current.custom_ids() if c.startswith("bgb:lbsc:") and c.endswith(f":{seat}"))
+        opened = await standin.click(world.alice, current, button)
+        await opened.response()
+        assert opened.modal is not None
+        done = await standin.submit_modal(world.alice, opened, values)
+        await done.response()
+    drafted = text_of({"embeds": latest(standin, sheet).embeds})
+    assert "**131**" in drafted and "**102**" in drafted
+    submit = next(c for c in latest(standin, sheet).custom_ids() if c.startswith("bgb:lbsub:"))
+    await (await standin.click(world.alice, latest(standin, sheet), submit)).response()
+    request = await standin.wait_for_message(
+        world.channel, lambda m: any(c.startswith("bgb:lbok:") for c in m.custom_ids()), timeout=10
+    )
+    confirm = next(c for c in request.custom_ids() if c.startswith("bgb:lbok:"))
+    await (await standin.click(world.bob, request, confirm)).response()
+    await standin.wait_until(lambda: not latest(standin, request).components, timeout=10)
+
+    text = await answer_text(standin, world.carol, world.channel, "leaderboard show", {"game": "tapestry"})
+    lines = text.splitlines()
+    first = next(line for line in lines if line.startswith("`1.`"))
+    second = next(line for line in lines if line.startswith("`2.`"))
+    assert (
+        "Tapestry leaderboard" in text and f"<@{world.alice.id}>" in first and f"<@{world.bob.id}>" in second
+    )
     assert standin.violations == []

@@ -1,5 +1,6 @@
-"""Tapestry's score sheet for results typed in from a physical table: the VP track as it stands
-after the fifth income turn, the civilizations' end-of-game VP and any correction."""
+"""Tapestry's score sheet for results typed in from a physical table: the VP track without the
+civilizations' end-of-game VP (Isolationists, Mystics: scored in the fifth income turn, asked
+apart so they are counted once), those VP, and any correction."""
 
 from __future__ import annotations
 

@@ -21,7 +21,9 @@ MODAL_LABEL = 45  # Discord's limit on a text input's label
 def test_the_sheet_is_tapestrys_and_speaks_both_languages() -> None:
     sheet = calculator("tapestry")
     assert sheet.id == "tapestry" and ui("tapestry").score_sheets == (sheet,)
-    assert [f.id for f in sheet.fields] == ["track", "civilization", "other"] and len(sheet.fields) <= MAX_FIELDS
+    assert [f.id for f in sheet.fields] == ["track", "civilization", "other"] and len(
+        sheet.fields
+    ) <= MAX_FIELDS
     for locale in ("en", "pt"):
         labels = [t(f.label_key, locale) for f in sheet.fields]
         assert all(not label.startswith("calc.") and len(label) <= MODAL_LABEL for label in labels), labels
@@ -39,7 +41,9 @@ def test_the_sheet_adds_up_and_refuses_what_cannot_be() -> None:
         calculate(sheet, {"track": "90", "civilization": "-10"}, None, "en")
     with pytest.raises(UserError) as err:
         calculate(sheet, {"track": "muitos"}, None, "pt")
-    assert err.value.key == "calc.error.not_number" and err.value.params["field"] == t("calc.tapestry.track", "pt")
+    assert err.value.key == "calc.error.not_number" and err.value.params["field"] == t(
+        "calc.tapestry.track", "pt"
+    )
 
 
 async def test_a_table_result_for_three_is_rated_once_confirmed(store: Store) -> None:

@@ -39,7 +39,7 @@ class TableTools:
     async def roll(
         self, channel_id: int, notation: str, prefer: str | None = None
     ) -> dice.RollResult | dice.NamedRoll:
-        """Dice notation, or dice a game declares by name (`conquest`, `tapestry:conquest`); a
+        """Dice notation, or dice a game declares by name (`conquest`, `<game>:conquest`); a
         name several games declare goes to the channel's game: `prefer`, else the game of the
         channel's companion session."""
         named = dice.find_named(notation, prefer or await self.channel_game(channel_id))

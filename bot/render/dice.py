@@ -36,7 +36,7 @@ def roll_text(result: RollResult, user: str, locale: str) -> str:
 
 
 def named_roll_text(result: NamedRoll, user: str, locale: str) -> str:
-    """'🎲 @a rolled the conquest dice (Tapestry): red die **5 VP** · black die **1 coin**', and the
+    """'🎲 @a rolled the conquest dice (<game>): red die **5 VP** · black die **1 coin**', and the
     set's note (what the faces are based on) in small print."""
     if len(result.faces) == 1:  # the die is the set's name: the face alone
         faces = f"**{result.faces[0].say(locale)}**"

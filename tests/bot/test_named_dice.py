@@ -5,6 +5,7 @@ games share goes to the channel's game or must be said in full (`tapestry:conque
 from __future__ import annotations
 
 import random
+import re
 import sys
 import types
 from collections import Counter
@@ -18,9 +19,9 @@ from bot.companion_tools import TableTools
 from bot.i18n import t
 from bot.render.dice import named_roll_text, roll_reply, suggest
 from engine.core.dice import Die, DieFace, NamedDice
-from engine.core.registry import GameDefinition, get_game, register_module, unregister_module
+from engine.core.registry import GameDefinition, game_ids, get_game, register_module, unregister_module
 from engine.games.tapestry.data import board, tracks
-from engine.tools.dice import DiceError, NamedRoll, RollResult, find_named, roll_named
+from engine.tools.dice import DiceError, NamedRoll, RollResult, dice_notation_ok, find_named, roll_named
 from storage import Store
 
 CHANNEL = 8100
@@ -238,3 +239,18 @@ def test_autocomplete_offers_the_notation_typed_then_the_named_dice(twin: str) -
         suggest("conquest", "en", prefer="tapestry")[0].name
         == "Tapestry: conquest dice (red die + black die)"
     )
+
+
+def test_every_game_declares_dice_a_player_can_name() -> None:
+    """Each declared set has a unique name within its game that is not dice notation, and every
+    die and face says itself in English and Portuguese."""
+    for game in game_ids(released_only=True):
+        declared = get_game(game).dice
+        assert len({named.id for named in declared}) == len(declared), game
+        for named in declared:
+            assert re.fullmatch(r"[a-z0-9_-]+", named.id) and not dice_notation_ok(named.id), named.id
+            assert all(not dice_notation_ok(alias) for alias in named.aliases), named.aliases
+            assert named.dice and {"en", "pt"} <= set(named.names)
+            for die in named.dice:
+                assert {"en", "pt"} <= set(die.names) and len(die.faces) >= 2, die.id
+                assert all({"en", "pt"} <= set(face.words) for face in die.faces), die.id

@@ -117,3 +117,30 @@ def test_a_landmark_tech_card_is_placed_as_its_benefit_with_no_deferral() -> Non
     answer(m, "tech:Bakery")
     assert prompt(m).key == "tapestry.prompt.place_landmark"
     assert DEFER not in ids(m)
+
+
+def test_a_landmark_gained_on_an_opponents_turn_waits_for_the_end_of_that_turn() -> None:
+    rich = {"coin": 5, "worker": 5, "food": 5, "culture": 5}
+    m = at(
+        {
+            "players": [
+                {"income_turns": 1, "hand": ["oil_magnate"], "resources": rich},
+                {"income_turns": 2, "tracks": {"military": 3}, "resources": {"coin": 1}},
+            ]
+        }
+    )
+    answer(m, "income")
+    answer(m, "card:oil_magnate")
+    answer(m, "track:military")
+    p = until(m, "tapestry.prompt.place_landmark")
+    assert p.seat == 1 and DEFER in ids(m)
+    answer(m, DEFER)
+    g = game(m)
+    assert g.players[1].deferred == ["Barracks"]
+    # seat 0 finishes the income turn; then seat 1 places it, before its own turn
+    p = until(m, "tapestry.prompt.place_landmark")
+    assert p.seat == 1 and DEFER not in ids(m) and g.players[0].income_turns == 2
+    assert g.current == 0
+    answer(m, *(p.default or ()))
+    assert g.players[1].deferred == [] and [s[0] for s in g.players[1].landmark_spots] == ["Barracks"]
+    assert prompt(m).seat == 1 and prompt(m).key == "tapestry.prompt.turn"

@@ -12,7 +12,9 @@ from engine.games.tapestry.catalogue import catalogue
 from engine.games.tapestry.game import TapestryGame
 from engine.games.tapestry.names import card_name
 
-ENGINE_VERSION = "tapestry-1"
+# 2: Espionage and the Heralds see every visible card (the top of each era pile), not only the
+# newest one; a stored game that played either where the two differ no longer replays.
+ENGINE_VERSION = "tapestry-2"
 
 
 def normalize_options(options: dict[str, Any], players: int) -> dict[str, Any]:

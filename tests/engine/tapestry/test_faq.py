@@ -149,13 +149,31 @@ def test_faq11_a_landmark_already_taken_is_not_replaced() -> None:
 
 
 # ------------------------------------------------------------------------------ civilizations
-def test_faq16_heralds_cannot_copy_a_covered_card() -> None:
-    m = at({"players": [me(civs=["heralds"], hand=["trap"]), me(income_turns=2)]})
+def test_faq16_heralds_copy_any_visible_card_but_not_a_covered_one() -> None:
+    m = at({"players": [me(civs=["heralds"], hand=["trap"]), me(income_turns=3)]})
     g = game(m)
-    g.players[1].mat[1] = [["age_of_wonders", True], ["trap", True]]  # Age of Wonders lies under the Trap
+    # era 1: Age of Wonders covered by a Trap (Nuclear Bomb); era 2: Boast of Superiority, still visible
+    g.players[1].mat[0] = [["age_of_wonders", True], ["trap", True]]
+    g.players[1].mat[1] = [["boast_of_superiority", True]]
+    g.players[1].mat[2] = [["renaissance", False]]  # face down: nothing to copy
     answer(m, "income")
     p = until(m, "tapestry.prompt.heralds")
-    assert not any("age_of_wonders" in o.id for o in p.options)
+    assert sorted(ids(m)) == ["copy:1:0:1:trap", "copy:1:1:0:boast_of_superiority", "skip"], p.options
+
+
+def test_espionage_copies_any_visible_card_of_any_mat_but_not_a_covered_one() -> None:
+    m = at({"players": [me(hand=["espionage"], resources=dict(RICH)), me(income_turns=3)]})
+    g = game(m)
+    g.players[0].mat[0] = [["trap", True]]  # your own card of a past era is visible too
+    g.players[1].mat[0] = [["age_of_wonders", True], ["trap", True]]
+    g.players[1].mat[1] = [["boast_of_superiority", True], ["dark_ages", True]]
+    answer(m, "income")
+    until(m, "tapestry.prompt.play_tapestry")
+    answer(m, "card:espionage")
+    assert prompt(m).key == "tapestry.prompt.espionage"
+    assert sorted(ids(m)) == ["copy:0:trap", "copy:1:dark_ages", "copy:1:trap"]
+    answer(m, "copy:1:trap")
+    assert g.players[0].vp == 10
 
 
 # ------------------------------------------------------------------------------ tapestry cards

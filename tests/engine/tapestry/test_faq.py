@@ -1,6 +1,6 @@
-"""The rulebook's FAQ rulings on the base game (numbered as in its FAQ pages), the track reference
-FAQs, and the general rules checked one by one: era bonus, neighbours, tech requirements,
-achievements."""
+"""The rulebook's FAQ rulings on the base game (numbered as in its FAQ pages; 7, 21 and 22 are
+scenarios in scenarios/faq.yaml), the track reference FAQs, and general rules checked one by one:
+era bonus, neighbours, tech requirements, achievements."""
 
 from __future__ import annotations
 
@@ -105,25 +105,6 @@ def test_faq6_a_track_completed_on_an_opponents_turn_takes_the_achievement_at_on
     assert g.players[1].achievements == ["track"] and g.achievements["track"] == [1]
 
 
-def test_faq7_a_second_completed_track_scores_nothing_more() -> None:
-    m = at(
-        {
-            "players": [
-                me(resources={"food": 2}, tracks={"exploration": 11, "science": 12}, space=[13]),
-                NOBODY,
-            ]
-        }
-    )
-    g = game(m)
-    g.achieve(0, "track")
-    vp = g.players[0].vp
-    slots = list(g.achievement_vp["track"])
-    answer(m, "advance:exploration")
-    finish(m)
-    assert g.achievement_vp["track"] == slots and g.achievements["track"] == [0]
-    assert g.players[0].vp - vp == 13  # the space tile's 13 VP (Warpgates), no second achievement
-
-
 def test_faq8_a_benefit_cannot_be_declined() -> None:
     m = at({"players": [me(resources={"coin": 1}), NOBODY]})
     answer(m, "advance:technology")  # Pottery: invent
@@ -177,42 +158,6 @@ def test_espionage_copies_any_visible_card_of_any_mat_but_not_a_covered_one() ->
 
 
 # ------------------------------------------------------------------------------ tapestry cards
-def test_faq21_a_second_arranged_marriage_must_name_another_track() -> None:
-    m = at({"players": [me(hand=["arranged_marriage"]), me(income_turns=2)]})
-    g = game(m)
-    g.players[1].era_card = "arranged_marriage"
-    g.players[1].marker = {"track": "science", "partner": 0}
-    answer(m, "income")
-    until(m, "tapestry.prompt.play_tapestry")
-    answer(m, "card:arranged_marriage")
-    assert prompt(m).key == "tapestry.prompt.arranged_marriage_track"
-    assert "track:science" not in ids(m) and len(ids(m)) == 3
-
-
-def test_faq22_technocracy_laid_over_a_this_era_card_first_into_the_era_invents_and_upgrades() -> None:
-    # Nuclear Bomb lays Technocracy over the current (THIS ERA) card; nobody else is in era 2 yet
-    m = at(
-        {
-            "players": [
-                me(income_turns=2, resources={"culture": 2}, tracks={"military": 9}, hand=["technocracy"]),
-                NOBODY,
-            ]
-        }
-    )
-    g = game(m)
-    g.players[0].mat[1] = [["academia", True]]
-    g.players[0].era_card = "academia"
-    answer(m, "advance:military")
-    until(m, "tapestry.prompt.overplay")
-    answer(m, "card:technocracy")
-    assert g.players[0].era_card is None  # the THIS ERA card underneath is no longer active
-    p = prompt(m)
-    assert p.key == "tapestry.prompt.invent"
-    card = ids(m)[0]
-    answer(m, card)
-    assert g.players[0].tech[card[5:]] == 1  # invented and upgraded at once
-
-
 def test_faq24_socialism_does_not_lift_a_dictatorship_block() -> None:
     m = at({"players": [me(hand=["socialism"]), me(income_turns=2, tracks={"science": 5})]})
     g = game(m)

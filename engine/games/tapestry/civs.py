@@ -111,7 +111,7 @@ def on_gain(g: TapestryGame, seat: int, civ: str, starting: bool) -> Gen:
 def adjust(g: TapestryGame, seat: int) -> Gen:
     """The starting civilization's balance adjustment (gains now; losses after income turn 1)."""
     p = g.players[seat]
-    if not p.civs:
+    if not p.civs or g.options.get("no_civ_adjustments"):
         return
     adj = civilizations()[p.civs[-1]].adjustment
     if adj.get("gain_any"):
@@ -143,7 +143,7 @@ def end_of_first_income(g: TapestryGame, seat: int) -> Gen:
     if not p.civs:
         return
     starting = p.civs[-1]
-    adj = civilizations()[starting].adjustment
+    adj = {} if g.options.get("no_civ_adjustments") else civilizations()[starting].adjustment
     if adj.get("lose_culture"):
         yield from g.lose_any(seat, int(adj["lose_culture"]), among=("culture",))
     if adj.get("lose_any"):

@@ -13,7 +13,8 @@ from engine.games.tapestry.game import TapestryGame
 from engine.games.tapestry.names import card_name
 
 # 2: Espionage and the Heralds see every visible card (the top of each era pile), not only the
-# newest one; a stored game that played either where the two differ no longer replays.
+# newest one; Socialism asks between two equally near opponents. A stored game that met either
+# where the rules differ no longer replays.
 ENGINE_VERSION = "tapestry-2"
 
 

@@ -476,7 +476,13 @@ def socialism(g: TapestryGame, seat: int) -> Gen:
         return
     mine = p.pos(track)
     others = [g.players[o].pos(track) for o in g.opponents(seat)]
-    target = min(others, key=lambda x: (abs(x - mine), x))
+    gap = min(abs(x - mine) for x in others)
+    nearest = sorted({x for x in others if abs(x - mine) == gap})
+    target = nearest[0]
+    if len(nearest) > 1:  # one opponent as far ahead as another behind: the player picks
+        opts = [opt(f"n:{x}", "tapestry.number") for x in nearest]
+        choice = yield from g.pick(seat, "tapestry.prompt.socialism_space", opts, params={"track": track})
+        target = int(choice[2:])
     while p.pos(track) < target:
         moved = yield from g.advance(seat, track, "none")
         if not moved:

@@ -322,3 +322,17 @@ def test_every_tech_card_names_a_track_or_an_innovation() -> None:
             req.row is not None and 2 <= (req.position or 0) <= 6
         )
     assert TRACKS  # the tracks the requirements name
+
+
+def test_faq4_a_card_laid_in_the_civilization_step_goes_on_the_new_eras_space() -> None:
+    # Inventors upgrade their own Printing Press to the top row in step 1 of income turn 3: the
+    # card laid over the current one goes on the era-3 space, the era just begun
+    spec = me(income_turns=2, civs=["inventors"], hand=["trap", "dark_ages"], tech={"Printing Press": 1})
+    m = at({"players": [spec, me(income_turns=3)]})
+    answer(m, "income")
+    assert prompt(m).key == "tapestry.prompt.inventors"
+    answer(m, "mark:0:Printing Press")
+    assert prompt(m).key == "tapestry.prompt.overplay"
+    answer(m, "card:trap")
+    p = game(m).players[0]
+    assert p.mat[2] == [["trap", True]] and p.mat[1] == []

@@ -13,7 +13,10 @@ from engine.games.tapestry.game import TapestryGame
 from engine.games.tapestry.names import card_name
 from engine.games.tapestry.table_dice import named_dice
 
-ENGINE_VERSION = "tapestry-1"
+# 2: Espionage and the Heralds see every visible card (the top of each era pile), not only the
+# newest one; Socialism asks between two equally near opponents. A stored game that met either
+# where the rules differ no longer replays.
+ENGINE_VERSION = "tapestry-2"
 
 
 def normalize_options(options: dict[str, Any], players: int) -> dict[str, Any]:

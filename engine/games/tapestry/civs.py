@@ -111,7 +111,7 @@ def on_gain(g: TapestryGame, seat: int, civ: str, starting: bool) -> Gen:
 def adjust(g: TapestryGame, seat: int) -> Gen:
     """The starting civilization's balance adjustment (gains now; losses after income turn 1)."""
     p = g.players[seat]
-    if not p.civs:
+    if not p.civs or g.options.get("no_civ_adjustments"):
         return
     adj = civilizations()[p.civs[-1]].adjustment
     if adj.get("gain_any"):
@@ -143,7 +143,7 @@ def end_of_first_income(g: TapestryGame, seat: int) -> Gen:
     if not p.civs:
         return
     starting = p.civs[-1]
-    adj = civilizations()[starting].adjustment
+    adj = {} if g.options.get("no_civ_adjustments") else civilizations()[starting].adjustment
     if adj.get("lose_culture"):
         yield from g.lose_any(seat, int(adj["lose_culture"]), among=("culture",))
     if adj.get("lose_any"):
@@ -226,14 +226,10 @@ def heralds(g: TapestryGame, seat: int) -> Gen:
     if p.civ.get("heralds:left", 0) <= 0:
         return
     opts = [opt("skip", "tapestry.skip")]
-    for q in g.players:
-        top = q.top_card()
-        if top is None or not top[1]:
-            continue
-        pile = max(i for i in range(4) if q.mat[i])
-        mark = f"{q.seat}:{pile}:{len(q.mat[pile]) - 1}:{top[0]}"  # this very card, once
-        if tapestry_cards()[top[0]].kind in ("played", "trap") and mark not in p.civ["heralds:marked"]:
-            opts.append(opt(f"copy:{mark}", "tapestry.card", card=top[0], group=f"seat{q.seat}"))
+    for q_seat, pile, index, card in tapestries.visible_cards(g):
+        mark = f"{q_seat}:{pile}:{index}:{card}"  # this very card, once
+        if tapestries.copyable(card) and mark not in p.civ["heralds:marked"]:
+            opts.append(opt(f"copy:{mark}", "tapestry.card", card=card, group=f"seat{q_seat}"))
     choice = yield from g.pick(seat, "tapestry.prompt.heralds", opts, default="skip")
     if choice == "skip":
         return

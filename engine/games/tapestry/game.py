@@ -34,6 +34,7 @@ from engine.games.tapestry.mapgeo import Hex
 from engine.games.tapestry.state import MAX_RESOURCE, Player, Site
 
 INCOME = "income"
+DEFER = "defer"  # place a track landmark at the end of the turn
 TIER_START = (1, 4, 7, 10)
 LANDMARK_SPACES = (4, 7, 10)
 
@@ -90,6 +91,8 @@ class TapestryGame(Asker):
         # per-turn memory: track spaces activated, once-per-turn symbols
         self.activated: set[tuple[int, str, int]] = set()
         self.used_once: set[tuple[int, str]] = set()
+        # a turn is open: a track landmark gained now may wait for the end of it
+        self.turn_open = False
 
     # ==========================================================================================
     # Setup
@@ -208,6 +211,7 @@ class TapestryGame(Asker):
         p = self.players[seat]
         self.activated = set()
         self.used_once = set()
+        self.turn_open = True
         opts = [opt(INCOME, "tapestry.turn.income")]
         if p.income_turns > 0:
             for track in TRACKS:
@@ -227,6 +231,8 @@ class TapestryGame(Asker):
             yield from self.pay(seat, tier_cost(track, p.tracks[track][token] + 1), "tapestry.prompt.pay_advance")
             self.emit("advance_turn", seat, track=track)
             yield from self.advance(seat, track, "benefit", token=token)
+        self.turn_open = False
+        yield from self.place_deferred_landmarks(seat)
         for q in self.order_from(seat):
             yield from civs.mystics_check(self, q.seat)
         p.turns += 1
@@ -381,7 +387,7 @@ class TapestryGame(Asker):
             assert name is not None
             yield from tapestries.on_new_tier(self, seat, name)
             if name in self.available_landmarks:
-                yield from self.gain_landmark(seat, name)
+                yield from self.gain_landmark(seat, name, may_defer=self.turn_open)
         tapestries.on_advance(self, seat, track)
         if space == 12:
             self.achieve(seat, "track")
@@ -508,37 +514,67 @@ class TapestryGame(Asker):
                 yield from self.gain_any(seat)
                 yield from civs.on_district(self, seat, d)
 
-    def gain_landmark(self, seat: int, name: str) -> Gen:
+    def gain_landmark(self, seat: int, name: str, may_defer: bool = False) -> Gen:
+        """Take a landmark and place it; a track landmark (`may_defer`) may instead be placed at the
+        end of the turn."""
         if name not in self.available_landmarks:
             return
         self.available_landmarks.remove(name)
         p = self.players[seat]
         p.landmarks.append(name)
         self.emit("landmark", seat, what=name)
+        placed = yield from self.place_landmark(seat, name, may_defer)
+        if not placed:
+            p.deferred.append(name)
+            self.emit("landmark_deferred", seat, what=name)
+        yield from civs.on_landmark(self, seat, name)
+
+    def place_landmark(self, seat: int, name: str, may_defer: bool = False) -> Gen:
+        """Put a gained landmark in the capital (or beside it, or on the map for Nomads). Returns
+        False when the player chose to place it at the end of the turn instead. Deferring is
+        offered only where there is a choice of spots: with one spot or none it cannot help, and
+        those placements stay as they always were (stored games replay unchanged)."""
+        p = self.players[seat]
         lm = landmarks()[name]
         shapes = cap.shapes_of(tuple(lm.footprint), lm.rotations)
         spots = cap.landmark_spots(p.grid, shapes)
         elsewhere = yield from civs.building_elsewhere(self, seat, name, landmark=True)  # Nomads
         if elsewhere:
-            yield from civs.on_landmark(self, seat, name)
-            return
+            return True
         if not spots:
             p.beside.append(name)
             self.emit("beside_capital", seat, what=name)
-        else:
-            inside = [s for s in spots if cap.fully_inside(s, shapes)]
-            default = inside[0] if inside else spots[0]
-            opts = [opt(f"lm:{r}.{c}.{o}", "tapestry.landmark_spot", card=name) for r, c, o in spots]
-            choice = yield from self.pick(
-                seat, "tapestry.prompt.place_landmark", opts, default="lm:{}.{}.{}".format(*default), params={"landmark": name}
-            )
-            r0, c0, o = (int(x) for x in choice[3:].split("."))
-            for r, c in cap.place_cells((r0, c0, o), shapes):
-                p.grid[r][c] = "L"
-            p.landmark_spots.append([name, r0, c0, o])
-            self.emit("build", seat, what=name, spot=[r0, c0, o])
-            yield from self.check_districts(seat)
-        yield from civs.on_landmark(self, seat, name)
+            return True
+        inside = [s for s in spots if cap.fully_inside(s, shapes)]
+        default = inside[0] if inside else spots[0]
+        opts = [opt(f"lm:{r}.{c}.{o}", "tapestry.landmark_spot", card=name) for r, c, o in spots]
+        if may_defer and len(spots) > 1:
+            opts.append(opt(DEFER, "tapestry.landmark_defer", card=name))
+        choice = yield from self.pick(
+            seat, "tapestry.prompt.place_landmark", opts, default="lm:{}.{}.{}".format(*default), params={"landmark": name}
+        )
+        if choice == DEFER:
+            return False
+        r0, c0, o = (int(x) for x in choice[3:].split("."))
+        for r, c in cap.place_cells((r0, c0, o), shapes):
+            p.grid[r][c] = "L"
+        p.landmark_spots.append([name, r0, c0, o])
+        self.emit("build", seat, what=name, spot=[r0, c0, o])
+        yield from self.check_districts(seat)
+        return True
+
+    def place_deferred_landmarks(self, seat: int) -> Gen:
+        """End of a turn: every player (from the one whose turn it was, clockwise) places the
+        landmarks they put off, in the order they choose, by the usual placement rules."""
+        for q in self.order_from(seat):
+            while q.deferred:
+                name = q.deferred[0]
+                if len(q.deferred) > 1:
+                    opts = [opt(f"landmark:{n}", "tapestry.landmark", card=n) for n in q.deferred]
+                    choice = yield from self.pick(q.seat, "tapestry.prompt.deferred_landmark", opts)
+                    name = choice.split(":", 1)[1]
+                yield from self.place_landmark(q.seat, name)
+                q.deferred.remove(name)  # listed (in views) until it stands
 
     # ==========================================================================================
     # Cards

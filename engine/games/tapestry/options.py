@@ -3,6 +3,8 @@
 * `nanotech_two_cards`: Nanotechnology's bonus costs 2 tech cards (the neoprene-board printing).
 * `first_income_draw_two`: in income turn 1 draw 2 tapestry cards and keep 1.
 * `civ_draw_two`: whenever you gain a civilization during the game, draw 2 and keep 1.
+* `no_civ_adjustments`: play the starting civilizations without our rulebook's balance
+  adjustments (they apply by default, as in every game stored before the option existed).
 * `remove_tapestry`, `remove_tech`: cards left out by agreement (ids / names).
 Only options that are on are kept, so stored records of the plain game stay as they were.
 """
@@ -25,6 +27,7 @@ class TapestryOptions(GameOptions):
     nanotech_two_cards: bool | None = Field(None, description="Nanotechnology's bonus costs 2 tech cards instead of 3")
     first_income_draw_two: bool | None = Field(None, description="First income turn: draw 2 tapestry cards, keep 1")
     civ_draw_two: bool | None = Field(None, description="Gaining a civilization during the game: draw 2, keep 1")
+    no_civ_adjustments: bool | None = Field(None, description="Starting civilizations without the rulebook's adjustments")
     remove_tapestry: list[str] | None = Field(
         None, description="Tapestry cards left out (ids, separated by commas)", json_schema_extra={"command": False}
     )
@@ -32,7 +35,7 @@ class TapestryOptions(GameOptions):
         None, description="Tech cards left out (names, separated by commas)", json_schema_extra={"command": False}
     )
 
-FLAGS = ("nanotech_two_cards", "first_income_draw_two", "civ_draw_two")
+FLAGS = ("nanotech_two_cards", "first_income_draw_two", "civ_draw_two", "no_civ_adjustments")
 LISTS: dict[str, Callable[[], Mapping[str, object]]] = {"remove_tapestry": tapestry_cards, "remove_tech": tech_cards}
 
 

@@ -3,7 +3,7 @@
 Position keys: `skip_setup` (no civilization/capital prompts: seats get `civ` and `capital`
 from the position or the first of each deck), `current`, `players` (a list of per-seat
 overrides: resources, vp, tracks, income_turns, hand, tiles, space, tech, on_mat, civs,
-grid, outposts, civ_state), `tech_row`, `tapestry_deck` (top card first), `tile_bag` (top
+grid, outposts, civ_state, mat, era_card, marker, maxed, finished, achievements), `tech_row`, `tapestry_deck` (top card first), `tile_bag` (top
 first), `space_stack` (top first), `sites` (list of {hex, tile, rotation, pieces}).
 """
 
@@ -67,6 +67,18 @@ def apply(g: TapestryGame, pos: dict[str, Any]) -> None:
         if "grid" in spec:
             p.grid = cap.parse(spec["grid"])
         p.civ.update(spec.get("civ_state") or {})
+        if "mat" in spec:  # tapestry piles by era, bottom card first: [card, face_up]
+            p.mat = [[[c[0], bool(c[1])] for c in pile] for pile in spec["mat"]]
+            p.mat += [[] for _ in range(4 - len(p.mat))]
+        if "era_card" in spec:
+            p.era_card = spec["era_card"]
+        p.marker.update(spec.get("marker") or {})
+        p.maxed = list(spec.get("maxed", p.maxed))
+        p.finished = bool(spec.get("finished", p.finished))
+        for kind in spec.get("achievements") or []:  # taken earlier: the top slot goes, its VP is in `vp`
+            p.achievements.append(kind)
+            g.achievements[kind].append(p.seat)
+            g.achievement_vp[kind].pop(0)
     # components a position hands out leave their decks, so every component exists once
     for p in g.players:
         for card in p.hand + [c for pile in p.mat for c, _ in pile]:

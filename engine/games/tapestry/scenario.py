@@ -34,6 +34,7 @@ def state(g: TapestryGame) -> dict[str, Any]:
                 "beside": list(p.beside),
                 "landmarks": list(p.landmarks),
                 "landmark_spots": [list(x) for x in p.landmark_spots],
+                "deferred_landmarks": list(p.deferred),
                 "hand": list(p.hand),
                 "mat": [[list(c) for c in pile] for pile in p.mat],
                 "era_card": p.era_card,

@@ -58,6 +58,7 @@ class Player:
     beside: list[str] = field(default_factory=list)  # buildings with no room in the capital
     landmarks: list[str] = field(default_factory=list)
     landmark_spots: list[list[Any]] = field(default_factory=list)  # [name, row, col, orientation]
+    deferred: list[str] = field(default_factory=list)  # track landmarks to place at the end of the turn
     hand: list[str] = field(default_factory=list)
     # tapestry piles by era (index 0 = the pre-printed era-1 space); entries [card, face_up]
     mat: list[list[list[Any]]] = field(default_factory=lambda: [[], [], [], []])

@@ -327,14 +327,29 @@ def dystopia(g: TapestryGame, seat: int) -> Gen:
     yield from g.gain_landmark(seat, choice[9:])
 
 
+def visible_cards(g: TapestryGame) -> list[tuple[int, int, int, str]]:
+    """(seat, pile, index, card) of every face-up card no other card covers: the top of each era
+    pile of every income mat (cards of past eras stay visible; only an overplayed card is covered)."""
+    out = []
+    for q in g.players:
+        for pile, cards in enumerate(q.mat):
+            if cards and cards[-1][1]:
+                out.append((q.seat, pile, len(cards) - 1, str(cards[-1][0])))
+    return out
+
+
+def copyable(card: str) -> bool:
+    """What Espionage and the Heralds may copy: a WHEN PLAYED ability (a Trap's included)."""
+    return tapestry_cards()[card].kind in ("played", "trap")
+
+
 def espionage(g: TapestryGame, seat: int) -> Gen:
     opts = []
-    for q in g.players:
-        top = q.top_card()
-        if top is None or not top[1] or (q.seat == seat and top[0] == "espionage"):
-            continue
-        if tapestry_cards()[top[0]].kind in ("played", "trap") and top[0] != "espionage":
-            opts.append(opt(f"copy:{q.seat}:{top[0]}", "tapestry.card", card=top[0], group=f"seat{q.seat}"))
+    for q_seat, _, _, card in visible_cards(g):
+        if copyable(card) and card != "espionage":
+            option = opt(f"copy:{q_seat}:{card}", "tapestry.card", card=card, group=f"seat{q_seat}")
+            if option not in opts:  # two visible Traps of one player copy alike
+                opts.append(option)
     if not opts:
         return
     choice = yield from g.pick(seat, "tapestry.prompt.espionage", opts)
@@ -461,7 +476,13 @@ def socialism(g: TapestryGame, seat: int) -> Gen:
         return
     mine = p.pos(track)
     others = [g.players[o].pos(track) for o in g.opponents(seat)]
-    target = min(others, key=lambda x: (abs(x - mine), x))
+    gap = min(abs(x - mine) for x in others)
+    nearest = sorted({x for x in others if abs(x - mine) == gap})
+    target = nearest[0]
+    if len(nearest) > 1:  # one opponent as far ahead as another behind: the player picks
+        opts = [opt(f"n:{x}", "tapestry.number") for x in nearest]
+        choice = yield from g.pick(seat, "tapestry.prompt.socialism_space", opts, params={"track": track})
+        target = int(choice[2:])
     while p.pos(track) < target:
         moved = yield from g.advance(seat, track, "none")
         if not moved:

@@ -35,6 +35,7 @@ def player_view(g: TapestryGame, seat: int, own: bool) -> dict[str, Any]:
         "exposed": exposed(g, seat),
         "landmarks": list(p.landmarks),
         "landmark_spots": [list(x) for x in p.landmark_spots],  # grid cells "L" belong to these
+        "deferred_landmarks": list(p.deferred),  # gained, placed at the end of the turn
         "hand_count": len(p.hand),
         "tapestry_mat": [[c if up else None for c, up in pile] for pile in p.mat],
         "era_card": p.era_card,

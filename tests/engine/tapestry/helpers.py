@@ -32,6 +32,7 @@ VARIANTS = {
     "first_income_draw_two": True,
     "civ_draw_two": True,
     "nanotech_two_cards": True,
+    "no_civ_adjustments": True,
     "remove_tapestry": ["renaissance"],
     "remove_tech": ["Radio"],
 }

@@ -421,3 +421,15 @@ def test_mercantilism_converts_food_at_income_for_two_vp_each() -> None:
     game(m).players[0].era_card = "mercantilism"
     answer(m, "income")  # era 3 starts: Mercantilism's era is over before its income
     assert prompt(m).key != "tapestry.prompt.mercantilism"
+
+
+def test_socialism_lets_the_player_pick_between_two_equally_near_opponents() -> None:
+    rival = {"income_turns": 2, "resources": dict(RICH)}
+    me = {"income_turns": 1, "hand": ["socialism"], "resources": dict(RICH), "tracks": {"military": 5}}
+    m = at({"players": [me, {**rival, "tracks": {"military": 3}}, {**rival, "tracks": {"military": 7}}]}, players=3)
+    answer(m, "income")
+    answer(m, "card:socialism")
+    answer(m, "track:military")
+    assert prompt(m).key == "tapestry.prompt.socialism_space" and ids(m) == ["n:3", "n:7"]
+    answer(m, "n:7")
+    assert game(m).players[0].tracks["military"] == [7]

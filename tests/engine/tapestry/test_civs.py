@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.core.match import Match
 from engine.games.tapestry import civs
-from tests.engine.tapestry.helpers import answer, at, game, ids, prompt, until
+from tests.engine.tapestry.helpers import answer, at, game, ids, prompt, seats, until
 
 RICH = {"coin": 3, "worker": 3, "food": 3, "culture": 3}
 
@@ -223,3 +223,16 @@ def test_the_chosen_score_tracks_they_lead() -> None:
     # leading exploration, tied military and technology: 3 tracks x 1 opponent
     assert g.players[0].vp == 3
     until(m, "tapestry.prompt.turn")
+
+
+def test_without_adjustments_the_chosen_start_with_nothing_and_futurists_lose_nothing() -> None:
+    seats3 = [{"civs": ["the_chosen"], "income_turns": 1, "resources": {"coin": 1}}, {"income_turns": 1}, {"income_turns": 1}]
+    m = Match.from_position("tapestry", seats(3), {"no_civ_adjustments": True}, 0, {"skip_setup": True, "players": seats3})
+    g = game(m)
+    run(civs.adjust(g, 0))
+    assert g.players[0].vp == 0
+    futurists = [{"civs": ["futurists"], "income_turns": 0}, {"income_turns": 0}]
+    m = Match.from_position("tapestry", seats(2), {"no_civ_adjustments": True}, 0, {"skip_setup": True, "players": futurists})
+    p = game(m).players[0]
+    assert p.income_turns == 1 and prompt(m).key != "tapestry.prompt.lose_resource"
+    assert p.res["culture"] == 1 + 1  # start gift + income, nothing lost

@@ -27,6 +27,8 @@ from bot.notify import Notifier
 from bot.ops import InteractionClock, OpsServer
 from bot.pbp import PlayByPost
 from bot.prefs import PrefsService
+from bot.quarantine import Quarantine
+from bot.reconcile import Reconciler
 from bot.records import Records
 from bot.render.items import DYNAMIC_ITEMS, ComponentRouter, Handler
 from bot.runner import Runner
@@ -51,7 +53,18 @@ HTTP_CONNECTIONS = 100
 # of its time in that scan. Sweep at most this often instead (idle means 5 minutes unused anyway).
 BUCKET_SWEEP_SECONDS = 30.0
 
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.prefs", "cogs.pbp", "cogs.admin", "cogs.leaderboard", "cogs.results", "cogs.automa", "cogs.table_tools", "cogs.cards")
+EXTENSIONS = (
+    "cogs.lobby",
+    "cogs.play",
+    "cogs.prefs",
+    "cogs.pbp",
+    "cogs.admin",
+    "cogs.leaderboard",
+    "cogs.results",
+    "cogs.automa",
+    "cogs.table_tools",
+    "cogs.cards",
+)
 
 
 class BoardGamesBot(commands.Bot):
@@ -62,6 +75,8 @@ class BoardGamesBot(commands.Bot):
     runner: Runner
     pbp: PlayByPost
     answering: Answering
+    quarantine: Quarantine
+    reconciler: Reconciler
 
     def __init__(self, settings: Settings, *, sync_only: bool = False, **client_options: Any) -> None:
         # Guilds only: the bot reads no messages (everything arrives as interactions), and the
@@ -150,6 +165,15 @@ class BoardGamesBot(commands.Bot):
             lease=lease,
         )
         self.answering = Answering(self.table, self.notifier, self.drafts)
+        self.quarantine = Quarantine(self.table, DiscordHerald(self))
+        self.reconciler = Reconciler(
+            self.table,
+            self.notifier,
+            self.settings.reconcile_seconds,
+            self.settings.reconcile_grace_seconds,
+            announce_held=self.quarantine.announce_pending,
+        )
+        self.notifier.missed = self.reconciler.soon
         self.records = Records(self.table, pbp_store)
         await self._start_ops()
         # Each service is built on the table, so none exists to be handed to its constructor;
@@ -169,6 +193,8 @@ class BoardGamesBot(commands.Bot):
         await self.pbp.start()  # covered seats first: the runner plays them
         await self.runner.resume()
         self.runner.start_sweeping(max(self.settings.lease_seconds / 3, 0.2))
+        # Open prompts that never reached their seats (a crash after a commit, a failed DM).
+        self.reconciler.start()
         # Supervisors and tests wait for this line before sending work.
         log.info("ready: %s in %d guild(s)", self.user, len(self.guilds))
 
@@ -184,11 +210,20 @@ class BoardGamesBot(commands.Bot):
         """Health and metrics endpoints, when METRICS_PORT is set."""
         table, store, runner = self.table, self.store, self.runner
         self.registry.gauge("bgb_live_matches", "Matches held in this process's cache.", table.cached_count)
-        self.registry.gauge("bgb_automa_queue_depth", "Matches waiting for a bot or automa answer.", store.turns.depth)
-        self.registry.gauge("bgb_automa_running", "Matches whose bot seats this process is playing.", lambda: runner.busy)
-        self.registry.gauge("bgb_db_errors_total", "Database errors (not conflicts).", lambda: store.db.errors, "counter")
         self.registry.gauge(
-            "bgb_db_conflicts_total", "Writes refused by a constraint (lost races, duplicates).", lambda: store.db.conflicts, "counter"
+            "bgb_automa_queue_depth", "Matches waiting for a bot or automa answer.", store.turns.depth
+        )
+        self.registry.gauge(
+            "bgb_automa_running", "Matches whose bot seats this process is playing.", lambda: runner.busy
+        )
+        self.registry.gauge(
+            "bgb_db_errors_total", "Database errors (not conflicts).", lambda: store.db.errors, "counter"
+        )
+        self.registry.gauge(
+            "bgb_db_conflicts_total",
+            "Writes refused by a constraint (lost races, duplicates).",
+            lambda: store.db.conflicts,
+            "counter",
         )
         if self.settings.metrics_port is None:
             return
@@ -197,7 +232,11 @@ class BoardGamesBot(commands.Bot):
             await store.db.fetchone("SELECT 1 AS ok")
             return True
 
-        info = {"instance": self.settings.instance_id, "shards": self.settings.shard_id_list(), "database": store.db.dialect}
+        info = {
+            "instance": self.settings.instance_id,
+            "shards": self.settings.shard_id_list(),
+            "database": store.db.dialect,
+        }
         self.ops = OpsServer(self.registry, alive, self.is_ready, info)
         await self.ops.start(self.settings.metrics_host, self.settings.metrics_port)
 
@@ -214,6 +253,8 @@ class BoardGamesBot(commands.Bot):
             await self.pbp.stop()
         if hasattr(self, "runner"):
             await self.runner.stop()
+        if hasattr(self, "reconciler"):
+            await self.reconciler.stop()
         if hasattr(self, "table"):
             await self.table.drain(5.0)  # let answers already committed reach the channel
             await self.notifier.flush(5.0)  # and the board edits still waiting to be coalesced
@@ -314,4 +355,6 @@ def tune_gc() -> None:
 def make_bot(settings: Settings) -> BoardGamesBot:
     if not settings.sharded:
         return BoardGamesBot(settings)
-    return ShardedBoardGamesBot(settings, shard_count=settings.shard_count, shard_ids=settings.shard_id_list())
+    return ShardedBoardGamesBot(
+        settings, shard_count=settings.shard_count, shard_ids=settings.shard_id_list()
+    )

@@ -76,6 +76,10 @@ class Settings(BaseSettings):
     # Play-by-post: how often the scheduler looks for due reminders and timeouts, and (tests only)
     # a file holding seconds to add to the clock, so deadlines can pass without waiting.
     scheduler_tick_seconds: float = Field(default=30.0, gt=0, alias="SCHEDULER_TICK_SECONDS")
+    # How often every running match's open prompts are checked against what each seat was sent
+    # (bot/reconcile.py), and how long a fresh commit is left to its own announcement first.
+    reconcile_seconds: float = Field(default=30.0, gt=0, alias="RECONCILE_SECONDS")
+    reconcile_grace_seconds: float = Field(default=5.0, ge=0, alias="RECONCILE_GRACE_SECONDS")
     clock_offset_file: str | None = Field(default=None, alias="CLOCK_OFFSET_FILE")
     # -- running several processes ------------------------------------------------------------
     # Shards this process connects (e.g. "0,1"), out of SHARD_COUNT; unset: one unsharded client.

@@ -14,6 +14,7 @@ from storage.notices import NoticeRepo
 from storage.pbp import PbpRepo
 from storage.pbp_jobs import JobRepo
 from storage.prefs import PrefsRepo
+from storage.quarantine import QuarantineRepo
 from storage.results import ResultRepo
 
 
@@ -30,6 +31,7 @@ class Store:
         self.turns = BotTurnRepo(db)
         self.notices = NoticeRepo(db)
         self.guild_data = GuildDataRepo(db)
+        self.quarantine = QuarantineRepo(db)
 
     @classmethod
     async def open(cls, url: str) -> Store:

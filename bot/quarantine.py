@@ -25,6 +25,7 @@ from bot.table import Live, TableService, engine_options, seat_specs
 from engine.core import Match
 from engine.core.registry import get_game
 from storage.log import read_entry
+from storage.matches import RowInfo
 from storage.quarantine import DAMAGED, RULES, Held
 
 log = logging.getLogger(__name__)
@@ -156,11 +157,16 @@ class Quarantine:
             count += 1
         return count
 
-    async def abandon(self, guild_id: int, match_id: int) -> None:
+    async def abandon(self, guild_id: int, match_id: int) -> RowInfo:
+        """Abandon a held match (its channel is free again); what can be read of it, to tell
+        its table."""
         await self._held(guild_id, match_id)
         await self.store.matches.set_status(match_id, "abandoned")
         await self.store.quarantine.release(match_id)
         self.table.forget(match_id)
+        info = await self.store.matches.info(match_id)
+        assert info is not None
+        return info
 
     async def truncate(self, guild_id: int, match_id: int) -> tuple[Live, int, int]:
         """Cut the log back to the answers that still play and take the match up again from
@@ -201,4 +207,49 @@ class Quarantine:
         return await self.table.continue_rules(match_id)
 
 
-__all__ = ["CONTINUE", "Inspection", "Quarantine"]
+def listing(held: list[tuple[Held, int | None, str]], locale: str) -> str:
+    """One line per held match of a server (or that there is none)."""
+    if not held:
+        return t("quarantine.none", locale)
+    lines = [
+        t(
+            "quarantine.line",
+            locale,
+            id=h.match_id,
+            game=game,
+            channel=channel or "?",
+            kind=t(f"quarantine.kind.{h.kind}", locale),
+            reason=h.reason,
+            step=_at(h.step, locale),
+        )
+        for h, channel, game in held
+    ]
+    return "\n".join(lines)
+
+
+def describe(seen: Inspection, locale: str) -> str:
+    held = seen.held
+    detail = f"\n`{held.detail[:1500]}`" if held.detail else ""
+    return t(
+        "quarantine.show",
+        locale,
+        id=held.match_id,
+        game=seen.game,
+        status=seen.status,
+        channel=seen.channel_id or "?",
+        kind=t(f"quarantine.kind.{held.kind}", locale),
+        reason=held.reason,
+        step=_at(held.step, locale),
+        answers=seen.answers,
+        playable=seen.playable,
+        old=held.engine_version or seen.recorded,
+        new=seen.current or "?",
+        detail=detail,
+    )
+
+
+def _at(step: int | None, locale: str) -> str:
+    return t("quarantine.at_step", locale, step=step) if step is not None else ""
+
+
+__all__ = ["CONTINUE", "Inspection", "Quarantine", "describe", "listing"]

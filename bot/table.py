@@ -501,6 +501,8 @@ class TableService:
             raise UserError("error.game_over")
         if status != "active":
             raise UserError("error.not_started" if status == "lobby" else "error.no_game_here")
+        if live.held == RULES:
+            raise UserError("error.match_rules_hold", id=live.id)
         if live.held is not None:
             raise UserError("error.match_quarantined", id=live.id)
         if live.broken is not None or live.match is None:

@@ -211,7 +211,7 @@ async def test_a_changed_state_waits_for_the_host_to_continue(store: Store, tabl
         await table.submit(
             live.id, user_of(current, prompt.seat), prompt.pid, [o.id for o in prompt.options[: prompt.min]]
         )
-    assert refused.value.key == "error.match_quarantined"
+    assert refused.value.key == "error.match_rules_hold"
 
     herald = Posts()
     quarantine = Quarantine(table, herald)

@@ -169,7 +169,11 @@ class Answering:
     @staticmethod
     def _hand(live: Live, seat: int, locale: str) -> Reply:
         if live.match is None:
-            raise UserError("error.not_started")
+            raise (
+                UserError("error.match_quarantined", id=live.id)
+                if live.held
+                else UserError("error.not_started")
+            )
         return private_reply(live, seat, locale)
 
     # -- /play: an answer by name ------------------------------------------------------------------

@@ -130,7 +130,11 @@ class Reconciler:
             )
             await self.notifier.reconcile(live, missing)
             done = await table.store.notices.of_match(match_id)
-        left = [s for s in missing if not (s in done and done[s].covers(live.prompt_for(s).pid, step))]  # type: ignore[union-attr]
+        left = []
+        for seat in missing:
+            prompt = live.prompt_for(seat)  # (the match may have moved on meanwhile)
+            if prompt is not None and not (seat in done and done[seat].covers(prompt.pid, step)):
+                left.append(seat)
         if not left and live.match.version == answers:
             self._complete[match_id] = answers
         self.delivered += len(missing) - len(left)

@@ -654,6 +654,7 @@ class TableService:
                 if self.bot_waiting(live):
                     await BotTurnRepo.queue_in(conn, record.id)
             live.tail.extend(e for e in match.opening_events if e.public)
+            self.committed[match_id] = asyncio.get_running_loop().time()
             return live
 
     @staticmethod

@@ -60,7 +60,7 @@ class QuarantineGroup(app_commands.Group):
         )
         @app_commands.rename(game=match_name)
         @app_commands.describe(game=match_desc)
-        async def show(interaction: Interaction, game: app_commands.Range[int, 1, 2**53]) -> None:
+        async def show(interaction: Interaction, game: app_commands.Range[int, 1, None]) -> None:
             locale = await self.bot.locale_of(interaction)
             guild_id = _guild(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -74,7 +74,7 @@ class QuarantineGroup(app_commands.Group):
         )
         @app_commands.rename(game=match_name)
         @app_commands.describe(game=match_desc)
-        async def export(interaction: Interaction, game: app_commands.Range[int, 1, 2**53]) -> None:
+        async def export(interaction: Interaction, game: app_commands.Range[int, 1, None]) -> None:
             guild_id = _guild(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
             data = await self.service.export(guild_id, game)
@@ -88,7 +88,7 @@ class QuarantineGroup(app_commands.Group):
         )
         @app_commands.rename(game=match_name)
         @app_commands.describe(game=match_desc)
-        async def abandon(interaction: Interaction, game: app_commands.Range[int, 1, 2**53]) -> None:
+        async def abandon(interaction: Interaction, game: app_commands.Range[int, 1, None]) -> None:
             locale = await self.bot.locale_of(interaction)
             guild_id = _guild(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -107,7 +107,7 @@ class QuarantineGroup(app_commands.Group):
         )
         @app_commands.rename(game=match_name)
         @app_commands.describe(game=match_desc)
-        async def truncate(interaction: Interaction, game: app_commands.Range[int, 1, 2**53]) -> None:
+        async def truncate(interaction: Interaction, game: app_commands.Range[int, 1, None]) -> None:
             locale = await self.bot.locale_of(interaction)
             guild_id = _guild(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)

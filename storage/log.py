@@ -112,12 +112,13 @@ class LogRepo:
         )
 
     async def progress(self) -> dict[int, tuple[int, float, int | None]]:
-        """For every running match: (answers stored, when the last was stored, its guild), in
-        one read."""
+        """For every running match: (answers stored, when it last changed, its guild), in one
+        read. Every answer and every start also writes the match row, so its updated_at is the
+        time of the last change."""
         rows = await self.db.fetchall(
-            """SELECT m.id AS match_id, m.guild_id AS guild_id, COUNT(l.seq) AS n, MAX(l.created_at) AS at
+            """SELECT m.id AS match_id, m.guild_id AS guild_id, m.updated_at AS at, COUNT(l.seq) AS n
                FROM matches m LEFT JOIN match_log l ON l.match_id = m.id
-               WHERE m.status = 'active' GROUP BY m.id, m.guild_id"""
+               WHERE m.status = 'active' GROUP BY m.id, m.guild_id, m.updated_at"""
         )
         out: dict[int, tuple[int, float, int | None]] = {}
         for r in rows:

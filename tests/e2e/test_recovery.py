@@ -1,0 +1,131 @@
+"""Recovery, through the real bot process: a kill -9 between an answer's commit and its
+announcement leaves no table waiting (the open prompt reaches its player once after the restart),
+and damaged matches are held at startup while every other table is served."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+from bot.standin.state import Message
+from tests.e2e.conftest import StartBot, World, wait_for
+from tests.e2e.driver import Table, decide, open_table, perform, prompt_id
+from tests.e2e.test_resilience import UNKNOWN_MESSAGE, answers
+
+QUICK = {"RECONCILE_SECONDS": "0.3", "RECONCILE_GRACE_SECONDS": "0.2"}
+
+
+def prompt_dms(world: World, match_id: int, pid: int) -> list[Message]:
+    """Every DM, to anyone, that offers this prompt."""
+    return [
+        m
+        for user in (world.alice, world.bob)
+        for m in world.standin.dm_messages(user)
+        if not m.ephemeral and prompt_id(m, match_id) == pid
+    ]
+
+
+async def test_a_kill_between_commit_and_announce_then_restart_delivers_once(
+    world: World, start_bot: StartBot
+) -> None:
+    standin = world.standin
+    bot = await start_bot(**QUICK)
+    match_id, _ = await open_table(standin, world.channel, world.alice, [world.bob])
+    table = Table(standin, world.channel, match_id, [world.alice, world.bob])
+    for _ in range(3):
+        assert await table.step()
+    await bot.stop()
+
+    # This life dies at its first commit, before anyone hears of it.
+    doomed = await start_bot(FAULT_POINTS="after_commit:1", **QUICK)
+    user, message = await table.next_turn()
+    before = answers(world.db, match_id)
+    action = decide(message, table.words)
+    assert action is not None
+    clicked = asyncio.ensure_future(perform(standin, user, message, action))
+    await wait_for(lambda: doomed.proc.returncode is not None, 20, "the fault point kills the process")
+    clicked.cancel()
+    assert "fault point after_commit" in doomed.output()
+    assert answers(world.db, match_id) == before + 1  # committed, never announced
+
+    world.tolerated.add(UNKNOWN_MESSAGE)
+    await start_bot(**QUICK)
+    # The open prompt reaches whoever must answer it: once, however many rounds pass.
+    old = prompt_id(message, match_id)
+
+    def delivered() -> list[tuple[object, int]]:
+        pending = [(u, prompt_id(table.pending(u), match_id)) for u in table.players]
+        return [(u, p) for u, p in pending if p is not None and p != old]
+
+    await standin.wait_until(lambda: bool(delivered()), 10)
+    [(_, pid)] = delivered()
+    await asyncio.sleep(1.5)  # several reconciliation rounds
+    assert len(prompt_dms(world, match_id, pid)) == 1
+    # And the table plays on from there (the clicked message, never answered, is out of date).
+    player = next(u for u in table.players if prompt_id(table.pending(u), match_id) == pid)
+    pending = table.pending(player)
+    assert pending is not None
+    await table.act(player, pending)
+    assert answers(world.db, match_id) == before + 2
+
+
+def damage(db: str, sql: str, match_id: int) -> None:
+    with sqlite3.connect(db) as conn:
+        conn.execute(sql, (match_id,))
+
+
+async def test_damaged_matches_are_held_at_startup_and_the_rest_is_served(
+    world: World, start_bot: StartBot
+) -> None:
+    standin = world.standin
+    bot = await start_bot(**QUICK)
+    channels = [
+        world.channel,
+        standin.add_channel(world.guild, "games-2"),
+        standin.add_channel(world.guild, "games-3"),
+    ]
+    tables = []
+    for channel in channels:
+        match_id, _ = await open_table(standin, channel, world.alice, [world.bob])
+        table = Table(standin, channel, match_id, [world.alice, world.bob])
+        for _ in range(2):
+            assert await table.step()
+        tables.append(table)
+    await bot.stop()
+    gap, unknown, healthy = tables
+    damage(str(world.db), "DELETE FROM match_log WHERE match_id = ? AND seq = 0", gap.match_id)
+    damage(str(world.db), "UPDATE matches SET game = 'no-such-game' WHERE id = ?", unknown.match_id)
+
+    await start_bot(**QUICK)
+    # The healthy table is served as before.
+    for _ in range(3):
+        assert await healthy.step()
+    # Each damaged table is told, once, in its own channel.
+    for table in (gap, unknown):
+        await standin.wait_for_message(
+            table.channel, lambda m: f"Game #{table.match_id} is on hold" in m.content, timeout=10
+        )
+    await asyncio.sleep(1)
+    for table in (gap, unknown):
+        told = [
+            m for m in standin.messages(table.channel) if f"Game #{table.match_id} is on hold" in m.content
+        ]
+        assert len(told) == 1
+    # A player there is told why at once, privately.
+    reply = await standin.slash(world.alice, gap.channel, "hand")
+    await reply.response()
+    note = await reply.wait_original()
+    assert note.ephemeral and "on hold" in note.content
+
+    # A manager looks at it and cuts it back to what still plays: nothing does, after a gap at the
+    # first answer, so the game starts again from its setup and goes on.
+    standin.grant(world.alice, 1 << 5)  # Manage Server
+    shown = await standin.slash(world.alice, gap.channel, "admin quarantine show", {"game": gap.match_id})
+    await shown.response()
+    text = (await shown.wait_original()).content
+    assert "0 of them still play" in text or "0 of them" in text, text
+    cut = await standin.slash(world.alice, gap.channel, "admin quarantine truncate", {"game": gap.match_id})
+    await cut.response()
+    await cut.wait_original()
+    assert answers(world.db, gap.match_id) == 0
+    assert await gap.step()

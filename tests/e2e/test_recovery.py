@@ -103,7 +103,7 @@ async def test_damaged_matches_are_held_at_startup_and_the_rest_is_served(
     # Each damaged table is told, once, in its own channel.
     for table in (gap, unknown):
         await standin.wait_for_message(
-            table.channel, lambda m: f"Game #{table.match_id} is on hold" in m.content, timeout=10
+            table.channel, lambda m, told=f"Game #{table.match_id} is on hold": told in m.content, timeout=10
         )
     await asyncio.sleep(1)
     for table in (gap, unknown):

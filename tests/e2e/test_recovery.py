@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections.abc import Callable
 
 from bot.standin.state import Message
 from tests.e2e.conftest import StartBot, World, wait_for
@@ -69,6 +70,10 @@ async def test_a_kill_between_commit_and_announce_then_restart_delivers_once(
     assert answers(world.db, match_id) == before + 2
 
 
+def told_about(match_id: int) -> Callable[[Message], bool]:
+    return lambda m: f"Game #{match_id} is on hold" in m.content
+
+
 def damage(db: str, sql: str, match_id: int) -> None:
     with sqlite3.connect(db) as conn:
         conn.execute(sql, (match_id,))
@@ -102,9 +107,7 @@ async def test_damaged_matches_are_held_at_startup_and_the_rest_is_served(
         assert await healthy.step()
     # Each damaged table is told, once, in its own channel.
     for table in (gap, unknown):
-        await standin.wait_for_message(
-            table.channel, lambda m, told=f"Game #{table.match_id} is on hold": told in m.content, timeout=10
-        )
+        await standin.wait_for_message(table.channel, told_about(table.match_id), timeout=10)
     await asyncio.sleep(1)
     for table in (gap, unknown):
         told = [

@@ -132,3 +132,44 @@ async def test_damaged_matches_are_held_at_startup_and_the_rest_is_served(
     await cut.wait_original()
     assert answers(world.db, gap.match_id) == 0
     assert await gap.step()
+
+
+async def test_a_rules_change_waits_for_the_host_then_goes_on(world: World, start_bot: StartBot) -> None:
+    standin = world.standin
+    bot = await start_bot(**QUICK)
+    match_id, _ = await open_table(standin, world.channel, world.alice, [world.bob])
+    table = Table(standin, world.channel, match_id, [world.alice, world.bob])
+    for _ in range(3):
+        assert await table.step()
+    await bot.stop()
+    # As if the rules had changed since: the stored digests vouch for another state.
+    damage(
+        str(world.db),
+        "UPDATE match_log SET digest = 'older', engine_version = 'dominion-0' WHERE match_id = ?",
+        match_id,
+    )
+
+    await start_bot(**QUICK)
+    notice = await standin.wait_for_message(
+        world.channel, lambda m: "rules were updated" in m.content, timeout=10
+    )
+    assert "dominion-0" in notice.content
+    # Nobody plays on meanwhile: the player is told why.
+    user, message = await table.next_turn()
+    before = answers(world.db, match_id)
+    action = decide(message, table.words)
+    assert action is not None
+    await perform(standin, user, message, action)
+    await asyncio.sleep(0.5)
+    assert answers(world.db, match_id) == before
+    # Bob is not the host; Alice is.
+    [button] = [c["custom_id"] for row in notice.components for c in row["components"]]
+    refused = await standin.click(world.bob, notice, button)
+    await refused.response()
+    assert "host" in (await refused.followup()).content
+    agreed = await standin.click(world.alice, notice, button)
+    await agreed.response()
+    await standin.wait_for_message(world.channel, lambda m: "continued game" in m.content, timeout=10)
+    for _ in range(3):
+        assert await table.step()
+    assert answers(world.db, match_id) > before

@@ -92,15 +92,16 @@ class Reconciler:
             del self._complete[stale]
         sent = 0
         shared = table.store.db.shared
-        for match_id, (answers, last_at, guild_id) in progress.items():
-            if self._complete.get(match_id) == answers or not table.owns(guild_id):
+        for match_id, seen in progress.items():
+            answers, last_at = seen.answers, seen.changed_at
+            if self._complete.get(match_id) == answers or not table.owns(seen.guild_id):
                 continue
             if now - last_at < self.grace and (shared or last_at >= self.started):
                 continue  # its own announcement is probably under way
             if loop_now - table.committed.get(match_id, -1e9) < self.grace:
                 continue
             try:
-                sent += await self._match(match_id, answers)
+                sent += await self._match(match_id, answers, baseline=answers > 0 and not seen.stamped)
             except Exception:
                 log.exception("match %s: reconciliation failed", match_id)
         for match_id, at in list(table.committed.items()):
@@ -108,7 +109,10 @@ class Reconciler:
                 del table.committed[match_id]
         return sent
 
-    async def _match(self, match_id: int, answers: int) -> int:
+    async def _match(self, match_id: int, answers: int, baseline: bool = False) -> int:
+        """Deliver what is missing of one match. `baseline`: not one answer of it was stored
+        since deliveries were first recorded in full (the clicked message's own update was not
+        recorded before): what is open was announced by then, so it is recorded, not sent."""
         table = self.table
         live = await table.fresh(match_id)
         if not table.owns(live.record.guild_id) or live.record.status != "active":
@@ -124,6 +128,13 @@ class Reconciler:
             prompt = live.prompt_for(seat)
             if prompt is not None and not (seat in done and done[seat].covers(prompt.pid, step)):
                 missing.append(seat)
+        if missing and baseline:
+            for seat in missing:
+                prompt = live.prompt_for(seat)
+                if prompt is not None:
+                    await table.store.notices.record(match_id, seat, prompt.pid, step, "baseline")
+            self._complete[match_id] = answers
+            return 0
         if missing:
             log.info(
                 "match %s: delivering the open prompts of seats %s that never reached them", match_id, missing

@@ -27,6 +27,17 @@ class DamagedLog(Exception):
 
 
 @dataclass(frozen=True)
+class Progress:
+    """A running match as reconciliation sees it: answers stored, when it last changed, its
+    guild, and how many answers carry a digest (none: not one answer since digests began)."""
+
+    answers: int
+    changed_at: float
+    guild_id: int | None
+    stamped: int
+
+
+@dataclass(frozen=True)
 class Stamp:
     """What an answer's row says of the state it led to (None: written before digests were)."""
 
@@ -111,22 +122,23 @@ class LogRepo:
             "DELETE FROM match_log WHERE match_id = ? AND seq >= ?", (match_id, keep)
         )
 
-    async def progress(self) -> dict[int, tuple[int, float, int | None]]:
-        """For every running match: (answers stored, when it last changed, its guild), in one
-        read. Every answer and every start also writes the match row, so its updated_at is the
-        time of the last change."""
+    async def progress(self) -> dict[int, Progress]:
+        """Every running match's progress, in one read. Every answer and every start also writes
+        the match row, so its updated_at is the time of the last change."""
         rows = await self.db.fetchall(
-            """SELECT m.id AS match_id, m.guild_id AS guild_id, m.updated_at AS at, COUNT(l.seq) AS n
+            """SELECT m.id AS match_id, m.guild_id AS guild_id, m.updated_at AS at,
+                      COUNT(l.seq) AS n, COUNT(l.digest) AS stamped
                FROM matches m LEFT JOIN match_log l ON l.match_id = m.id
                WHERE m.status = 'active' GROUP BY m.id, m.guild_id, m.updated_at"""
         )
-        out: dict[int, tuple[int, float, int | None]] = {}
+        out: dict[int, Progress] = {}
         for r in rows:
             guild = r["guild_id"]
-            out[int(r["match_id"])] = (
+            out[int(r["match_id"])] = Progress(
                 int(r["n"]),
                 float(r["at"] or 0.0),
                 guild if isinstance(guild, int) else None,
+                int(r["stamped"]),
             )
         return out
 

@@ -395,3 +395,18 @@ async def test_lobbies_are_never_held(store: Store, table: TableService) -> None
     lobby = await open_dominion_lobby(table)
     assert await TableService(store).rebuild_live() == [] and await store.quarantine.all() == []
     assert (await table.get(lobby.id)).held is None
+
+
+async def test_a_match_untouched_since_the_upgrade_is_not_sent_again(
+    store: Store, table: TableService
+) -> None:
+    live = await start_game(table)
+    await play(table, live, 2)
+    # Stored by a version without digests, whose clicked-message deliveries were not recorded.
+    await store.db.execute("UPDATE match_log SET digest = NULL WHERE match_id = ?", (live.id,))
+    client = FakeClient()
+    _, found = reconciler(TableService(store), store, client)
+    assert await found.run_once() == 0 and client.dms() == []
+    seat = live.match.prompts()[0].seat  # type: ignore[union-attr]
+    recorded = await store.notices.delivered(live.id, seat)
+    assert recorded is not None and recorded.via == "baseline"

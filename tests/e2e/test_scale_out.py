@@ -95,7 +95,9 @@ async def open_clocked_table(world: World) -> int:
     click = await standin.click(world.alice, standin.message(lobby.id) or lobby, f"bgb:lb:{match_id}")
     await click.response()
     # Start is enabled once the lobby message shows two seats.
-    await standin.wait_until(lambda: start in buttons(standin.message(lobby.id) or lobby).values(), timeout=10)
+    await standin.wait_until(
+        lambda: start in buttons(standin.message(lobby.id) or lobby).values(), timeout=10
+    )
     click = await standin.click(world.alice, standin.message(lobby.id) or lobby, start)
     await click.response()
     await standin.wait_for_message(world.channel, lambda m: is_board(m, EN), timeout=15)
@@ -172,7 +174,9 @@ async def test_two_processes_share_a_game_then_one_dies(
     # Its scheduler runs the reminders now: half the turn time passes on the shared clock.
     offset.write_text(str(12.5 * HOUR), encoding="utf-8")
     try:
-        await standin.wait_until(lambda: any("Reminder" in m.content for m in status_messages(world)), timeout=30)
+        await standin.wait_until(
+            lambda: any("Reminder" in m.content for m in status_messages(world)), timeout=30
+        )
     except TimeoutError:
         print("jobs", await query(pg_url, "SELECT * FROM pbp_jobs"))
         print("timers", await query(pg_url, "SELECT * FROM pbp_timers"))
@@ -203,7 +207,9 @@ def handled(port: int, kind: str) -> int:
     return total
 
 
-async def test_shards_split_the_guilds(pg_url: str, world: World, start_bot: StartBot, tmp_path: Path) -> None:
+async def test_shards_split_the_guilds(
+    pg_url: str, world: World, start_bot: StartBot, tmp_path: Path
+) -> None:
     standin = world.standin
     # A second guild on the other shard of two (guild ids carry a millisecond timestamp).
     first_shard = shard_of(world.guild.id, 2)
@@ -216,7 +222,9 @@ async def test_shards_split_the_guilds(pg_url: str, world: World, start_bot: Sta
     offset.write_text("0", encoding="utf-8")
     ports = [free_port(), free_port()]
     procs = [
-        await start_bot(**env_for(f"S{shard}", pg_url, offset, ports[shard], SHARD_COUNT="2", SHARD_IDS=str(shard)))
+        await start_bot(
+            **env_for(f"S{shard}", pg_url, offset, ports[shard], SHARD_COUNT="2", SHARD_IDS=str(shard))
+        )
         for shard in (0, 1)
     ]
     shards = sorted(tuple(s.identify.get("shard") or ()) for s in standin.gateway.live_sessions)
@@ -235,3 +243,47 @@ async def test_shards_split_the_guilds(pg_url: str, world: World, start_bot: Sta
         port, want = ports[shard], before[shard] + 1
         await wait_for(lambda: handled(port, "command") == want, 5, "the command's metric")  # noqa: B023
         assert handled(ports[1 - shard], "command") == before[1 - shard]
+
+
+async def test_commands_read_what_the_other_shard_moved_on(
+    pg_url: str, world: World, start_bot: StartBot, tmp_path: Path
+) -> None:
+    """A game outside shard 0 is written by two processes: its DM clicks reach shard 0's, its
+    channel commands its own shard's. `/play`, `/hand` and the autocomplete judge the stored
+    state, never a copy the other process has moved on."""
+    standin = world.standin
+    first_shard = shard_of(world.guild.id, 2)
+    other = standin.add_guild("Back Room")
+    while shard_of(other.id, 2) == 0:
+        await asyncio.sleep(0.002)
+        other = standin.add_guild("Back Room")
+    back_room = standin.add_channel(other, "games")
+    offset = tmp_path / "clock-offset"
+    offset.write_text("0", encoding="utf-8")
+    for shard in (0, 1):
+        await start_bot(
+            **env_for(f"S{shard}", pg_url, offset, free_port(), SHARD_COUNT="2", SHARD_IDS=str(shard))
+        )
+    assert first_shard in (0, 1)
+    inter = await standin.slash(world.alice, back_room, "game new dominion", {"kingdom": "First Game"})
+    await inter.response(timeout=10)
+    lobby = await inter.wait_original()
+    match_id = lobby_id(lobby)
+    for user, kind in ((world.bob, "lj"), (world.alice, "ls")):
+        click = await standin.click(user, standin.message(lobby.id) or lobby, f"bgb:{kind}:{match_id}")
+        await click.response(timeout=10)
+    await standin.wait_for_message(back_room, lambda m: is_board(m, EN), timeout=15)
+    players = [world.alice, world.bob]
+    table = Table(standin, back_room, match_id, players, by_command={u.id for u in players})
+    refusals = 0
+    for _ in range(16):
+        user, message = await table.next_turn()
+        # Whose turn it is asks for their hand in the channel first (the other shard's process).
+        hand = await standin.slash(user, back_room, "hand", {})
+        await hand.response(timeout=10)
+        reply = await hand.wait_original()
+        refusals += "not your turn" in reply.content
+        assert reply.embeds, reply.content
+        await table.act(user, message)
+    assert refusals == 0
+    assert table.commands > 0  # some answers went by /play through the channel's process

@@ -85,6 +85,11 @@ class Settings(BaseSettings):
     # Shards this process connects (e.g. "0,1"), out of SHARD_COUNT; unset: one unsharded client.
     shard_ids: str | None = Field(default=None, alias="SHARD_IDS")
     shard_count: int | None = Field(default=None, ge=1, alias="SHARD_COUNT")
+    # On PostgreSQL shards are held by lease (bot/shards.py): a standby has no shards of its own
+    # and takes over those whose process died; any process takes over while it holds fewer
+    # than SHARD_MAX (default: all of them).
+    shard_standby: bool = Field(default=False, alias="SHARD_STANDBY")
+    shard_max: int | None = Field(default=None, ge=0, alias="SHARD_MAX")
     # How long a claim on a bot turn or a due job lasts without renewal: a process that dies has
     # its work taken over this long after its last renewal.
     lease_seconds: float = Field(default=30.0, gt=0, alias="LEASE_SECONDS")
@@ -108,10 +113,12 @@ class Settings(BaseSettings):
         return self
 
     def shard_id_list(self) -> list[int] | None:
+        if self.shard_standby:
+            return []
         if not self.shard_ids:
             return None
         return [int(part) for part in self.shard_ids.replace(" ", "").split(",") if part]
 
     @property
     def sharded(self) -> bool:
-        return self.shard_count is not None or bool(self.shard_ids)
+        return self.shard_count is not None or bool(self.shard_ids) or self.shard_standby

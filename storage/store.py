@@ -16,6 +16,7 @@ from storage.pbp_jobs import JobRepo
 from storage.prefs import PrefsRepo
 from storage.quarantine import QuarantineRepo
 from storage.results import ResultRepo
+from storage.shard_leases import ShardLeaseRepo
 
 
 class Store:
@@ -32,6 +33,7 @@ class Store:
         self.notices = NoticeRepo(db)
         self.guild_data = GuildDataRepo(db)
         self.quarantine = QuarantineRepo(db)
+        self.shards = ShardLeaseRepo(db)
 
     @classmethod
     async def open(cls, url: str) -> Store:

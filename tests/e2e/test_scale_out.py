@@ -23,7 +23,7 @@ import pytest
 
 from bot.standin.gateway import shard_of
 from tests.e2e.conftest import StartBot, World, wait_for
-from tests.e2e.driver import EN, Table, buttons, decide, is_board, lobby_id
+from tests.e2e.driver import EN, Table, buttons, decide, is_board, lobby_id, open_table
 from tests.e2e.test_pbp import HOUR, status_messages
 from tests.pg import needs_postgres, postgres_database
 
@@ -287,3 +287,67 @@ async def test_commands_read_what_the_other_shard_moved_on(
         await table.act(user, message)
     assert refusals == 0
     assert table.commands > 0  # some answers went by /play through the channel's process
+
+
+async def test_a_standby_takes_over_a_dead_process_shards(
+    pg_url: str, world: World, start_bot: StartBot, tmp_path: Path
+) -> None:
+    """The process holding shard 0 (every DM, and here the game's guild) dies; the standby
+    connects it within LEASE_SECONDS (the live process has no room: SHARD_MAX=1), and DM buttons
+    and channel commands are served again."""
+    standin = world.standin
+    world.tolerated |= {UNKNOWN_MESSAGE, UNKNOWN_INTERACTION}
+    guild = world.guild
+    while shard_of(guild.id, 2) != 0:
+        await asyncio.sleep(0.002)
+        guild = standin.add_guild("Front Room")
+    channel = standin.add_channel(guild, "games") if guild is not world.guild else world.channel
+    offset = tmp_path / "clock-offset"
+    offset.write_text("0", encoding="utf-8")
+    lease = 3.0
+    procs = [
+        await start_bot(
+            **env_for(
+                f"S{s}",
+                pg_url,
+                offset,
+                free_port(),
+                SHARD_COUNT="2",
+                SHARD_IDS=str(s),
+                SHARD_MAX="1",
+                LEASE_SECONDS=str(lease),
+            )
+        )
+        for s in (0, 1)
+    ]
+    standby = await start_bot(
+        **env_for(
+            "T", pg_url, offset, free_port(), SHARD_COUNT="2", SHARD_STANDBY="1", LEASE_SECONDS=str(lease)
+        )
+    )
+    match_id, _ = await open_table(standin, channel, world.alice, [world.bob])
+    table = Table(standin, channel, match_id, [world.alice, world.bob])
+    assert await table.step()
+    before = {id(s) for s in standin.gateway.live_sessions}
+
+    def taken_over() -> bool:
+        """A session for shard 0 that did not exist before the kill."""
+        return any(
+            tuple(s.identify.get("shard") or ()) == (0, 2)
+            for s in standin.gateway.live_sessions
+            if id(s) not in before
+        )
+
+    await procs[0].kill()
+    died = time.monotonic()
+    await wait_for(taken_over, 3 * lease, "shard 0 connected again")
+    took = time.monotonic() - died
+    print(f"shard 0 served again {took:.2f} s after its process died (LEASE_SECONDS={lease})")
+    assert took < lease, took
+    assert "taking over shard 0" in standby.output()
+    assert "taking over" not in procs[1].output()
+    # DM buttons (shard 0) and the channel's commands are served again.
+    for _ in range(3):
+        assert await table.step(timeout=20)
+    inter = await standin.slash(world.alice, channel, "game status", {})
+    await inter.response(timeout=10)

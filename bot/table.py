@@ -304,7 +304,11 @@ class TableService:
             return live
         held = await self.store.quarantine.get(record.id)
         try:
+            # (a database that fails to answer is not the match's fault: that propagates)
             stamped = await self.store.log.stamped(record.id)
+        except DamagedLog as exc:
+            return await self._damaged(live, exc.reason, str(exc), exc.step)
+        try:
             definition = get_game(record.game)
             match = Match(record.game, seat_specs(record.seats), engine_options(record), record.seed)
             live.tail.extend(e for e in match.opening_events if e.public)
@@ -316,15 +320,11 @@ class TableService:
                     raise Replay(step, exc) from exc
                 chain = extend_chain(chain, match, seat, answer, events)
                 live.tail.extend(e for e in events if e.public)
-        except Exception as exc:  # noqa: BLE001 - any failure to load holds this match alone
-            at = exc.step if isinstance(exc, Replay | DamagedLog) else None
-            reason = exc.reason if isinstance(exc, Replay | DamagedLog) else type(exc).__name__
-            log.error("match %s cannot be loaded (answer %s): %s", record.id, at, exc)
+        except Exception as exc:  # noqa: BLE001 - whatever the rules make of it holds this match alone
+            at = exc.step if isinstance(exc, Replay) else None
+            reason = exc.reason if isinstance(exc, Replay) else type(exc).__name__
             live.broken = getattr(exc, "key", None) or reason
-            live.held = DAMAGED
-            if record.status == "active":
-                await self.hold(record.id, DAMAGED, reason, str(exc), at)
-            return live
+            return await self._damaged(live, reason, str(exc), at)
         live.match = match
         live.chain = chain
         if held is not None:
@@ -344,6 +344,14 @@ class TableService:
                 await self.hold(
                     record.id, RULES, "digest", "", differs, stored.engine_version or record.engine_version
                 )
+        return live
+
+    async def _damaged(self, live: Live, reason: str, detail: str, step: int | None) -> Live:
+        log.error("match %s cannot be loaded (answer %s): %s", live.id, step, detail)
+        live.broken = live.broken or reason
+        live.held = DAMAGED
+        if live.record.status == "active":
+            await self.hold(live.id, DAMAGED, reason, detail, step)
         return live
 
     async def hold(
@@ -376,9 +384,8 @@ class TableService:
                 continue
             try:
                 live = await self.get(record.id)
-            except Exception:
+            except Exception:  # noqa: BLE001 - (a damaged match was held on the way; not a failing database)
                 log.exception("match %s could not be loaded", record.id)
-                await self.hold(record.id, DAMAGED, "load")
                 continue
             if live.broken is None and live.held is None:
                 ids.append(record.id)

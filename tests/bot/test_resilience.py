@@ -410,3 +410,17 @@ async def test_a_match_untouched_since_the_upgrade_is_not_sent_again(
     seat = live.match.prompts()[0].seat  # type: ignore[union-attr]
     recorded = await store.notices.delivered(live.id, seat)
     assert recorded is not None and recorded.via == "baseline"
+
+
+async def test_a_failing_database_holds_nothing(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    live = await start_game(TableService(store))
+    table = TableService(store)
+
+    async def down(match_id: int) -> list[Any]:
+        raise ConnectionError("the database went away")
+
+    monkeypatch.setattr(store.log, "stamped", down)
+    assert await table.rebuild_live() == []
+    with pytest.raises(ConnectionError):
+        await table.get(live.id)
+    assert await store.quarantine.all() == []

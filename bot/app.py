@@ -237,6 +237,18 @@ class BoardGamesBot(commands.Bot):
             lambda: store.db.conflicts,
             "counter",
         )
+        reconciler = self.reconciler
+        self.registry.gauge(
+            "bgb_prompts_redelivered_total",
+            "Open prompts that had not reached their seat, delivered by reconciliation.",
+            lambda: reconciler.delivered,
+            "counter",
+        )
+
+        async def held() -> int:
+            return len(await store.quarantine.all())
+
+        self.registry.gauge("bgb_quarantined_matches", "Matches held out of play.", held)
         if self.settings.metrics_port is None:
             return
 

@@ -424,3 +424,20 @@ async def test_a_failing_database_holds_nothing(store: Store, monkeypatch: pytes
     with pytest.raises(ConnectionError):
         await table.get(live.id)
     assert await store.quarantine.all() == []
+
+
+async def test_a_held_match_leaves_its_bot_seats_alone(
+    store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
+    from bot.runner import Runner
+
+    first = TableService(store)
+    live = await start_game(first, bot_seat=True)
+    await store.db.execute(DAMAGE["garbled options"], (live.id,))
+    await store.turns.queue(live.id)
+    table = TableService(store)
+    runner = Runner(table, pause=0, turns=store.turns, owner="me", lease=5)
+    runner.poke(live.id)
+    await runner.idle()
+    assert await store.turns.depth() == 0  # the request is dropped, not retried forever
+    assert not [r for r in caplog.records if r.exc_info]

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from bot.app import BoardGamesBot
 
 Interaction = discord.Interaction[Any]
+MAX_ID = 2**53 - 1  # the largest integer option Discord sends (and what fits every database)
 
 
 def _guild(interaction: Interaction) -> int:
@@ -60,7 +61,7 @@ class QuarantineGroup(app_commands.Group):
         )
         @app_commands.rename(game=match_name)
         @app_commands.describe(game=match_desc)
-        async def show(interaction: Interaction, game: app_commands.Range[int, 1, None]) -> None:
+        async def show(interaction: Interaction, game: app_commands.Range[int, 1, MAX_ID]) -> None:
             locale = await self.bot.locale_of(interaction)
             guild_id = _guild(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -74,7 +75,7 @@ class QuarantineGroup(app_commands.Group):
         )
         @app_commands.rename(game=match_name)
         @app_commands.describe(game=match_desc)
-        async def export(interaction: Interaction, game: app_commands.Range[int, 1, None]) -> None:
+        async def export(interaction: Interaction, game: app_commands.Range[int, 1, MAX_ID]) -> None:
             guild_id = _guild(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
             data = await self.service.export(guild_id, game)
@@ -88,7 +89,7 @@ class QuarantineGroup(app_commands.Group):
         )
         @app_commands.rename(game=match_name)
         @app_commands.describe(game=match_desc)
-        async def abandon(interaction: Interaction, game: app_commands.Range[int, 1, None]) -> None:
+        async def abandon(interaction: Interaction, game: app_commands.Range[int, 1, MAX_ID]) -> None:
             locale = await self.bot.locale_of(interaction)
             guild_id = _guild(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -107,7 +108,7 @@ class QuarantineGroup(app_commands.Group):
         )
         @app_commands.rename(game=match_name)
         @app_commands.describe(game=match_desc)
-        async def truncate(interaction: Interaction, game: app_commands.Range[int, 1, None]) -> None:
+        async def truncate(interaction: Interaction, game: app_commands.Range[int, 1, MAX_ID]) -> None:
             locale = await self.bot.locale_of(interaction)
             guild_id = _guild(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)

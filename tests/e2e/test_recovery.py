@@ -79,16 +79,22 @@ def damage(db: str, sql: str, match_id: int) -> None:
         conn.execute(sql, (match_id,))
 
 
+DAMAGES = {
+    "gap": "DELETE FROM match_log WHERE match_id = ? AND seq = 0",
+    "garbled answer": "UPDATE match_log SET answer = '[\"unterminated' WHERE match_id = ? AND seq = 1",
+    "garbled options": "UPDATE matches SET options = '{not json' WHERE id = ?",
+    "wrong types": "UPDATE matches SET seats = '[1, 2]' WHERE id = ?",
+    "unknown game": "UPDATE matches SET game = 'no-such-game' WHERE id = ?",
+    "failing replay": "UPDATE match_log SET answer = '[\"no-such-option\"]' WHERE match_id = ? AND seq = 1",
+}
+
+
 async def test_damaged_matches_are_held_at_startup_and_the_rest_is_served(
     world: World, start_bot: StartBot
 ) -> None:
     standin = world.standin
     bot = await start_bot(**QUICK)
-    channels = [
-        world.channel,
-        standin.add_channel(world.guild, "games-2"),
-        standin.add_channel(world.guild, "games-3"),
-    ]
+    channels = [world.channel, *(standin.add_channel(world.guild, f"games-{i}") for i in range(len(DAMAGES)))]
     tables = []
     for channel in channels:
         match_id, _ = await open_table(standin, channel, world.alice, [world.bob])
@@ -97,23 +103,23 @@ async def test_damaged_matches_are_held_at_startup_and_the_rest_is_served(
             assert await table.step()
         tables.append(table)
     await bot.stop()
-    gap, unknown, healthy = tables
-    damage(str(world.db), "DELETE FROM match_log WHERE match_id = ? AND seq = 0", gap.match_id)
-    damage(str(world.db), "UPDATE matches SET game = 'no-such-game' WHERE id = ?", unknown.match_id)
+    healthy, *damaged = tables
+    for table, sql in zip(damaged, DAMAGES.values(), strict=True):
+        damage(str(world.db), sql, table.match_id)
 
     await start_bot(**QUICK)
     # The healthy table is served as before.
     for _ in range(3):
         assert await healthy.step()
     # Each damaged table is told, once, in its own channel.
-    for table in (gap, unknown):
+    for table in damaged:
         await standin.wait_for_message(table.channel, told_about(table.match_id), timeout=10)
     await asyncio.sleep(1)
-    for table in (gap, unknown):
-        told = [
-            m for m in standin.messages(table.channel) if f"Game #{table.match_id} is on hold" in m.content
-        ]
+    for table in damaged:
+        told = [m for m in standin.messages(table.channel) if told_about(table.match_id)(m)]
         assert len(told) == 1
+    assert not [m for m in standin.messages(healthy.channel) if "on hold" in m.content]
+    gap = damaged[0]
     # A player there is told why at once, privately.
     reply = await standin.slash(world.alice, gap.channel, "hand")
     await reply.response()

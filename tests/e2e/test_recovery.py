@@ -8,6 +8,10 @@ import asyncio
 import sqlite3
 from collections.abc import Callable
 
+import pytest
+from aiohttp import web
+
+from bot.standin import rest
 from bot.standin.state import Message
 from tests.e2e.conftest import StartBot, World, wait_for
 from tests.e2e.driver import Table, decide, open_table, perform, prompt_id
@@ -179,3 +183,44 @@ async def test_a_rules_change_waits_for_the_host_then_goes_on(world: World, star
     for _ in range(3):
         assert await table.step()
     assert answers(world.db, match_id) > before
+
+
+async def test_a_dm_refused_with_a_server_error_is_delivered_by_reconciliation(
+    world: World, start_bot: StartBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Discord answers a DM with 503 (no retry in discord.py): no channel notice in its place, and
+    the next reconciliation round delivers the prompt, once."""
+    standin = world.standin
+    failing = {"on": False}
+    routes = list(rest._ROUTES)
+    for i, (method, pattern, handler) in enumerate(routes):
+        if method == "POST" and pattern.pattern.endswith("/messages$") and "channel_id" in pattern.pattern:
+
+            async def flaky(ctx: rest.Ctx, handler: rest.Handler = handler) -> web.StreamResponse:
+                channel = standin.channels.get(ctx.params.get("channel_id", ""))
+                if failing["on"] and channel is not None and channel.is_dm:
+                    raise rest.ApiError(503, 0, "503: Service Unavailable")
+                return await handler(ctx)
+
+            routes[i] = (method, pattern, flaky)
+    monkeypatch.setattr(rest, "_ROUTES", routes)
+    world.tolerated.add(0)  # the 503s this test asks for
+
+    await start_bot(**QUICK)
+    failing["on"] = True
+    match_id, _ = await open_table(standin, world.channel, world.alice, [world.bob])
+    table = Table(standin, world.channel, match_id, [world.alice, world.bob])
+    await wait_for(lambda: any(r[1] == 503 for r in standin.rejections), 10, "a DM refused")
+    await asyncio.sleep(0.5)
+    assert table.whose_turn() is None  # nobody got the prompt...
+    assert not [
+        m for m in standin.messages(world.channel) if "your move" in m.content.lower()
+    ]  # ...nor a notice
+    failing["on"] = False
+    user, message = await table.next_turn()
+    pid = prompt_id(message, match_id)
+    assert pid is not None
+    await asyncio.sleep(1.0)  # more rounds: still once
+    assert len(prompt_dms(world, match_id, pid)) == 1
+    for _ in range(3):
+        assert await table.step()

@@ -214,7 +214,7 @@ async def test_a_dm_refused_with_a_server_error_is_delivered_by_reconciliation(
     await asyncio.sleep(0.5)
     assert table.whose_turn() is None  # nobody got the prompt...
     assert not [
-        m for m in standin.messages(world.channel) if "your move" in m.content.lower()
+        m for m in standin.messages(world.channel) if "decision to make" in m.content
     ]  # ...nor a notice
     failing["on"] = False
     user, message = await table.next_turn()

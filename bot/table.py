@@ -491,15 +491,7 @@ class TableService:
             faults.point("after_commit")  # tests kill the process here: committed, not announced
             live.tail.extend(e for e in events if e.public)
             return Outcome(
-                match_id,
-                "answer",
-                seat,
-                tuple(events),
-                via,
-                user_id,
-                match.finished,
-                live=live,
-                version=match.version,
+                match_id, "answer", seat, tuple(events), via, user_id, match.finished, live=live, version=match.version
             )
 
     def _playable(self, live: Live) -> Match:

@@ -95,9 +95,7 @@ async def open_clocked_table(world: World) -> int:
     click = await standin.click(world.alice, standin.message(lobby.id) or lobby, f"bgb:lb:{match_id}")
     await click.response()
     # Start is enabled once the lobby message shows two seats.
-    await standin.wait_until(
-        lambda: start in buttons(standin.message(lobby.id) or lobby).values(), timeout=10
-    )
+    await standin.wait_until(lambda: start in buttons(standin.message(lobby.id) or lobby).values(), timeout=10)
     click = await standin.click(world.alice, standin.message(lobby.id) or lobby, start)
     await click.response()
     await standin.wait_for_message(world.channel, lambda m: is_board(m, EN), timeout=15)
@@ -174,9 +172,7 @@ async def test_two_processes_share_a_game_then_one_dies(
     # Its scheduler runs the reminders now: half the turn time passes on the shared clock.
     offset.write_text(str(12.5 * HOUR), encoding="utf-8")
     try:
-        await standin.wait_until(
-            lambda: any("Reminder" in m.content for m in status_messages(world)), timeout=30
-        )
+        await standin.wait_until(lambda: any("Reminder" in m.content for m in status_messages(world)), timeout=30)
     except TimeoutError:
         print("jobs", await query(pg_url, "SELECT * FROM pbp_jobs"))
         print("timers", await query(pg_url, "SELECT * FROM pbp_timers"))
@@ -207,9 +203,7 @@ def handled(port: int, kind: str) -> int:
     return total
 
 
-async def test_shards_split_the_guilds(
-    pg_url: str, world: World, start_bot: StartBot, tmp_path: Path
-) -> None:
+async def test_shards_split_the_guilds(pg_url: str, world: World, start_bot: StartBot, tmp_path: Path) -> None:
     standin = world.standin
     # A second guild on the other shard of two (guild ids carry a millisecond timestamp).
     first_shard = shard_of(world.guild.id, 2)
@@ -222,9 +216,7 @@ async def test_shards_split_the_guilds(
     offset.write_text("0", encoding="utf-8")
     ports = [free_port(), free_port()]
     procs = [
-        await start_bot(
-            **env_for(f"S{shard}", pg_url, offset, ports[shard], SHARD_COUNT="2", SHARD_IDS=str(shard))
-        )
+        await start_bot(**env_for(f"S{shard}", pg_url, offset, ports[shard], SHARD_COUNT="2", SHARD_IDS=str(shard)))
         for shard in (0, 1)
     ]
     shards = sorted(tuple(s.identify.get("shard") or ()) for s in standin.gateway.live_sessions)

@@ -22,6 +22,7 @@ from bot.games.tapestry.text import (
     icons,
     name,
     public_view,
+    queue_text,
     space_benefit,
     steps_text,
 )
@@ -136,6 +137,9 @@ class TapestryRenderer:
         lines.append("")
         if prompt is not None:
             lines.append(f"**{prompt_text(self.game, prompt, locale, live)}**")
+            queued = queue_text(prompt.params.get("queue"), locale)
+            if queued:
+                lines.append(queued)
             lines.extend(self._prompt_help(prompt.key, dict(prompt.params), me, locale))
         elif view["finished"]:
             lines.append(t("hand.game_over", locale))
@@ -259,4 +263,6 @@ class TapestryRenderer:
             return [t("tapestry.hand.plots", locale)]
         if key in ("tapestry.prompt.explore_hex", "tapestry.prompt.conquer_hex"):
             return [t("tapestry.hand.hexes", locale)]
+        if key == "tapestry.prompt.benefit_order":
+            return [t("tapestry.hand.any_order", locale)]
         return []

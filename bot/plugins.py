@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot import i18n
+from bot.arrangement import Arrangement
 from bot.leaderboard.calculators import Calculator
 from bot.wording import Wording
-from engine.core import Option, registry
+from engine.core import Option, Prompt, registry
 from engine.core.options import GameOptions
 
 if TYPE_CHECKING:
@@ -72,6 +73,10 @@ def _no_fields(embed: discord.Embed, live: Live, locale: str) -> None:
 
 def _no_items(live: Live, locale: str) -> Sequence[discord.ui.Item[Any]]:
     return ()
+
+
+def _no_arrangement(live: Live, prompt: Prompt, locale: str) -> Arrangement | None:
+    return None
 
 
 def _same_options(options: dict[str, Any], user_id: int, standing: Any) -> dict[str, Any]:
@@ -164,6 +169,9 @@ class GameUI:
     data_status: Callable[[str, str | None, str], str | None] = lambda kind, text, locale: None
     # Automated opponents a physical table can run through /automa.
     companions: Sequence[CompanionSpec] = ()
+    # A single choice laid out by the game (order, headings, notes; a two-step pick past 25
+    # options); None: the platform's layout.
+    arrange: Callable[[Live, Prompt, str], Arrangement | None] = _no_arrangement
 
 
 _GAMES_PACKAGE = "bot.games"

@@ -17,6 +17,7 @@ from bot.i18n import ls
 from bot.interact import report, send
 from bot.render import ids
 from bot.render.limits import OPTION_LABEL, clip
+from bot.render.prompt import GROUP_PAGE
 
 if TYPE_CHECKING:
     from bot.app import BoardGamesBot
@@ -91,6 +92,7 @@ class Play(commands.Cog):
         on(ids.CONFIRM, self.on_confirm)
         on(ids.RESET, self.on_reset)
         on(ids.PAGE, self.on_page)
+        on(ids.GROUP, self.on_group)
 
     # -- /hand ------------------------------------------------------------------------------------
     @app_commands.command(
@@ -162,6 +164,13 @@ class Play(commands.Cog):
     async def on_page(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
         locale = await self.bot.locale_of(interaction)
         reply = await self.answering.redraw(args[0], args[1], interaction.user.id, args[2], locale)
+        await self._redraw(interaction, reply)
+
+    async def on_group(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
+        """A two-step pick: show the options of the chosen group."""
+        locale = await self.bot.locale_of(interaction)
+        page = GROUP_PAGE + int(values[0]) if values and values[0].isdigit() else 0
+        reply = await self.answering.redraw(args[0], args[1], interaction.user.id, page, locale)
         await self._redraw(interaction, reply)
 
     @staticmethod

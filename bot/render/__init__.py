@@ -85,6 +85,9 @@ def prompt_ui(
         return None
     game = live.record.game
     r = renderer(game)
+    arranged = (
+        plugins.ui(game).arrange(live, prompt, locale) if prompt.max == 1 and not prompt.ordered else None
+    )
     return PromptUI(
         match_id=live.id,
         prompt=prompt,
@@ -94,6 +97,7 @@ def prompt_ui(
         page=page,
         draft=list(draft or []),
         info=any(o.card is not None and o.card in card_index(game) for o in prompt.options),
+        arranged=arranged,
     )
 
 

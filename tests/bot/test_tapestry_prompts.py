@@ -9,9 +9,12 @@ from typing import Any
 
 import pytest
 
+from bot.games.tapestry import placement
 from bot.render import private_payload
+from bot.render.limits import SELECT_OPTIONS
+from bot.render.prompt import GROUP_PAGE
 from bot.table import Live
-from engine.core import Match, Prompt, SeatSpec
+from engine.core import Match, Option, Prompt, SeatSpec
 from engine.games.tapestry.asks import Asker
 from engine.games.tapestry.bots import make_heuristic
 from tests.bot.conftest import live_of
@@ -99,3 +102,88 @@ def test_any_order_is_worded_as_a_free_choice() -> None:
         if prompts[-1].key != "tapestry.prompt.benefit_order":
             pytest.skip("no ordering in this game")
         assert words in private_text(live, prompts[-1].seat, locale)
+
+
+# -- placements: legal only, completing first, two steps past 25 ------------------------------------------
+def components(payload: Any) -> list[dict[str, Any]]:
+    """Every button and menu of a payload, flattened."""
+    if payload.view is None:
+        return []
+    return [c for row in payload.view.to_components() for c in row["components"]]
+
+
+def first_prompt(live: Live, key: str, low: int = 0, high: int = 10_000) -> Prompt:
+    prompts = walk(live, until=lambda p: p.key == key and low < len(p.options) <= high)
+    prompt = prompts[-1]
+    if prompt.key != key or not low < len(prompt.options) <= high:
+        pytest.fail(f"no {key} prompt with {low}-{high} options")
+    return prompt
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_more_than_25_placements_take_two_steps(locale: str) -> None:
+    live = make_live(3, 3, locale)
+    prompt = first_prompt(live, "tapestry.prompt.place_landmark", low=SELECT_OPTIONS)
+    first = components(private_payload(live, prompt.seat, locale))
+    groups = [c for c in first if c["type"] == 3]
+    assert len(groups) == 1 and groups[0]["custom_id"].startswith("bgs:g:")
+    assert 1 < len(groups[0]["options"]) <= SELECT_OPTIONS
+    seen: set[int] = set()
+    for g, option in enumerate(groups[0]["options"]):
+        assert option["value"] == str(g)
+        second = components(private_payload(live, prompt.seat, locale, page=GROUP_PAGE + g))
+        picks = [c for c in second if c["type"] == 3]
+        assert len(picks) == 1 and picks[0]["custom_id"].startswith("bgs:a:")
+        values = [int(o["value"]) for o in picks[0]["options"]]
+        assert 0 < len(values) <= SELECT_OPTIONS
+        assert all(0 <= v < len(prompt.options) for v in values)
+        seen.update(values)
+        back = [c for c in second if c["type"] == 2]
+        assert back and back[0]["custom_id"].startswith("bgb:pg:")
+    assert seen == set(range(len(prompt.options)))  # every legal placement is reachable, no other
+
+
+def test_completing_placements_come_first_and_are_marked() -> None:
+    for locale, mark in (("en", "completes"), ("pt", "completa")):
+        live = make_live(3, 3, locale)
+        prompt = first_prompt(live, "tapestry.prompt.place_building", low=SELECT_OPTIONS)
+        view = live.view(None)
+        found = placement.spots(view["players"][prompt.seat]["grid"], prompt)
+        arranged = placement.arrange(live, prompt, locale)
+        assert arranged is not None
+        completing = {s.index for s in found if s.completes}
+        if completing:
+            assert set(arranged.groups[0].indices) == completing
+            assert all(mark in arranged.notes[i] for i in completing)
+        assert {i for g in arranged.groups for i in g.indices} == set(range(len(prompt.options)))
+
+
+def test_a_short_placement_list_is_one_menu_in_that_order() -> None:
+    grid = [
+        "MMMMMMMM.",
+        "MMMMMMMM.",
+        "MMMMMMMMM",
+        "MMMMMMMMM",
+        "MMMMMMMMM",
+        "MMMMMMMMM",
+        "MMMMMMMMM",
+        ".MM.MMMMM",
+        "........M",
+    ]
+    prompt = Prompt(
+        1,
+        0,
+        "choose",
+        "tapestry.prompt.place_building",
+        tuple(
+            Option(f"plot:{r}.{c}", "tapestry.plot", group="farm")
+            for r, c in [(8, 0), (8, 3), (0, 8), (1, 8)]
+        ),
+    )
+    found = {s.index: s for s in placement.spots(grid, prompt)}
+    assert found[2].rows == (0,) and found[3].rows == (1,) and not found[0].completes
+    arranged = placement.capital_arrangement(grid, prompt, "en")
+    flat = list(dict.fromkeys(i for g in arranged.groups for i in g.indices))
+    assert flat[:2] == [2, 3]
+    assert arranged.notes[2] == "★ completes row A"
+    assert placement.completes_text(found[3], "pt") == "★ completa linha B"

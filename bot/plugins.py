@@ -35,8 +35,10 @@ Interaction = discord.Interaction[Any]
 
 class Renderer(Protocol):
     """Engine views -> embeds. A renderer may also define `board_image(live, locale) -> bytes |
-    None` (a picture of the board) and `result_lines(live, result, locale) -> list[str]` (what the
-    final standings leave out, e.g. an opponent without a seat)."""
+    None` (a picture of the board), `prompt_image(live, seat, locale, shown) -> bytes | None` (a
+    picture for the seat's private view of its open prompt; `shown`: the option indices its
+    controls list now) and `result_lines(live, result, locale) -> list[str]` (what the final
+    standings leave out, e.g. an opponent without a seat)."""
 
     def board(self, live: Live, locale: str) -> discord.Embed: ...
     def private(self, live: Live, seat: int, locale: str, extra: str | None = None) -> discord.Embed: ...

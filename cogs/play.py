@@ -62,13 +62,12 @@ class Responding:
     async def update(self, reply: Reply) -> discord.Message | None:
         interaction = self.interaction
         if not interaction.response.is_done():
-            await interaction.response.edit_message(embed=reply.embed, view=reply.view)
+            await interaction.response.edit_message(**reply.edit_kwargs())
             return interaction.message
-        return await interaction.edit_original_response(embed=reply.embed, view=reply.view)
+        return await interaction.edit_original_response(**reply.edit_kwargs())
 
     async def send(self, reply: Reply) -> None:
-        view = reply.view or discord.utils.MISSING
-        await send(self.interaction, reply.content, embed=reply.embed, view=view)
+        await send(self.interaction, reply.content, **reply.send_kwargs())
 
     async def report(self, exc: Exception, locale: str, game: str | None) -> None:
         await report(self.interaction, exc, locale, game)
@@ -110,7 +109,7 @@ class Play(commands.Cog):
 
     @staticmethod
     async def _show_private(interaction: Interaction, reply: Reply) -> None:
-        await send(interaction, embed=reply.embed, view=reply.view or discord.utils.MISSING, ephemeral=True)
+        await send(interaction, ephemeral=True, **reply.send_kwargs())
 
     # -- /play ------------------------------------------------------------------------------------
     @app_commands.command(
@@ -175,7 +174,7 @@ class Play(commands.Cog):
 
     @staticmethod
     async def _redraw(interaction: Interaction, reply: Reply) -> None:
-        await interaction.response.edit_message(embed=reply.embed, view=reply.view)
+        await interaction.response.edit_message(**reply.edit_kwargs())
 
 
 async def setup(bot: BoardGamesBot) -> None:

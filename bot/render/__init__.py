@@ -52,12 +52,15 @@ class Payload:
         """For send(): no view means no components."""
         return {"embed": self.embed, "view": self.view or discord.utils.MISSING, **self.files()}
 
-    def edit_kwargs(self) -> dict[str, Any]:
-        """For edit(): no view means remove the components; a new image replaces the old one."""
+    def edit_kwargs(self, replace: bool = False) -> dict[str, Any]:
+        """For edit(): no view means remove the components; a new image replaces the old one
+        (with `replace`, no image removes an earlier one: a private view's preview)."""
         kwargs: dict[str, Any] = {"embed": self.embed, "view": self.view}
         file = self.file()
         if file is not None:
             kwargs["attachments"] = [file]
+        elif replace:
+            kwargs["attachments"] = []
         return kwargs
 
 
@@ -106,8 +109,14 @@ def private_payload(
 ) -> Payload:
     ui = prompt_ui(live, seat, locale, page, draft)
     extra = ui.draft_text() if ui else None
-    embed = renderer(live.record.game).private(live, seat, locale, extra)
-    return Payload(embed=embed, view=ui.view() if ui else None)
+    r = renderer(live.record.game)
+    embed = r.private(live, seat, locale, extra)
+    # a game's picture of the choice on show (the options of the page or group shown)
+    draw = getattr(r, "prompt_image", None)
+    image = draw(live, seat, locale, ui.visible()) if ui is not None and draw is not None else None
+    if image is not None:
+        embed.set_image(url=f"attachment://{BOARD_IMAGE}")
+    return Payload(embed=embed, view=ui.view() if ui else None, image=image)
 
 
 def result_payload(live: Live, locale: str) -> Payload:

@@ -187,3 +187,53 @@ def test_a_short_placement_list_is_one_menu_in_that_order() -> None:
     assert flat[:2] == [2, 3]
     assert arranged.notes[2] == "★ completes row A"
     assert placement.completes_text(found[3], "pt") == "★ completa linha B"
+
+
+# -- previews ------------------------------------------------------------------------------------------------
+PNG = b"\x89PNG\r\n\x1a\n"
+UPLOAD_LIMIT = 8 * 1024 * 1024  # the smallest upload limit Discord has had (bytes)
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data.startswith(PNG)
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+@pytest.mark.parametrize(
+    ("key", "words"),
+    [
+        ("tapestry.prompt.place_landmark", ("placements listed in the menu", "posições listadas no menu")),
+        ("tapestry.prompt.place_building", ("placements listed in the menu", "posições listadas no menu")),
+        ("tapestry.prompt.explore_hex", ("best VP of each hex", "melhor PV de cada hexágono")),
+        (
+            "tapestry.prompt.explore_rotation",
+            ("The picture shows the tile on", "A imagem mostra o território em"),
+        ),
+    ],
+)
+def test_placement_and_exploration_prompts_come_with_a_preview(key: str, words: tuple[str, str]) -> None:
+    for locale, said in zip(LOCALES, words, strict=True):
+        live = make_live(3, 3, locale)
+        prompt = first_prompt(live, key)
+        for page in (0, GROUP_PAGE):
+            payload = private_payload(live, prompt.seat, locale, page=page)
+            assert payload.image is not None
+            width, height = png_size(payload.image)
+            assert 0 < width <= 2000 and 0 < height <= 2000
+            assert len(payload.image) < UPLOAD_LIMIT
+            assert payload.embed.image.url == "attachment://board.png"
+            assert said in (payload.embed.description or "")
+
+
+def test_other_prompts_carry_no_picture() -> None:
+    live = make_live(3, 3)
+    prompt = first_prompt(live, "tapestry.prompt.turn")
+    assert private_payload(live, prompt.seat, "en").image is None
+
+
+def test_the_landmark_preview_draws_the_group_on_show() -> None:
+    live = make_live(3, 3)
+    prompt = first_prompt(live, "tapestry.prompt.place_landmark", low=SELECT_OPTIONS)
+    whole = private_payload(live, prompt.seat, "en").image
+    group = private_payload(live, prompt.seat, "en", page=GROUP_PAGE + 1).image
+    assert whole is not None and group is not None and whole != group

@@ -80,7 +80,7 @@ async def test_a_long_placement_is_a_two_step_pick_with_a_preview_across_a_resta
             break
         pid = prompt_id(message, match_id)
         await perform(standin, world.alice, message, habit(message, turn))
-        await standin.wait_until(lambda: prompt_id(pending(world, match_id), match_id) != pid, 10)
+        await standin.wait_until(lambda was=pid: prompt_id(pending(world, match_id), match_id) != was, 10)
     else:
         pytest.fail("no placement with more than 25 choices came")
     assert message is not None

@@ -149,6 +149,8 @@ class GameUI:
     # Lobby: the game's own embed fields, and its components under the four buttons.
     lobby_fields: Callable[[discord.Embed, Live, str], None] = _no_fields
     lobby_items: Callable[[Live, str], Sequence[discord.ui.Item[Any]]] = _no_items
+    # The running game's board: the game's own components under "My hand" (views on demand).
+    board_items: Callable[[Live, str], Sequence[discord.ui.Item[Any]]] = _no_items
     # Handlers of those components by custom-id kind (registered once, kept across restarts).
     components: Mapping[str, ComponentHandler] = field(default_factory=dict)
     # `/game new <game>`: options and table size from what was typed (opponents, server data).

@@ -77,6 +77,8 @@ def board_payload(live: Live, locale: str) -> Payload:
         view.add_item(
             GameButton(ids.button(ids.HAND, live.id), t("ui.my_hand", locale), discord.ButtonStyle.primary)
         )
+        for item in plugins.ui(live.record.game).board_items(live, locale):
+            view.add_item(item)
     return Payload(embed=embed, view=view, image=image)
 
 

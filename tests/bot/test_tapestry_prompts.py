@@ -237,3 +237,116 @@ def test_the_landmark_preview_draws_the_group_on_show() -> None:
     whole = private_payload(live, prompt.seat, "en").image
     group = private_payload(live, prompt.seat, "en", page=GROUP_PAGE + 1).image
     assert whole is not None and group is not None and whole != group
+
+
+# -- since your last turn ------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("locale", "title"), [("en", "Since your last turn:"), ("pt", "Desde a sua última jogada:")]
+)
+def test_a_turn_starts_with_what_the_others_did(locale: str, title: str) -> None:
+    live = make_live(3, 5, locale)
+    match = live.match
+    assert match is not None
+    checked = 0
+
+    def check(prompt: Prompt) -> None:
+        nonlocal checked
+        if prompt.key != "tapestry.prompt.turn" or checked >= 6:
+            return
+        events = list(live.tail)
+        mine = [i for i, e in enumerate(events) if e.seat == prompt.seat]
+        others = {
+            e.seat for e in events[(mine[-1] + 1 if mine else 0) :] if e.seat not in (None, prompt.seat)
+        }
+        text = private_payload(live, prompt.seat, locale).embed.description or ""
+        if not others:
+            assert title not in text
+            return
+        assert title in text
+        summary = text[text.index(title) :].split("\n\n")[0]
+        for seat in others:
+            assert f"• **{live.record.seats[seat].name}**: " in summary
+        assert f"**{live.record.seats[prompt.seat].name}**:" not in summary
+        assert "tapestry." not in summary and len(summary) < 1000
+        checked += 1
+
+    walk(live, each=check, limit=400)
+    assert checked >= 3
+
+
+def test_the_summary_shows_public_events_only() -> None:
+    live = make_live(3, 7)
+    hands: set[str] = set()
+
+    def check(prompt: Prompt) -> None:
+        assert live.match is not None
+        for p in live.match.view(prompt.seat)["players"]:
+            hands.update(p.get("hand", []))
+        for e in live.tail:
+            assert e.public and e.kind not in ("drew_tapestry", "civ_offer")
+
+    walk(live, each=check, limit=300)
+    assert hands  # cards were held; none of their private draws reached the tail
+
+
+# -- views on demand -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_board_offers_every_view_on_demand(locale: str) -> None:
+    from bot.games.tapestry import views
+    from bot.render import board_payload
+
+    live = make_live(3, 5, locale)
+    walk(live, limit=250)
+    board = board_payload(live, locale)
+    menus = [c for c in components(board) if c["type"] == 3]
+    assert len(menus) == 1 and menus[0]["custom_id"] == f"bgs:tv:{live.id}"
+    values = [o["value"] for o in menus[0]["options"]]
+    assert values == ["p0", "p1", "p2", "tech", "landmarks", "achievements"]
+    assert live.match is not None
+    public = live.match.view(None)
+    for value in values:
+        embed, image = views.view_embed(live, value, locale)
+        text = json.dumps(embed.to_dict(), ensure_ascii=False)
+        assert "tapestry." not in text and "{" not in (embed.description or "")
+        assert len(embed) <= 6000
+        if value.startswith("p"):
+            p = public["players"][int(value[1:])]
+            assert image is not None and png_size(image)[0] <= 2000 and len(image) < UPLOAD_LIMIT
+            for c in p["civilizations"]:
+                assert views.name(c, locale) in text
+            for c in p["tech"]:
+                assert views.name(c, locale) in text
+            # no hand: the view is built from the public view only
+            for other in live.match.view(int(value[1:]))["players"][int(value[1:])].get("hand", []):
+                if other not in {c for pile in p["tapestry_mat"] for c in pile if c}:
+                    assert f"**{views.name(other, locale)}**" not in text
+        else:
+            assert image is None
+    tech, _ = views.view_embed(live, "tech", locale)
+    assert all(views.name(c, locale) in (tech.description or "") for c in public["tech_row"])
+    landmarks, _ = views.view_embed(live, "landmarks", locale)
+    assert all(views.name(x, locale) in (landmarks.description or "") for x in public["landmarks_available"])
+    with pytest.raises(ValueError):
+        views.view_embed(live, "p9", locale)
+
+
+# -- the trap question ---------------------------------------------------------------------------------------
+def test_the_public_board_stays_neutral_while_the_trap_question_is_open() -> None:
+    from bot.render import board_payload
+
+    for seed in range(1, 40):
+        live = make_live(2, seed)
+        prompts = walk(live, until=lambda p: p.key == "tapestry.prompt.trap", limit=3000)
+        if prompts and prompts[-1].key == "tapestry.prompt.trap":
+            break
+    else:
+        pytest.skip("no conquest of an opponent's territory in these games")
+    trap = prompts[-1]
+    attacker = trap.params["attacker"]
+    for locale in LOCALES:
+        board = board_payload(live, locale)
+        text = json.dumps(board.embed.to_dict(), ensure_ascii=False)
+        status = (board.embed.description or "").splitlines()[0]
+        assert live.record.seats[attacker].name in status
+        assert live.record.seats[trap.seat].name not in status
+        assert "Trap" not in text and "Armadilha" not in text

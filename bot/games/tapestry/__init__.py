@@ -3,7 +3,7 @@ readable option labels (benefits, hexes, plots), the lobby's variants and a scor
 
 from __future__ import annotations
 
-from bot.games.tapestry import lobby_view, placement, score_sheet, text
+from bot.games.tapestry import lobby_view, placement, score_sheet, text, views
 from bot.games.tapestry.render import TapestryRenderer
 from bot.plugins import GameUI
 from bot.wording import Wording
@@ -15,4 +15,6 @@ UI = GameUI(
     lobby_fields=lobby_view.lobby_fields,
     score_sheets=score_sheet.SHEETS,
     arrange=placement.arrange,
+    board_items=views.board_items,
+    components={views.VIEWS: views.on_view},
 )

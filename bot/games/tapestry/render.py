@@ -13,6 +13,7 @@ import discord
 
 from bot.games.tapestry.image import render_board
 from bot.games.tapestry.preview import prompt_image
+from bot.games.tapestry.summary import since_last_turn
 from bot.games.tapestry.text import (
     BUILDING_ICON,
     RES_ICON,
@@ -140,6 +141,10 @@ class TapestryRenderer:
             lines.append(t("tapestry.hand.capital", locale, capital=capital_name(me["capital"], locale)))
             lines.append(grid_block(me["grid"]))
         prompt = live.match.prompt_for(seat)
+        caught_up = since_last_turn(live, seat, locale) if prompt is not None else None
+        if caught_up:
+            lines.append("")
+            lines.append(caught_up)
         lines.append("")
         if prompt is not None:
             lines.append(f"**{prompt_text(self.game, prompt, locale, live)}**")

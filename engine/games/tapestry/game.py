@@ -68,6 +68,8 @@ class TapestryGame(Asker):
         self.rng = random.Random(seed)
         self.n = len(seats)
         self.players = [Player(seat=i) for i in range(self.n)]
+        for player, policy in zip(self.players, options.get("trap_policy") or (), strict=False):
+            player.trap_policy = policy  # the players' standing answers chosen in the lobby
         self.position = position
         self.small = self.n <= 3
         b = board()

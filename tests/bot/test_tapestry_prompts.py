@@ -5,6 +5,7 @@ spots only, completing ones first, a two-step pick past 25), previews within Dis
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -350,3 +351,27 @@ def test_the_public_board_stays_neutral_while_the_trap_question_is_open() -> Non
         assert live.record.seats[attacker].name in status
         assert live.record.seats[trap.seat].name not in status
         assert "Trap" not in text and "Armadilha" not in text
+
+
+@pytest.mark.parametrize(("locale", "words"), [("en", "best"), ("pt", "melhor")])
+def test_explore_lists_tiles_and_hexes_best_vp_first(locale: str, words: str) -> None:
+    seen = {"tapestry.prompt.explore_tile": 0, "tapestry.prompt.explore_hex": 0}
+    for seed in range(1, 30):
+        live = make_live(2, seed, locale)
+
+        def check(prompt: Prompt, live: Live = live) -> None:
+            if prompt.key not in seen:
+                return
+            arranged = placement.arrange(live, prompt, locale)
+            assert arranged is not None
+            flat = [i for g in arranged.groups for i in g.indices]
+            assert sorted(flat) == list(range(len(prompt.options)))  # every legal choice, once
+            vps = [int(re.search(r"(\d+)", arranged.notes[i])[1]) for i in flat]  # type: ignore[index]
+            assert vps == sorted(vps, reverse=True)
+            assert all(words in arranged.notes[i] for i in flat)
+            seen[prompt.key] += 1
+
+        walk(live, each=check, limit=400)
+        if all(seen.values()):
+            break
+    assert all(seen.values()), seen

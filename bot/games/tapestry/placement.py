@@ -24,6 +24,7 @@ from engine.games.tapestry.mapgeo import explore_vp
 
 BUILDING = "tapestry.prompt.place_building"
 LANDMARK = "tapestry.prompt.place_landmark"
+EXPLORE_TILE = "tapestry.prompt.explore_tile"
 EXPLORE_HEX = "tapestry.prompt.explore_hex"
 EXPLORE_ROTATION = "tapestry.prompt.explore_rotation"
 CAPITAL_PROMPTS = (BUILDING, LANDMARK)
@@ -174,13 +175,41 @@ def explore_arrangement(
     return Arrangement(tuple(groups), notes)
 
 
+def tile_arrangement(live: Live, view: Mapping[str, Any], prompt: Prompt, locale: str) -> Arrangement | None:
+    """Territory tiles, the best VP each can score on the hexes open to it first."""
+    hexes = [
+        parse_hex(f"{h[0]}.{h[1]}")
+        for h in prompt.params.get("hexes") or []
+        if isinstance(h, list) and len(h) == 2
+    ]
+    targets = [h for h in hexes if h is not None]
+    if not targets:
+        return None
+    best: dict[int, tuple[int, tuple[int, int]]] = {}
+    for i, option in enumerate(prompt.options):
+        tile = option.id.partition(":")[2]
+        if not tile.isdigit() or int(tile) not in tiles():
+            continue
+        best[i] = max(((max(hex_vps(view, int(tile), h)), h) for h in targets), key=lambda x: x[0])
+    if not best:
+        return None
+    notes = {
+        i: t("tapestry.place.tile_best", locale, vp=vp, hex=hex_text(h, live, locale))
+        for i, (vp, h) in best.items()
+    }
+    order = tuple(sorted(best, key=lambda i: (-best[i][0], i)))
+    return Arrangement((OptionGroup(t("tapestry.place.tiles", locale), order),), notes)
+
+
 def arrange(live: Live, prompt: Prompt, locale: str) -> Arrangement | None:
-    """The platform's hook: capital placements and exploration hexes; other prompts as they are."""
-    if prompt.key not in (*CAPITAL_PROMPTS, EXPLORE_HEX):
+    """The platform's hook: capital placements, exploration tiles and hexes; other prompts as they are."""
+    if prompt.key not in (*CAPITAL_PROMPTS, EXPLORE_HEX, EXPLORE_TILE):
         return None
     view = public_view(live)
     if view is None:
         return None
+    if prompt.key == EXPLORE_TILE:
+        return tile_arrangement(live, view, prompt, locale)
     if prompt.key == EXPLORE_HEX:
         return explore_arrangement(live, view, prompt, locale)
     grid = view["players"][prompt.seat].get("grid") or []

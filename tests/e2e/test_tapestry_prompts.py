@@ -69,7 +69,11 @@ async def test_a_long_placement_is_a_two_step_pick_with_a_preview_across_a_resta
     for kind in ("lb", "ls"):
         click = await standin.click(world.alice, standin.message(lobby.id) or lobby, f"bgb:{kind}:{match_id}")
         await click.response()
-    await standin.wait_for_message(world.channel, is_board, timeout=10)
+    board = await standin.wait_for_message(world.channel, is_board, timeout=10)
+
+    # The board's menu of views answers only the one who asks, with the capital as a picture.
+    menu = next(m for m in selects(board) if m["custom_id"] == f"bgs:tv:{match_id}")
+    assert [o["value"] for o in menu["options"]] == ["p0", "p1", "tech", "landmarks", "achievements"]
 
     message: Message | None = None
     for turn in range(400):
@@ -107,6 +111,15 @@ async def test_a_long_placement_is_a_two_step_pick_with_a_preview_across_a_resta
     choice = picks[0]["options"][0]["value"]
     await perform(standin, world.alice, shown, Action(picks[0]["custom_id"], (choice,)))
     await standin.wait_until(lambda: prompt_id(pending(world, match_id), match_id) != pid, 10)
+
+    # Anyone may look at a player's capital and cards; only they see the answer.
+    board = [m for m in standin.messages(world.channel) if is_board(m)][-1]
+    look = await standin.select(world.bob, board, f"bgs:tv:{match_id}", ["p0"])
+    await look.response()
+    shown_view = await look.wait_original()
+    assert shown_view.ephemeral and shown_view.visible_to == world.bob.id
+    assert [a["filename"] for a in shown_view.attachments] == ["capital.png"]
+    assert "Civilizations" in str(shown_view.embeds)
 
     # Nothing but numbers in any custom id, in the channel or in DMs.
     for m in [*standin.messages(world.channel), *standin.dm_messages(world.alice)]:

@@ -6,6 +6,7 @@ answers after the bot restarts, and no custom id anywhere carries anything but n
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 
@@ -34,6 +35,11 @@ def is_over(world: World) -> bool:
         m.embeds and WORDS.result in m.embeds[0].get("title", "")
         for m in world.standin.messages(world.channel)
     )
+
+
+def moved_on(world: World, match_id: int, pid: int | None) -> Callable[[], bool]:
+    """Whether Alice's open decision is no longer prompt `pid`."""
+    return lambda: prompt_id(pending(world, match_id), match_id) != pid
 
 
 def habit(message: Message, turn: int) -> Action:
@@ -84,7 +90,7 @@ async def test_a_long_placement_is_a_two_step_pick_with_a_preview_across_a_resta
             break
         pid = prompt_id(message, match_id)
         await perform(standin, world.alice, message, habit(message, turn))
-        await standin.wait_until(lambda was=pid: prompt_id(pending(world, match_id), match_id) != was, 10)
+        await standin.wait_until(moved_on(world, match_id, pid), 10)
     else:
         pytest.fail("no placement with more than 25 choices came")
     assert message is not None

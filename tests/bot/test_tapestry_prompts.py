@@ -375,3 +375,13 @@ def test_explore_lists_tiles_and_hexes_best_vp_first(locale: str, words: str) ->
         if all(seen.values()):
             break
     assert all(seen.values()), seen
+
+
+def test_previews_of_the_large_map_fit_too() -> None:
+    for key in ("tapestry.prompt.explore_hex", "tapestry.prompt.explore_rotation"):
+        live = make_live(5, 3, "pt")
+        prompt = first_prompt(live, key)
+        image = private_payload(live, prompt.seat, "pt").image
+        assert image is not None
+        width, height = png_size(image)
+        assert width <= 2000 and height <= 2000 and len(image) < UPLOAD_LIMIT

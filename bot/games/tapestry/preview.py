@@ -54,6 +54,8 @@ TERRAIN: dict[str, RGB] = {
 }
 MAX_SIDE = 1600  # pixels: well inside what Discord shows without scaling down much
 MINI_COLUMNS = 5
+STRIP_W = 68  # one turn of the tile in the rotation strip
+STRIP_H = 90
 
 
 def _png(image: Image.Image) -> bytes:
@@ -175,7 +177,8 @@ def map_preview(view: Mapping[str, Any], prompt: Prompt, shown: Sequence[int], l
     min_y = min(y for _, y in centres) - scale - 10
     width = int(max(x for x, _ in centres) + scale + 10 - min_x)
     height = int(max(y for _, y in centres) + scale + 10 - min_y)
-    image = Image.new("RGB", (width, height), BACKGROUND)
+    strip = STRIP_H if prompt.key == EXPLORE_ROTATION else 0
+    image = Image.new("RGB", (max(width, 6 * STRIP_W + 10), height + strip), BACKGROUND)
     draw = ImageDraw.Draw(image)
     cx, cy = -min_x, -min_y
     tile = prompt.params.get("tile")
@@ -221,7 +224,21 @@ def map_preview(view: Mapping[str, Any], prompt: Prompt, shown: Sequence[int], l
         _draw_tile(draw, px, py, scale - 2, tiles()[tile].corners, rot)
         draw.polygon(_corners(px, py, scale - 1), outline=OUTLINE, width=3)
         _write(draw, (px, py), f"+{_rotation_vp(prompt, rot)}", TEXT, 14, "mm")
+        _rotation_strip(draw, tiles()[tile].corners, prompt, rot, height)
     return _png(image)
+
+
+def _rotation_strip(
+    draw: ImageDraw.ImageDraw, corners: Sequence[str], prompt: Prompt, chosen: int, top: int
+) -> None:
+    """The tile in each of its six turns, with the VP each scores (the default one outlined)."""
+    r = STRIP_W // 2 - 8
+    for k in range(6):
+        px, py = 10 + k * STRIP_W + STRIP_W / 2, top + r + 6
+        _draw_tile(draw, px, py, r, corners, k)
+        if k == chosen:
+            draw.polygon(_corners(px, py, r + 2), outline=OUTLINE, width=3)
+        _write(draw, (px, py + r + 12), f"{60 * k}° · +{_rotation_vp(prompt, k)}", TEXT, 12, "mm")
 
 
 def _rotation_vp(prompt: Prompt, rot: int) -> int:

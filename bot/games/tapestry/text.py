@@ -299,6 +299,8 @@ def queue_item(item: str, locale: str) -> str:
         track, _, n = rest.partition(":")
         if track in TRACKS and n.isdigit():
             return t(f"tapestry.queue.{head}", locale, space=space_text(track, int(n), locale))
+    if head == "card" and rest:
+        return t("tapestry.queue.card", locale, card=name(rest, locale))
     if head == "income" and has(f"tapestry.queue.income.{rest}", locale):
         return t(f"tapestry.queue.income.{rest}", locale)
     return label_text(item, locale)

@@ -221,7 +221,8 @@ class PromptUI:
         pages = -(-len(groups) // SELECT_OPTIONS)
         page = min(max(self.page, 0), pages - 1)
         shown = range(page * SELECT_OPTIONS, min(len(groups), (page + 1) * SELECT_OPTIONS))
-        group_placeholder = t("ui.choose_group", self.locale)
+        worded = f"{self.prompt.key}.groups"  # a game may word its menu of groups
+        group_placeholder = t(worded if has(worded, self.locale) else "ui.choose_group", self.locale)
         if pages > 1:
             group_placeholder = f"{group_placeholder} ({page + 1}/{pages})"
         select = GameSelect(

@@ -128,6 +128,8 @@ def test_more_than_25_placements_take_two_steps(locale: str) -> None:
     first = components(private_payload(live, prompt.seat, locale))
     groups = [c for c in first if c["type"] == 3]
     assert len(groups) == 1 and groups[0]["custom_id"].startswith("bgs:g:")
+    words = {"en": "First pick an area of your capital", "pt": "Primeiro escolha uma área da sua capital"}
+    assert groups[0]["placeholder"].startswith(words[locale])
     assert 1 < len(groups[0]["options"]) <= SELECT_OPTIONS
     seen: set[int] = set()
     for g, option in enumerate(groups[0]["options"]):

@@ -82,14 +82,6 @@ class PromptUI:
             return flat
         return list(range(len(self.prompt.options)))
 
-    def group_chosen(self) -> str | None:
-        """The heading of the group being picked from, in the second step of a two-step pick."""
-        if self.arranged is None or self.page < GROUP_PAGE:
-            return None
-        groups = split_groups(self.arranged.groups, SELECT_OPTIONS)
-        g = self.page - GROUP_PAGE
-        return groups[g].label if g < len(groups) else None
-
     def view(self) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
         rows = self.rows()[:ROWS]

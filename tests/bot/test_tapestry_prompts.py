@@ -346,6 +346,9 @@ def test_the_public_board_stays_neutral_while_the_trap_question_is_open() -> Non
         pytest.skip("no conquest of an opponent's territory in these games")
     trap = prompts[-1]
     attacker = trap.params["attacker"]
+    from bot.status import shown_seats
+
+    assert shown_seats(live) == [attacker]  # the channel's status names and pings the attacker only
     for locale in LOCALES:
         board = board_payload(live, locale)
         text = json.dumps(board.embed.to_dict(), ensure_ascii=False)

@@ -257,7 +257,11 @@ def test_a_turn_starts_with_what_the_others_did(locale: str, title: str) -> None
         if prompt.key != "tapestry.prompt.turn" or checked >= 6:
             return
         events = list(live.tail)
-        mine = [i for i, e in enumerate(events) if e.seat == prompt.seat]
+        mine = [
+            i
+            for i, e in enumerate(events)
+            if e.seat == prompt.seat and e.kind in ("advance_turn", "income_turn")
+        ]
         others = {
             e.seat for e in events[(mine[-1] + 1 if mine else 0) :] if e.seat not in (None, prompt.seat)
         }

@@ -12,12 +12,23 @@ SKIP = frozenset({"civ_offer", "drew_tapestry", "already_activated"})
 MAX_CHARS = 900
 
 
+TURN_STARTS = frozenset({"advance_turn", "income_turn"})
+
+
 def since_last_turn(live: Live, seat: int, locale: str) -> str | None:
-    """One line per other seat that acted since `seat`'s last event, in play order; None when
-    nobody did (or this seat has not acted yet and nothing happened)."""
+    """One line per other seat that acted since `seat`'s last turn began (a reaction during that
+    turn included), in play order; None when nobody did."""
     events = list(live.tail)
-    start = next((i + 1 for i in range(len(events) - 1, -1, -1) if events[i].seat == seat), None)
-    complete = start is not None
+    start = next(
+        (
+            i + 1
+            for i in range(len(events) - 1, -1, -1)
+            if events[i].seat == seat and events[i].kind in TURN_STARTS
+        ),
+        None,
+    )
+    # without the start of that turn in the log kept, earlier moves may be missing (a full log)
+    complete = start is not None or live.tail.maxlen is None or len(events) < live.tail.maxlen
     recent = events[start or 0 :]
     lines: list[tuple[int, list[str]]] = []
     for event in recent:

@@ -10,6 +10,7 @@ it is committed. The cog only translates the interaction into a call and hands o
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import time
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ import discord
 from bot.drafts import Drafts
 from bot.errors import UserError
 from bot.i18n import t
-from bot.render import private_payload
+from bot.render import BOARD_IMAGE, private_payload
 from bot.render.common import option_label
 from bot.table import Live, TableService
 
@@ -74,6 +75,19 @@ class Reply:
     embed: discord.Embed
     view: discord.ui.View | None = None  # None: no components (an edit removes them)
     content: str | None = None
+    image: bytes | None = None  # a picture for the embed (a game's preview of the choice)
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        """For edits: the picture replaces the message's files (none: an earlier one goes)."""
+        files = [discord.File(io.BytesIO(self.image), filename=BOARD_IMAGE)] if self.image else []
+        return {"embed": self.embed, "view": self.view, "attachments": files}
+
+    def send_kwargs(self) -> dict[str, Any]:
+        """For a new message: no view means no components, no picture no file."""
+        kwargs: dict[str, Any] = {"embed": self.embed, "view": self.view or discord.utils.MISSING}
+        if self.image:
+            kwargs["file"] = discord.File(io.BytesIO(self.image), filename=BOARD_IMAGE)
+        return kwargs
 
 
 class Responder(Protocol):
@@ -231,7 +245,7 @@ class Answering:
             raise UserError("error.stale_prompt")
         draft = self.drafts.get(match_id, pid, user_id)
         payload = private_payload(live, seat, locale, page=page, draft=draft)
-        return Reply(payload.embed, payload.view)
+        return Reply(payload.embed, payload.view, image=payload.image)
 
     # -- clicks: an answer by position -------------------------------------------------------------
     async def confirm(self, responder: Responder, match_id: int, pid: int, locale: str) -> None:
@@ -308,7 +322,7 @@ class Answering:
 
 def private_reply(live: Live, seat: int, locale: str, content: str | None = None) -> Reply:
     payload = private_payload(live, seat, locale)
-    return Reply(payload.embed, payload.view, content)
+    return Reply(payload.embed, payload.view, content, payload.image)
 
 
 def parse_choice(live: Live, pid: int, options: tuple[Any, ...], choice: str, locale: str) -> tuple[int, int]:

@@ -224,7 +224,7 @@ class Notifier:
             try:
                 if note is not None and note.turn == turn:
                     dm = self.client.get_partial_messageable(note.channel_id)
-                    await dm.get_partial_message(note.message_id).edit(embed=payload.embed, view=payload.view)
+                    await dm.get_partial_message(note.message_id).edit(**payload.edit_kwargs(replace=True))
                     note.pid = prompt.pid if prompt else None
                     note.buttons = payload.view is not None
                     await self._sent(live, seat, prompt)
@@ -345,7 +345,7 @@ class Notifier:
         payload = private_payload(live, seat, locale)
         try:
             dm = self.client.get_partial_messageable(note.channel_id)
-            await dm.get_partial_message(note.message_id).edit(embed=payload.embed, view=payload.view)
+            await dm.get_partial_message(note.message_id).edit(**payload.edit_kwargs(replace=True))
             note.buttons = payload.view is not None
         except discord.HTTPException as exc:
             log.info("could not refresh private view: %s", exc)

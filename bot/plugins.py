@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot import i18n
+from bot.arrangement import Arrangement
 from bot.leaderboard.calculators import Calculator
 from bot.wording import Wording
-from engine.core import Option, registry
+from engine.core import Option, Prompt, registry
 from engine.core.options import GameOptions
 
 if TYPE_CHECKING:
@@ -34,8 +35,10 @@ Interaction = discord.Interaction[Any]
 
 class Renderer(Protocol):
     """Engine views -> embeds. A renderer may also define `board_image(live, locale) -> bytes |
-    None` (a picture of the board) and `result_lines(live, result, locale) -> list[str]` (what the
-    final standings leave out, e.g. an opponent without a seat)."""
+    None` (a picture of the board), `prompt_image(live, seat, locale, shown) -> bytes | None` (a
+    picture for the seat's private view of its open prompt; `shown`: the option indices its
+    controls list now) and `result_lines(live, result, locale) -> list[str]` (what the final
+    standings leave out, e.g. an opponent without a seat)."""
 
     def board(self, live: Live, locale: str) -> discord.Embed: ...
     def private(self, live: Live, seat: int, locale: str, extra: str | None = None) -> discord.Embed: ...
@@ -72,6 +75,10 @@ def _no_fields(embed: discord.Embed, live: Live, locale: str) -> None:
 
 def _no_items(live: Live, locale: str) -> Sequence[discord.ui.Item[Any]]:
     return ()
+
+
+def _no_arrangement(live: Live, prompt: Prompt, locale: str) -> Arrangement | None:
+    return None
 
 
 def _same_options(options: dict[str, Any], user_id: int, standing: Any) -> dict[str, Any]:
@@ -142,6 +149,8 @@ class GameUI:
     # Lobby: the game's own embed fields, and its components under the four buttons.
     lobby_fields: Callable[[discord.Embed, Live, str], None] = _no_fields
     lobby_items: Callable[[Live, str], Sequence[discord.ui.Item[Any]]] = _no_items
+    # The running game's board: the game's own components under "My hand" (views on demand).
+    board_items: Callable[[Live, str], Sequence[discord.ui.Item[Any]]] = _no_items
     # Handlers of those components by custom-id kind (registered once, kept across restarts).
     components: Mapping[str, ComponentHandler] = field(default_factory=dict)
     # `/game new <game>`: options and table size from what was typed (opponents, server data).
@@ -164,6 +173,9 @@ class GameUI:
     data_status: Callable[[str, str | None, str], str | None] = lambda kind, text, locale: None
     # Automated opponents a physical table can run through /automa.
     companions: Sequence[CompanionSpec] = ()
+    # A single choice laid out by the game (order, headings, notes; a two-step pick past 25
+    # options); None: the platform's layout.
+    arrange: Callable[[Live, Prompt, str], Arrangement | None] = _no_arrangement
 
 
 _GAMES_PACKAGE = "bot.games"

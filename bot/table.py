@@ -44,7 +44,7 @@ from storage.quarantine import DAMAGED, RULES
 
 log = logging.getLogger(__name__)
 
-TAIL = 40  # public events kept per match for the board's log
+TAIL = 120  # public events kept per match: the board's log, a player's catch-up summary
 CONFLICT_RETRIES = 3  # reload-and-retry rounds after losing a write race to another process
 
 

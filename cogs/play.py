@@ -17,6 +17,7 @@ from bot.i18n import ls
 from bot.interact import report, send
 from bot.render import ids
 from bot.render.limits import OPTION_LABEL, clip
+from bot.render.prompt import GROUP_PAGE
 
 if TYPE_CHECKING:
     from bot.app import BoardGamesBot
@@ -61,13 +62,12 @@ class Responding:
     async def update(self, reply: Reply) -> discord.Message | None:
         interaction = self.interaction
         if not interaction.response.is_done():
-            await interaction.response.edit_message(embed=reply.embed, view=reply.view)
+            await interaction.response.edit_message(**reply.edit_kwargs())
             return interaction.message
-        return await interaction.edit_original_response(embed=reply.embed, view=reply.view)
+        return await interaction.edit_original_response(**reply.edit_kwargs())
 
     async def send(self, reply: Reply) -> None:
-        view = reply.view or discord.utils.MISSING
-        await send(self.interaction, reply.content, embed=reply.embed, view=view)
+        await send(self.interaction, reply.content, **reply.send_kwargs())
 
     async def report(self, exc: Exception, locale: str, game: str | None) -> None:
         await report(self.interaction, exc, locale, game)
@@ -91,6 +91,7 @@ class Play(commands.Cog):
         on(ids.CONFIRM, self.on_confirm)
         on(ids.RESET, self.on_reset)
         on(ids.PAGE, self.on_page)
+        on(ids.GROUP, self.on_group)
 
     # -- /hand ------------------------------------------------------------------------------------
     @app_commands.command(
@@ -108,7 +109,7 @@ class Play(commands.Cog):
 
     @staticmethod
     async def _show_private(interaction: Interaction, reply: Reply) -> None:
-        await send(interaction, embed=reply.embed, view=reply.view or discord.utils.MISSING, ephemeral=True)
+        await send(interaction, ephemeral=True, **reply.send_kwargs())
 
     # -- /play ------------------------------------------------------------------------------------
     @app_commands.command(
@@ -164,9 +165,16 @@ class Play(commands.Cog):
         reply = await self.answering.redraw(args[0], args[1], interaction.user.id, args[2], locale)
         await self._redraw(interaction, reply)
 
+    async def on_group(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
+        """A two-step pick: show the options of the chosen group."""
+        locale = await self.bot.locale_of(interaction)
+        page = GROUP_PAGE + int(values[0]) if values and values[0].isdigit() else 0
+        reply = await self.answering.redraw(args[0], args[1], interaction.user.id, page, locale)
+        await self._redraw(interaction, reply)
+
     @staticmethod
     async def _redraw(interaction: Interaction, reply: Reply) -> None:
-        await interaction.response.edit_message(embed=reply.embed, view=reply.view)
+        await interaction.response.edit_message(**reply.edit_kwargs())
 
 
 async def setup(bot: BoardGamesBot) -> None:

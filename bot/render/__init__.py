@@ -52,12 +52,15 @@ class Payload:
         """For send(): no view means no components."""
         return {"embed": self.embed, "view": self.view or discord.utils.MISSING, **self.files()}
 
-    def edit_kwargs(self) -> dict[str, Any]:
-        """For edit(): no view means remove the components; a new image replaces the old one."""
+    def edit_kwargs(self, replace: bool = False) -> dict[str, Any]:
+        """For edit(): no view means remove the components; a new image replaces the old one
+        (with `replace`, no image removes an earlier one: a private view's preview)."""
         kwargs: dict[str, Any] = {"embed": self.embed, "view": self.view}
         file = self.file()
         if file is not None:
             kwargs["attachments"] = [file]
+        elif replace:
+            kwargs["attachments"] = []
         return kwargs
 
 
@@ -74,6 +77,8 @@ def board_payload(live: Live, locale: str) -> Payload:
         view.add_item(
             GameButton(ids.button(ids.HAND, live.id), t("ui.my_hand", locale), discord.ButtonStyle.primary)
         )
+        for item in plugins.ui(live.record.game).board_items(live, locale):
+            view.add_item(item)
     return Payload(embed=embed, view=view, image=image)
 
 
@@ -85,6 +90,9 @@ def prompt_ui(
         return None
     game = live.record.game
     r = renderer(game)
+    arranged = (
+        plugins.ui(game).arrange(live, prompt, locale) if prompt.max == 1 and not prompt.ordered else None
+    )
     return PromptUI(
         match_id=live.id,
         prompt=prompt,
@@ -94,6 +102,7 @@ def prompt_ui(
         page=page,
         draft=list(draft or []),
         info=any(o.card is not None and o.card in card_index(game) for o in prompt.options),
+        arranged=arranged,
     )
 
 
@@ -102,8 +111,14 @@ def private_payload(
 ) -> Payload:
     ui = prompt_ui(live, seat, locale, page, draft)
     extra = ui.draft_text() if ui else None
-    embed = renderer(live.record.game).private(live, seat, locale, extra)
-    return Payload(embed=embed, view=ui.view() if ui else None)
+    r = renderer(live.record.game)
+    embed = r.private(live, seat, locale, extra)
+    # a game's picture of the choice on show (the options of the page or group shown)
+    draw = getattr(r, "prompt_image", None)
+    image = draw(live, seat, locale, ui.visible()) if ui is not None and draw is not None else None
+    if image is not None:
+        embed.set_image(url=f"attachment://{BOARD_IMAGE}")
+    return Payload(embed=embed, view=ui.view() if ui else None, image=image)
 
 
 def result_payload(live: Live, locale: str) -> Payload:

@@ -30,6 +30,7 @@ CARD_INFO = "ci"  # match, pid: what the cards of the open prompt do (ephemeral,
 # Select kinds
 PICK = "a"  # match, pid, page: the chosen values are the answer
 DRAFT = "d"  # match, pid, page: the chosen values join the picks gathered so far
+GROUP = "g"  # match, pid, page: the chosen value is a group of options to pick among next
 
 
 def button(kind: str, *args: int) -> str:

@@ -3,7 +3,10 @@
 Single choices: each option group becomes a row of buttons when it has at most five options,
 otherwise a select menu (paged 25 at a time). Multi-choices use one multi-select. Orderings and
 multi-choices longer than one menu are built up over several picks (a draft) and confirmed.
-Every id carries (match, prompt id, option index) only.
+A game may arrange a single choice (`Arrangement`: its own order, headings and notes): up to 25
+options make one menu in that order; more make a two-step pick, a menu of the groups and then a
+menu of the chosen group's options. Every id carries (match, prompt id, option or group index, page)
+only, so an old message keeps working after a restart.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import Any
 
 import discord
 
+from bot.arrangement import Arrangement, split_groups
 from bot.i18n import has, t
 from bot.render import ids
 from bot.render.items import GameButton, GameSelect
@@ -33,6 +37,9 @@ Labeler = Callable[[Option], str]
 Describer = Callable[[Option], str | None]
 
 Row = list[discord.ui.Item[Any]]
+# A two-step pick keeps its stage in the page number: below GROUP_PAGE the menu of groups (paged),
+# GROUP_PAGE + g the options of group g.
+GROUP_PAGE = 1000
 
 
 @dataclass
@@ -46,6 +53,7 @@ class PromptUI:
     draft: list[int] = field(default_factory=list)
     # Offer a button that shows what the prompt's cards do (when the game has their texts).
     info: bool = False
+    arranged: Arrangement | None = None
 
     @property
     def uses_draft(self) -> bool:
@@ -56,7 +64,23 @@ class PromptUI:
             return self._draft_rows()
         if self.prompt.max > 1:
             return self._multi_rows()
+        if self.arranged is not None:
+            arranged = self._arranged_rows(self.arranged)
+            if arranged is not None:
+                return arranged
         return self._single_rows()
+
+    def visible(self) -> list[int]:
+        """The options the controls show now (a page, a chosen group), for a game's preview."""
+        if self.arranged is not None and not self.uses_draft and self.prompt.max == 1:
+            groups = split_groups(self.arranged.groups, SELECT_OPTIONS)
+            flat = list(dict.fromkeys(i for g in groups for i in g.indices))
+            if len(flat) <= SELECT_OPTIONS:
+                return flat
+            if self.page >= GROUP_PAGE and self.page - GROUP_PAGE < len(groups):
+                return list(groups[self.page - GROUP_PAGE].indices)
+            return flat
+        return list(range(len(self.prompt.options)))
 
     def view(self) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
@@ -95,7 +119,8 @@ class PromptUI:
 
     def _select_option(self, index: int) -> discord.SelectOption:
         option = self.prompt.options[index]
-        description = self.describe(option)
+        note = self.arranged.notes.get(index) if self.arranged is not None else None
+        description = note or self.describe(option)
         return discord.SelectOption(
             label=clip(self.label(option), OPTION_LABEL),
             value=str(index),
@@ -138,7 +163,70 @@ class PromptUI:
         )
         return [prev, nxt]
 
+    @staticmethod
+    def _group_option(index: int, label: str, note: str | None) -> discord.SelectOption:
+        description = clip(note, OPTION_DESCRIPTION) if note else None
+        return discord.SelectOption(
+            label=clip(label, OPTION_LABEL), value=str(index), description=description
+        )
+
     # -- layouts ------------------------------------------------------------------------------
+    def _arranged_rows(self, arranged: Arrangement) -> list[Row] | None:
+        """One menu in the game's order, or a menu of groups then one of the chosen group's
+        options; None falls back to the plain layout (the rest does not fit beside it)."""
+        groups = split_groups(arranged.groups, SELECT_OPTIONS)
+        flat = list(dict.fromkeys(i for g in groups for i in g.indices))
+        if not flat:
+            return None
+        covered = set(flat)
+        rest = [i for i in range(len(self.prompt.options)) if i not in covered]
+        if len(rest) > BUTTONS_PER_ROW:
+            return None
+        extra: list[Row] = [[self._button(i) for i in rest]] if rest else []
+        placeholder = self._group_placeholder(self.prompt.options[flat[0]].group)
+        if len(flat) <= SELECT_OPTIONS:
+            select = GameSelect(
+                ids.select(ids.PICK, self.match_id, self.prompt.pid, 0),
+                options=[self._select_option(i) for i in flat],
+                placeholder=clip(placeholder, PLACEHOLDER),
+            )
+            return [[select], *extra]
+        if self.page >= GROUP_PAGE and self.page - GROUP_PAGE < len(groups):
+            g = self.page - GROUP_PAGE
+            group = groups[g]
+            select = GameSelect(
+                ids.select(ids.PICK, self.match_id, self.prompt.pid, self.page),
+                options=[self._select_option(i) for i in group.indices],
+                placeholder=clip(f"{placeholder} — {group.label}", PLACEHOLDER),
+            )
+            back = GameButton(
+                ids.button(ids.PAGE, self.match_id, self.prompt.pid, g // SELECT_OPTIONS),
+                clip(t("ui.back_to_groups", self.locale), LABEL),
+                discord.ButtonStyle.secondary,
+            )
+            tail: Row = [back, *(self._button(i) for i in rest)]
+            return [
+                [select],
+                tail[:BUTTONS_PER_ROW],
+                *([tail[BUTTONS_PER_ROW:]] if len(tail) > BUTTONS_PER_ROW else []),
+            ]
+        pages = -(-len(groups) // SELECT_OPTIONS)
+        page = min(max(self.page, 0), pages - 1)
+        shown = range(page * SELECT_OPTIONS, min(len(groups), (page + 1) * SELECT_OPTIONS))
+        worded = f"{self.prompt.key}.groups"  # a game may word its menu of groups
+        group_placeholder = t(worded if has(worded, self.locale) else "ui.choose_group", self.locale)
+        if pages > 1:
+            group_placeholder = f"{group_placeholder} ({page + 1}/{pages})"
+        select = GameSelect(
+            ids.select(ids.GROUP, self.match_id, self.prompt.pid, page),
+            options=[self._group_option(g, groups[g].label, groups[g].note) for g in shown],
+            placeholder=clip(group_placeholder, PLACEHOLDER),
+        )
+        rows: list[Row] = [[select]]
+        if pages > 1:
+            rows.append(self._pager(page, pages))
+        return rows + extra
+
     def _single_rows(self) -> list[Row]:
         groups: dict[str, list[int]] = {}
         for i, option in enumerate(self.prompt.options):

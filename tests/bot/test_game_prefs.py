@@ -218,7 +218,7 @@ async def test_settings_is_generated_from_the_declarations(monkeypatch: pytest.M
 
 def test_every_declared_preference_has_its_words() -> None:
     declared = prefs_cog.game_prefs()
-    assert [p.name for p in declared] == ["dominion_reactions"]
+    assert [p.name for p in declared] == ["dominion_reactions", "tapestry_traps"]
     for gp in declared:
         label = gp.pref.label
         keys = [f"cmd.opt.{label}.name", f"cmd.opt.{label}.desc", f"settings.{label}.unset"]

@@ -15,7 +15,8 @@ from typing import Any
 from bot.standin import StandIn
 from bot.standin.state import JSON, Channel, Message, User, iter_components
 
-PROMPT_ID = re.compile(r"^bg[bs]:(?:o|e|c|x|pg|a|d):(\d+):(\d+)")
+PROMPT_ID = re.compile(r"^bg[bs]:(?:o|e|c|x|pg|a|d|g):(\d+):(\d+)")
+GROUP_MENU = "bgs:g:"  # the first step of a two-step pick: it shows options, answers nothing
 
 
 @dataclass(frozen=True)
@@ -237,6 +238,8 @@ class Table:
             await perform(self.standin, user, message, action)
             self.selects += not action.is_button
         self.actions += 1
+        if action.custom_id.startswith(GROUP_MENU):
+            return  # the same decision, now showing the chosen group's options
         # The answer is in once this user's open decision is a different one (or none).
         await self.standin.wait_until(
             lambda: self.finished() or prompt_id(self.pending(user), self.match_id) != pid, 10

@@ -3,7 +3,7 @@ readable option labels (benefits, hexes, plots), the lobby's variants and a scor
 
 from __future__ import annotations
 
-from bot.games.tapestry import lobby_view, score_sheet, text
+from bot.games.tapestry import lobby_view, placement, score_sheet, text, traps, views
 from bot.games.tapestry.render import TapestryRenderer
 from bot.plugins import GameUI
 from bot.wording import Wording
@@ -14,4 +14,12 @@ UI = GameUI(
     wording=Wording(label=text.option_label, params=text.params),
     lobby_fields=lobby_view.lobby_fields,
     score_sheets=score_sheet.SHEETS,
+    arrange=placement.arrange,
+    board_items=views.board_items,
+    components={views.VIEWS: views.on_view, traps.LOBBY_TRAPS: traps.on_choose},
+    lobby_items=traps.lobby_items,
+    on_open=traps.on_open,
+    on_join=traps.on_join,
+    start=traps.start,
+    preferences=(traps.PREFERENCE,),
 )

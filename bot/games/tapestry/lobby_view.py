@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.games.tapestry.text import name
+from bot.games.tapestry.traps import lobby_line
 from bot.i18n import join_names, t
 from bot.table import Live
 from engine.games.tapestry.options import FLAGS
@@ -12,7 +13,7 @@ from engine.games.tapestry.options import FLAGS
 
 def variant_lines(options: dict[str, object], locale: str) -> list[str]:
     lines = [t(f"tapestry.lobby.{flag}", locale) for flag in FLAGS if options.get(flag)]
-    for key in ("remove_tapestry", "remove_tech"):
+    for key in ("remove_tapestry", "remove_tech"):  # trap answers have a field of their own
         gone = options.get(key)
         if isinstance(gone, list) and gone:
             lines.append(t(f"tapestry.lobby.{key}", locale, cards=join_names(name(str(c), locale) for c in gone)))
@@ -23,3 +24,4 @@ def lobby_fields(embed: discord.Embed, live: Live, locale: str) -> None:
     lines = variant_lines(dict(live.record.options), locale)
     value = "\n".join(f"• {line}" for line in lines) if lines else t("tapestry.lobby.none", locale)
     embed.add_field(name=t("tapestry.lobby.variants", locale), value=value, inline=False)
+    embed.add_field(name=t("tapestry.traps.title", locale), value=lobby_line(live.record, locale), inline=False)

@@ -6,12 +6,14 @@ tapestry hand, the civilization offer) and goes to that seat's owner alone.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
 
 from bot.games.tapestry.image import render_board
+from bot.games.tapestry.preview import prompt_image
+from bot.games.tapestry.summary import since_last_turn
 from bot.games.tapestry.text import (
     BUILDING_ICON,
     RES_ICON,
@@ -19,9 +21,11 @@ from bot.games.tapestry.text import (
     TRACK_ICON,
     capital_name,
     hex_of,
+    hex_text,
     icons,
     name,
     public_view,
+    queue_text,
     space_benefit,
     steps_text,
 )
@@ -109,6 +113,10 @@ class TapestryRenderer:
         names = {p["seat"]: seat_name(live, p["seat"]) for p in view["players"]}
         return render_board(view, locale, names)
 
+    def prompt_image(self, live: Live, seat: int, locale: str, shown: list[int]) -> bytes | None:
+        """A preview of the choice on show: capital placements, or where a tile goes on the map."""
+        return prompt_image(live, seat, locale, shown)
+
     # -- the private view -------------------------------------------------------------------------
     def private(self, live: Live, seat: int, locale: str, extra: str | None = None) -> discord.Embed:
         assert live.match is not None
@@ -133,10 +141,17 @@ class TapestryRenderer:
             lines.append(t("tapestry.hand.capital", locale, capital=capital_name(me["capital"], locale)))
             lines.append(grid_block(me["grid"]))
         prompt = live.match.prompt_for(seat)
+        caught_up = since_last_turn(live, seat, locale) if prompt is not None else None
+        if caught_up:
+            lines.append("")
+            lines.append(caught_up)
         lines.append("")
         if prompt is not None:
             lines.append(f"**{prompt_text(self.game, prompt, locale, live)}**")
-            lines.extend(self._prompt_help(prompt.key, dict(prompt.params), me, locale))
+            queued = queue_text(prompt.params.get("queue"), locale)
+            if queued:
+                lines.append(queued)
+            lines.extend(self._prompt_help(prompt.key, dict(prompt.params), me, locale, live, prompt.default))
         elif view["finished"]:
             lines.append(t("hand.game_over", locale))
         else:
@@ -253,10 +268,34 @@ class TapestryRenderer:
             parts.append(t("tapestry.board.achievement", locale, what=t(f"tapestry.what.{kind}", locale), got=got, left=left))
         return "\n".join(parts) or "—"
 
-    def _prompt_help(self, key: str, params: dict[str, Any], me: Mapping[str, Any], locale: str) -> list[str]:
+    def _prompt_help(
+        self,
+        key: str,
+        params: dict[str, Any],
+        me: Mapping[str, Any],
+        locale: str,
+        live: Live | None = None,
+        default: Sequence[str] | None = None,
+    ) -> list[str]:
         """What the prompt is about, where the question alone leaves it unclear."""
         if key == "tapestry.prompt.place_landmark" or key == "tapestry.prompt.place_building":
-            return [t("tapestry.hand.plots", locale)]
-        if key in ("tapestry.prompt.explore_hex", "tapestry.prompt.conquer_hex"):
+            return [t("tapestry.hand.plots", locale), t("tapestry.place.preview", locale)]
+        if key == "tapestry.prompt.explore_hex":
+            return [t("tapestry.hand.hexes", locale), t("tapestry.place.preview_explore", locale)]
+        if key == "tapestry.prompt.conquer_hex":
             return [t("tapestry.hand.hexes", locale)]
+        if key == "tapestry.prompt.explore_rotation" and isinstance(params.get("hex"), list):
+            rot = int(str((default or ["rot:0"])[0])[4:] or 0)
+            vps = params.get("vp") or []
+            return [
+                t(
+                    "tapestry.place.preview_rotation",
+                    locale,
+                    hex=hex_text(params["hex"], live, locale),
+                    deg=60 * rot,
+                    vp=vps[rot] if rot < len(vps) else 0,
+                )
+            ]
+        if key == "tapestry.prompt.benefit_order":
+            return [t("tapestry.hand.any_order", locale)]
         return []

@@ -291,6 +291,33 @@ def rotation_vp(live: Live | None, k: int) -> int:
     return 0
 
 
+def queue_item(item: str, locale: str) -> str:
+    """One entry of the engine's benefit queue in words: a track space's benefit or bonus, an
+    income-turn step, a landmark or any effect token."""
+    head, _, rest = item.partition(":")
+    if head in ("space", "bonus") and rest.count(":") == 1:
+        track, _, n = rest.partition(":")
+        if track in TRACKS and n.isdigit():
+            return t(f"tapestry.queue.{head}", locale, space=space_text(track, int(n), locale))
+    if head == "card" and rest:
+        return t("tapestry.queue.card", locale, card=name(rest, locale))
+    if head == "income" and has(f"tapestry.queue.income.{rest}", locale):
+        return t(f"tapestry.queue.income.{rest}", locale)
+    return label_text(item, locale)
+
+
+def queue_text(queue: Any, locale: str) -> str | None:
+    """'Resolving: Science 4 benefit › advance on Technology — then still to resolve: bonus of
+    Science 4' from a prompt's `params["queue"]`."""
+    if not isinstance(queue, dict) or not queue.get("now"):
+        return None
+    now = " › ".join(queue_item(str(x), locale) for x in queue["now"])
+    then = [queue_item(str(x), locale) for x in queue.get("then") or []]
+    if then:
+        return t("tapestry.queue.with_then", locale, now=now, then="; ".join(then))
+    return t("tapestry.queue.alone", locale, now=now)
+
+
 def cap_first(text: str) -> str:
     return text[:1].upper() + text[1:]
 

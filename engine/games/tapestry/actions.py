@@ -82,7 +82,7 @@ def explore(g: TapestryGame, seat: int, anywhere: bool = False, tile: int | None
         return
     if tile is None or tile not in p.tiles:
         opts = [opt(f"tile:{t}", "tapestry.territory_tile", card=f"tile:{t}") for t in sorted(set(p.tiles))]
-        choice = yield from g.pick(seat, "tapestry.prompt.explore_tile", opts)
+        choice = yield from g.pick(seat, "tapestry.prompt.explore_tile", opts, params={"hexes": [list(h) for h in targets]})
         tile = int(choice[5:])
     opts = [opt(hex_id(h), "tapestry.hex") for h in targets]
     choice = yield from g.pick(seat, "tapestry.prompt.explore_hex", opts, params={"tile": tile})
@@ -92,7 +92,7 @@ def explore(g: TapestryGame, seat: int, anywhere: bool = False, tile: int | None
     vps = [explore_vp(h, corners, r, placed) for r in range(6)]
     best = max(range(6), key=lambda r: (vps[r], -r))
     opts = [opt(f"rot:{r}", "tapestry.rotation") for r in range(6)]
-    choice = yield from g.pick(seat, "tapestry.prompt.explore_rotation", opts, default=f"rot:{best}", params={"vp": vps})
+    choice = yield from g.pick(seat, "tapestry.prompt.explore_rotation", opts, default=f"rot:{best}", params={"vp": vps, "tile": tile, "hex": list(h)})
     rot = int(choice[4:])
     p.tiles.remove(tile)
     site = g.sites[h]

@@ -28,8 +28,14 @@ def label(step: Any) -> str:
 
 
 def do(g: TapestryGame, seat: int, steps: list[Any]) -> Gen:
-    for step in steps:
-        yield from one_step(g, seat, step)
+    if len(steps) <= 1:  # a lone step is what the enclosing frame already names
+        for step in steps:
+            yield from one_step(g, seat, step)
+        return
+    with g.resolving(seat, [label(s) for s in steps]) as frame:
+        for i, step in enumerate(steps):
+            frame.at = i
+            yield from one_step(g, seat, step)
 
 
 def one_step(g: TapestryGame, seat: int, step: Any) -> Gen:
@@ -41,14 +47,18 @@ def one_step(g: TapestryGame, seat: int, step: Any) -> Gen:
             yield from one_step(g, seat, choices[int(choice[1:])])
             return
         left = list(step["order"])
-        while left:
-            if len(left) == 1 or len({label(s) for s in left}) == 1:
-                nxt = 0
-            else:
-                opts = [opt(f"b{i}", f"tapestry.benefit.{label(c)}") for i, c in enumerate(left)]
-                choice = yield from g.pick(seat, "tapestry.prompt.benefit_order", opts, params={"choices": [label(c) for c in left]})
-                nxt = int(choice[1:])
-            yield from one_step(g, seat, left.pop(nxt))
+        with g.resolving(seat, [label(step)]) as frame:
+            while left:
+                frame.items, frame.at = [label({"order": left})], 0
+                if len(left) == 1 or len({label(s) for s in left}) == 1:
+                    nxt = 0
+                else:
+                    opts = [opt(f"b{i}", f"tapestry.benefit.{label(c)}") for i, c in enumerate(left)]
+                    choice = yield from g.pick(seat, "tapestry.prompt.benefit_order", opts, params={"choices": [label(c) for c in left]})
+                    nxt = int(choice[1:])
+                current = left.pop(nxt)
+                frame.items, frame.at = [label(current), *(label(s) for s in left)], 0
+                yield from one_step(g, seat, current)
         return
     yield from token(g, seat, str(step))
 

@@ -48,6 +48,12 @@ def tier_cost(track: str, space: int) -> list[str]:
     return [["any"], [res, "any"], [res, "any", "any"], [res, res]][tier_of(space) - 1]
 
 
+def space_queue(track: str, space: int, bonus: bool) -> list[str]:
+    """A track space's parts for the benefit queue: its benefit, then its bonus if it has one."""
+    has_bonus = bonus and tracks()[track].spaces[space - 1].bonus is not None
+    return [f"space:{track}:{space}", *([f"bonus:{track}:{space}"] if has_bonus else [])]
+
+
 class TapestryGame(Asker):
     def __init__(
         self,
@@ -63,6 +69,8 @@ class TapestryGame(Asker):
         self.rng = random.Random(seed)
         self.n = len(seats)
         self.players = [Player(seat=i) for i in range(self.n)]
+        for player, policy in zip(self.players, options.get("trap_policy") or (), strict=False):
+            player.trap_policy = policy  # the players' standing answers chosen in the lobby
         self.position = position
         self.small = self.n <= 3
         b = board()
@@ -247,20 +255,36 @@ class TapestryGame(Asker):
             self.emit("era_ends", seat, card=p.era_card)
             p.era_card = None
             p.marker = {}
-        if era >= 2:
-            yield from civs.income_abilities(self, seat)
-        if 2 <= era <= 4:
-            if all(self.players[o].income_turns < era for o in self.neighbours(seat)):
-                count = board().income_mat.era_bonus[era]
-                self.emit("era_bonus", seat, era=era, count=count)
-                for _ in range(count):
-                    yield from self.gain_any(seat)
-            yield from tapestries.income_play(self, seat)
-        if era >= 2:
-            yield from self.upgrade(seat, optional=True)
-            yield from scoring.income_vp(self, seat)
-        if era <= 4:
-            yield from scoring.income(self, seat)
+        steps = [
+            step
+            for step, now in (
+                ("income:civs", era >= 2),
+                ("income:tapestry", 2 <= era <= 4),
+                ("income:upgrade", era >= 2),
+                ("income:vp", era >= 2),
+                ("income:income", era <= 4),
+            )
+            if now
+        ]
+        with self.resolving(seat, steps) as frame:  # the chart's steps, for the benefit queue
+            if era >= 2:
+                yield from civs.income_abilities(self, seat)
+            if 2 <= era <= 4:
+                frame.at = steps.index("income:tapestry")
+                if all(self.players[o].income_turns < era for o in self.neighbours(seat)):
+                    count = board().income_mat.era_bonus[era]
+                    self.emit("era_bonus", seat, era=era, count=count)
+                    for _ in range(count):
+                        yield from self.gain_any(seat)
+                yield from tapestries.income_play(self, seat)
+            if era >= 2:
+                frame.at = steps.index("income:upgrade")
+                yield from self.upgrade(seat, optional=True)
+                frame.at = steps.index("income:vp")
+                yield from scoring.income_vp(self, seat)
+            if era <= 4:
+                frame.at = steps.index("income:income")
+                yield from scoring.income(self, seat)
         if era == 1:
             yield from civs.end_of_first_income(self, seat)
         if era == 5:
@@ -387,7 +411,9 @@ class TapestryGame(Asker):
             assert name is not None
             yield from tapestries.on_new_tier(self, seat, name)
             if name in self.available_landmarks:
-                yield from self.gain_landmark(seat, name, may_defer=self.turn_open)
+                then = space_queue(track, space, mode == "benefit") if mode in ("benefit", "nobonus") else []
+                with self.resolving(seat, [f"landmark:{name}", *then]):
+                    yield from self.gain_landmark(seat, name, may_defer=self.turn_open)
         tapestries.on_advance(self, seat, track)
         if space == 12:
             self.achieve(seat, "track")
@@ -419,9 +445,11 @@ class TapestryGame(Asker):
             return
         self.activated.add(key)
         sp = tracks()[track].spaces[space - 1]
-        yield from effects.do(self, seat, sp.benefit)
-        if bonus and sp.bonus is not None:
-            yield from self.take_bonus(seat, sp.bonus, free=False)
+        with self.resolving(seat, space_queue(track, space, bonus)) as frame:
+            yield from effects.do(self, seat, sp.benefit)
+            if bonus and sp.bonus is not None:
+                frame.at = 1
+                yield from self.take_bonus(seat, sp.bonus, free=False)
         yield from tapestries.after_track_benefit(self, seat, track, sp.benefit)
 
     def take_bonus(self, seat: int, bonus: Bonus, free: bool) -> Gen:

@@ -6,13 +6,16 @@
 * `no_civ_adjustments`: play the starting civilizations without our rulebook's balance
   adjustments (they apply by default, as in every game stored before the option existed).
 * `remove_tapestry`, `remove_tech`: cards left out by agreement (ids / names).
+* `trap_policy`: each seat's standing answer to the Trap question from the start (`ask`,
+  `always`, `never`, in seat order; the players' own lobby choices, kept under `seat_traps`
+  while the lobby is open, are dropped here). Kept only when some seat does not ask.
 Only options that are on are kept, so stored records of the plain game stay as they were.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -35,6 +38,15 @@ class TapestryOptions(GameOptions):
         None, description="Tech cards left out (names, separated by commas)", json_schema_extra={"command": False}
     )
 
+        None, description="Each seat's answer to the Trap question, in seat order", json_schema_extra={"command": False}
+    )
+    seat_traps: dict[str, str] | None = Field(
+        None, description="The players' own Trap answers in the lobby", json_schema_extra={"command": False}
+    )
+
+
+TRAP_POLICIES = ("ask", "always", "never")
+LOBBY_ONLY = ("seat_traps",)
 FLAGS = ("nanotech_two_cards", "first_income_draw_two", "civ_draw_two", "no_civ_adjustments")
 LISTS: dict[str, Callable[[], Mapping[str, object]]] = {"remove_tapestry": tapestry_cards, "remove_tech": tech_cards}
 
@@ -43,7 +55,14 @@ def normalize(options: dict[str, Any], players: int) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key in sorted(options):
         value = options[key]
-        if key in FLAGS:
+        if key in LOBBY_ONLY:
+            continue
+        if key == "trap_policy":
+            if not isinstance(value, list) or len(value) != players or any(v not in TRAP_POLICIES for v in value):
+                raise InvalidSetup("error.bad_option", option=key, value=str(value))
+            if any(v != "ask" for v in value):
+                out[key] = list(value)
+        elif key in FLAGS:
             if not isinstance(value, bool):
                 raise InvalidSetup("error.bad_option", option=key, value=str(value))
             if value:

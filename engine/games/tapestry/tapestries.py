@@ -64,7 +64,8 @@ def lay(g: TapestryGame, seat: int, card: str, pile: int) -> Gen:
 def resolve(g: TapestryGame, seat: int, card: str) -> Gen:
     fn = PLAYED.get(card)
     if fn is not None:
-        yield from fn(g, seat)
+        with g.resolving(seat, [f"card:{card}"]):  # for the benefit queue (the card is face up)
+            yield from fn(g, seat)
 
 
 def overplay(g: TapestryGame, seat: int) -> Gen:

@@ -143,7 +143,11 @@ def test_more_than_25_placements_take_two_steps(locale: str) -> None:
         seen.update(values)
         back = [c for c in second if c["type"] == 2]
         assert back and back[0]["custom_id"].startswith("bgb:pg:")
-    assert seen == set(range(len(prompt.options)))  # every legal placement is reachable, no other
+    placements = {i for i, o in enumerate(prompt.options) if o.id.startswith("lm:")}
+    assert seen == placements  # every legal placement is reachable, no other
+    # an option that is not a placement (waiting until the end of the turn) stays a button
+    others = len(prompt.options) - len(placements)
+    assert len([c for c in first if c["type"] == 2 and c["custom_id"].startswith("bgb:o:")]) == others
 
 
 def test_completing_placements_come_first_and_are_marked() -> None:

@@ -37,7 +37,7 @@ class TapestryOptions(GameOptions):
     remove_tech: list[str] | None = Field(
         None, description="Tech cards left out (names, separated by commas)", json_schema_extra={"command": False}
     )
-
+    trap_policy: list[Literal["ask", "always", "never"]] | None = Field(
         None, description="Each seat's answer to the Trap question, in seat order", json_schema_extra={"command": False}
     )
     seat_traps: dict[str, str] | None = Field(

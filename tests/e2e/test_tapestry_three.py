@@ -34,7 +34,7 @@ MAX_BOARD_BYTES = 300_000  # the board picture, as the other e2e tests bound it
 MAX_ATTACHMENTS = 10  # per message
 MAX_SIDE = 4096  # pixels: larger pictures are shown scaled down by Discord's clients
 ANSWER = re.compile(r"^bg[bs]:(?:o|e|a):")  # an answer, one option or several, or none
-GATHER = re.compile(r"^bg[bs]:(?:d|c):")  # picks gathered one by one, then confirmed
+GATHER = re.compile(r"^bg[bs]:(?:d|c|g):")  # picks gathered one by one, or an area first, then the pick
 EPHEMERAL = 64
 
 

@@ -164,6 +164,9 @@ class GameUI:
     data_status: Callable[[str, str | None, str], str | None] = lambda kind, text, locale: None
     # Automated opponents a physical table can run through /automa.
     companions: Sequence[CompanionSpec] = ()
+    # Keys of prompts that open only because a player holds a hidden card (a Moat-like reaction,
+    # a trap window): the table is never told that such a seat must act (a timing leak).
+    hidden_prompts: frozenset[str] = frozenset()
 
 
 _GAMES_PACKAGE = "bot.games"

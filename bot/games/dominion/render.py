@@ -11,7 +11,7 @@ from typing import Any
 import discord
 
 from bot.i18n import join_names, t
-from bot.render.common import card_name, event_line, prompt_text, seat_name
+from bot.render.common import card_name, event_line, prompt_text, seat_name, waiting_line
 from bot.render.limits import fit_embed
 from bot.table import Live
 from engine.core import Option
@@ -91,7 +91,9 @@ class DominionRenderer:
         if me["in_play"]:
             lines.append(t("hand.in_play", locale, cards=join_names(name(c) for c in me["in_play"])))
         if view.get("set_aside"):  # Gear, Save: only their owner sees them
-            lines.append(t("dominion.hand.set_aside", locale, cards=join_names(name(c) for c in view["set_aside"])))
+            lines.append(
+                t("dominion.hand.set_aside", locale, cards=join_names(name(c) for c in view["set_aside"]))
+            )
         lines.extend(adventures_lines(me, locale))
         if view["current"] == seat and not view["finished"]:
             lines.append(
@@ -106,7 +108,7 @@ class DominionRenderer:
         elif view["finished"]:
             lines.append(t("hand.game_over", locale))
         else:
-            lines.append(t("hand.waiting", locale, player=seat_name(live, view["current"])))
+            lines.append(waiting_line(live, locale))
         if extra:
             lines.append(extra)
         embed.description = "\n".join(lines)

@@ -15,7 +15,7 @@ from bot.games.everdell import lair
 from bot.games.everdell.image import render_board
 from bot.games.everdell.text import icons, location, name, public_view, resources
 from bot.i18n import join_names, t
-from bot.render.common import event_line, prompt_text, seat_name
+from bot.render.common import event_line, prompt_text, seat_name, waiting_line
 from bot.render.limits import fit_embed
 from bot.table import Live
 from engine.core import Option, Result
@@ -146,7 +146,7 @@ class EverdellRenderer:
         elif view["finished"]:
             lines.append(t("hand.game_over", locale))
         else:
-            lines.append(t("hand.waiting", locale, player=seat_name(live, view["current"])))
+            lines.append(waiting_line(live, locale))
         if extra:
             lines.append(extra)
         embed.description = "\n".join(lines)
@@ -176,7 +176,11 @@ class EverdellRenderer:
         key = "everdell.result.player_won" if rug.get("won") else "everdell.result.rugwort_won"
         return [
             t(
-                "everdell.result.rugwort", locale, score=rug.get("score", 0), year=rug.get("year", 1), count=rug.get("score", 0)
+                "everdell.result.rugwort",
+                locale,
+                score=rug.get("score", 0),
+                year=rug.get("year", 1),
+                count=rug.get("score", 0),
             ),
             t(key, locale),
         ]
@@ -245,7 +249,9 @@ class EverdellRenderer:
             if card is None:
                 lines.append(f"`{slot + 1}` —")
                 continue
-            text = f"`{slot + 1}` **{name(card, locale)}** · {card_summary(card, locale, short=True, view=view)}"
+            text = (
+                f"`{slot + 1}` **{name(card, locale)}** · {card_summary(card, locale, short=True, view=view)}"
+            )
             lines.append(f"~~{text}~~ 🚫" if slot in blocked else text)
         return "\n".join(lines) or "—"
 

@@ -14,4 +14,5 @@ UI = GameUI(
     wording=Wording(label=text.option_label, params=text.params),
     lobby_fields=lobby_view.lobby_fields,
     score_sheets=score_sheet.SHEETS,
+    hidden_prompts=frozenset({"tapestry.prompt.trap"}),  # asked only of a defender holding Trap
 )

@@ -314,13 +314,20 @@ class Notifier:
         note.pid = None
 
     async def _close_privates(self, live: Live) -> None:
-        for seat in range(len(live.record.seats)):
+        """The game is over: each player's last private message says so, without buttons."""
+        abandoned = live.record.status == "abandoned"
+        for seat, spec in enumerate(live.record.seats):
             self._notices.pop((live.id, seat), None)
             note = self._notes.pop((live.id, seat), None)
-            if note is not None and note.buttons:
-                await self._strip(
-                    self.client.get_partial_messageable(note.channel_id).get_partial_message(note.message_id)
-                )
+            if note is None:
+                continue
+            locale = await self.prefs.locale_for(spec.user_id or 0, live.record.locale)
+            ended = t("dm.game_abandoned" if abandoned else "dm.game_ended", locale, id=live.id)
+            message = self.client.get_partial_messageable(note.channel_id).get_partial_message(
+                note.message_id
+            )
+            with contextlib.suppress(discord.HTTPException):
+                await message.edit(content=ended, view=None)
 
     async def _strip(self, message: discord.PartialMessage) -> None:
         with contextlib.suppress(discord.HTTPException):

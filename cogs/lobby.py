@@ -9,8 +9,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import lobby, plugins
-from bot.i18n import channel_locale, ls, t
 from bot.errors import UserError
+from bot.i18n import channel_locale, ls, t
 from bot.interact import send
 from bot.render import board_payload, ids
 from bot.render.items import GameButton, Handler

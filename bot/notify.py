@@ -5,8 +5,10 @@ reads the current state, so the last update always shows the latest position. Bo
 coalesced per match: a step within a turn waits a short moment, at most one edit is in flight,
 and it shows the latest state, so a burst of actions costs one edit; a new turn goes out at once,
 before the private prompts it brings.
-Private views go by DM; when DMs are closed (error 50007) or the player opted out, the channel
-gets a neutral notice pointing at /hand, which says nothing about what the decision is. The last
+Private views go by DM; when DMs are closed (error 50007) or the player opted out, the status
+message naming them (with its "My hand" button) is their one channel message of the turn; only a
+decision the status does not name gets a neutral notice pointing at /hand, which says nothing
+about what the decision is. The last
 prompt delivered to each seat is also stored, so a process taking a match over from another does
 not send it again.
 """
@@ -27,7 +29,7 @@ from bot.i18n import t
 from bot.prefs import PrefsService
 from bot.render import board_payload, private_payload, result_payload
 from bot.render import ids as custom_ids
-from bot.render.common import event_line, seat_name
+from bot.render.common import acting_seats, event_line, seat_name
 from bot.render.items import GameButton
 from bot.render.limits import CONTENT, clip
 from bot.table import KeyedLocks, Live, Outcome, TableService
@@ -283,6 +285,10 @@ class Notifier:
     async def _notice(self, live: Live, seat: int, turn: Any) -> None:
         key = (live.id, seat)
         if key in self._notices and self._notices[key] == turn:
+            return
+        if seat in acting_seats(live):
+            # The status message already names and pings this player, with the same "My hand"
+            # button: one channel message per turn is enough.
             return
         self._notices[key] = turn
         user_id = live.record.seats[seat].user_id

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import plugins
+from bot import i18n, plugins
 from bot.answering import Answering
 from bot.clock import clock_from_settings
 from bot.drafts import Drafts
@@ -117,6 +117,8 @@ class BoardGamesBot(commands.Bot):
         # process's previous life (killed, say): hand it back now instead of after LEASE_SECONDS.
         if freed := await self.store.release_leases(self.settings.instance_id):
             log.info("took back %d lease(s) held by this instance before its restart", freed)
+        for guild_id, locale in (await self.store.guild_settings.locales()).items():
+            i18n.set_server_locale(guild_id, locale)  # the languages servers chose for public posts
         # The services call one another in a circle (the table asks the runner whether a bot
         # seat waits, the runner answers through the table; the runner plays the seats
         # play-by-post covers, play-by-post pokes the runner): what a service needs from one

@@ -5,6 +5,7 @@ from __future__ import annotations
 from storage.bot_turns import BotTurnRepo
 from storage.db import Database
 from storage.guild_data import GuildDataRepo
+from storage.guild_settings import GuildSettingsRepo
 from storage.leaderboard import PlayRepo
 from storage.leaderboard_pending import PendingRepo
 from storage.leaderboard_privacy import PrivacyRepo
@@ -30,6 +31,7 @@ class Store:
         self.turns = BotTurnRepo(db)
         self.notices = NoticeRepo(db)
         self.guild_data = GuildDataRepo(db)
+        self.guild_settings = GuildSettingsRepo(db)
 
     @classmethod
     async def open(cls, url: str) -> Store:

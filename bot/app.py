@@ -231,7 +231,10 @@ class BoardGamesBot(commands.Bot):
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         self.interactions.start(interaction.id)
         # Any click or command tells us the user's language: their first DM already speaks it.
-        self.prefs.saw(interaction.user.id, interaction.locale)
+        try:
+            await self.prefs.note_seen(interaction.user.id, interaction.locale)
+        except Exception:  # noqa: BLE001 - remembering a language must never break an interaction
+            log.exception("could not note the language of user %s", interaction.user.id)
 
     async def on_app_command_completion(self, interaction: discord.Interaction[Any], command: Any) -> None:
         self.interactions.finish(interaction.id, "command", ok=True)

@@ -5,3 +5,7 @@ CREATE TABLE guild_settings (
     locale     TEXT,
     updated_at REAL    NOT NULL
 );
+
+-- The Discord language last seen on a user's clicks and commands, so their DMs speak it from
+-- the first one, after a restart too (forgotten with the rest of the row).
+ALTER TABLE user_prefs ADD COLUMN seen_locale TEXT;

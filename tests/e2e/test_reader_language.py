@@ -47,3 +47,30 @@ async def test_the_first_dm_is_in_the_readers_language(world: World, start_bot: 
     text = await first_dm(standin, jogos, bruno, eve, PT)
     assert "Your hand" in text and "Sua mão" not in text, text
     assert not any("Your hand" in str(m.embeds) for m in standin.messages(jogos))
+
+
+async def test_the_readers_language_survives_a_restart(world: World, start_bot: StartBot) -> None:
+    """ana joins with a click, the bot restarts, the game starts: her first DM, sent by a process
+    that never saw her, still speaks Portuguese."""
+    standin, channel, alice = world.standin, world.channel, world.alice
+    ana = standin.add_user("ana", locale="pt-BR")
+    bot = await start_bot()
+    opened = await standin.slash(alice, channel, "game new dominion", {"kingdom": "First Game"})
+    await opened.response()
+    lobby = await opened.wait_original()
+    match_id = lobby_id(lobby)
+    await (await standin.click(ana, standin.message(lobby.id) or lobby, f"bgb:lj:{match_id}")).response()
+    await bot.stop()
+    await start_bot()
+    await (await standin.click(alice, standin.message(lobby.id) or lobby, f"bgb:ls:{match_id}")).response()
+    await standin.wait_for_message(channel, lambda m: is_board(m, EN), timeout=10)
+    host_side = Table(standin, channel, match_id, [alice], EN)
+    for _ in range(10):
+        await standin.wait_until(
+            lambda: bool(standin.dm_messages(ana)) or host_side.whose_turn() is not None, 10
+        )
+        if standin.dm_messages(ana):
+            break
+        await host_side.step()
+    first = standin.dm_messages(ana)[0]
+    assert "Sua mão" in str(first.embeds) and "Your hand" not in str(first.embeds)

@@ -56,3 +56,6 @@ async def test_lobby_board_and_dms_in_portuguese(world: World, start_bot: StartB
     texts += [text_of(b) for u in (ana, bruno) for m in standin.dm_messages(u) for b in m.history]
     assert any("do baralho" in x for x in texts)
     assert not any(re.search(r"compra \d+ cartas?\b(?! do baralho)", x) for x in texts)
+    # Real plural rules: one turn is "1 turno", never "1 turnos" nor "turno(s)".
+    assert any(re.search(r"\b1 turno\b", x) for x in texts)
+    assert not any(re.search(r"\b1 turnos\b|\(s\)", x) for x in texts)

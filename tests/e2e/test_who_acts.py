@@ -139,3 +139,7 @@ async def test_status_names_everyone_who_must_act_and_no_hidden_reaction(
         await perform(standin, user, message, choose(user, message, owned))
         await standin.wait_until(partial(moved_on, table, user, pid), 10)
     assert both_discard and moat_neutral, (both_discard, moat_neutral)
+    # Real plural rules in English too: "1 turn", never "1 turns" nor "card(s)".
+    texts = [text_of(b) for m in standin.messages(channel) for b in m.history]
+    assert any(re.search(r"\b1 turn\b", x) for x in texts)
+    assert not any(re.search(r"\b1 turns\b|\(s\)", x) for x in texts)

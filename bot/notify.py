@@ -6,9 +6,9 @@ coalesced per match: a step within a turn waits a short moment, at most one edit
 and it shows the latest state, so a burst of actions costs one edit; a new turn goes out at once,
 before the private prompts it brings.
 Private views go by DM; when DMs are closed (error 50007) or the player opted out, the status
-message naming them (with its "My hand" button) is their one channel message of the turn; only a
-decision the status does not name gets a neutral notice pointing at /hand, which says nothing
-about what the decision is. The last
+message naming them (with its "My hand" button) is their one channel message of the turn. A
+decision the status does not name (a hidden card's) gets no channel message at all: announcing
+it would tell the table what they hold; it waits in their "My hand" view. The last
 prompt delivered to each seat is also stored, so a process taking a match over from another does
 not send it again.
 """
@@ -28,9 +28,7 @@ from bot.clock import Clock, SystemClock
 from bot.i18n import t
 from bot.prefs import PrefsService
 from bot.render import board_payload, private_payload, result_payload
-from bot.render import ids as custom_ids
-from bot.render.common import acting_seats, event_line, seat_name
-from bot.render.items import GameButton
+from bot.render.common import event_line, seat_name
 from bot.render.limits import CONTENT, clip
 from bot.table import KeyedLocks, Live, Outcome, TableService
 from engine.core import Event, Prompt
@@ -79,7 +77,6 @@ class Notifier:
         self._locks = KeyedLocks()  # per match, only while an outcome of it is being handled
         self._boards: dict[int, BoardJob] = {}  # only while a board refresh waits or runs
         self._notes: dict[tuple[int, int], PrivateNote] = {}  # dropped when the game ends
-        self._notices: dict[tuple[int, int], Any] = {}  # (match, seat) -> turn of the last channel notice
         self.dms_closed: set[int] = set()
         self._dm_channels: dict[int, int] = {}  # user id -> DM channel id
 
@@ -250,7 +247,9 @@ class Notifier:
                     log.warning("DM to %s refused: %s", user_id, exc)
             except discord.HTTPException as exc:
                 log.warning("DM to %s failed: %s", user_id, exc)
-        await self._notice(live, seat, turn)
+        # Without DMs, the status message naming them (with its "My hand" button) is the one
+        # channel message of their turn; a decision it does not name exists only because of a
+        # hidden card, and a channel notice would tell the table what they hold.
 
     async def _sent(self, live: Live, seat: int, prompt: Prompt | None) -> None:
         """Record the delivered prompt for other processes (after sending: a crash in between
@@ -282,31 +281,6 @@ class Notifier:
         elif (note := self._notes.get((live.id, seat))) is not None:
             note.pid = prompt.pid if prompt else None
 
-    async def _notice(self, live: Live, seat: int, turn: Any) -> None:
-        key = (live.id, seat)
-        if key in self._notices and self._notices[key] == turn:
-            return
-        if seat in acting_seats(live):
-            # The status message already names and pings this player, with the same "My hand"
-            # button: one channel message per turn is enough.
-            return
-        self._notices[key] = turn
-        user_id = live.record.seats[seat].user_id
-        locale = live.record.locale
-        view = discord.ui.View(timeout=None)
-        view.add_item(
-            GameButton(
-                custom_ids.button(custom_ids.HAND, live.id),
-                t("ui.my_hand", locale),
-                discord.ButtonStyle.primary,
-            )
-        )
-        await self.channel(live).send(
-            t("notice.your_move", locale, mention=f"<@{user_id}>", id=live.id),
-            view=view,
-            allowed_mentions=discord.AllowedMentions(users=True),
-        )
-
     async def _refresh_note(self, live: Live, seat: int, note: PrivateNote) -> None:
         spec = live.record.seats[seat]
         locale = await self.prefs.locale_for(spec.user_id or 0, live.record.locale)
@@ -323,7 +297,6 @@ class Notifier:
         """The game is over: each player's last private message says so, without buttons."""
         abandoned = live.record.status == "abandoned"
         for seat, spec in enumerate(live.record.seats):
-            self._notices.pop((live.id, seat), None)
             note = self._notes.pop((live.id, seat), None)
             if note is None:
                 continue

@@ -51,18 +51,7 @@ HTTP_CONNECTIONS = 100
 # of its time in that scan. Sweep at most this often instead (idle means 5 minutes unused anyway).
 BUCKET_SWEEP_SECONDS = 30.0
 
-EXTENSIONS = (
-    "cogs.lobby",
-    "cogs.play",
-    "cogs.prefs",
-    "cogs.pbp",
-    "cogs.admin",
-    "cogs.leaderboard",
-    "cogs.results",
-    "cogs.automa",
-    "cogs.table_tools",
-    "cogs.cards",
-)
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.prefs", "cogs.pbp", "cogs.admin", "cogs.leaderboard", "cogs.results", "cogs.automa", "cogs.table_tools", "cogs.cards")
 
 
 class BoardGamesBot(commands.Bot):
@@ -198,20 +187,11 @@ class BoardGamesBot(commands.Bot):
         """Health and metrics endpoints, when METRICS_PORT is set."""
         table, store, runner = self.table, self.store, self.runner
         self.registry.gauge("bgb_live_matches", "Matches held in this process's cache.", table.cached_count)
+        self.registry.gauge("bgb_automa_queue_depth", "Matches waiting for a bot or automa answer.", store.turns.depth)
+        self.registry.gauge("bgb_automa_running", "Matches whose bot seats this process is playing.", lambda: runner.busy)
+        self.registry.gauge("bgb_db_errors_total", "Database errors (not conflicts).", lambda: store.db.errors, "counter")
         self.registry.gauge(
-            "bgb_automa_queue_depth", "Matches waiting for a bot or automa answer.", store.turns.depth
-        )
-        self.registry.gauge(
-            "bgb_automa_running", "Matches whose bot seats this process is playing.", lambda: runner.busy
-        )
-        self.registry.gauge(
-            "bgb_db_errors_total", "Database errors (not conflicts).", lambda: store.db.errors, "counter"
-        )
-        self.registry.gauge(
-            "bgb_db_conflicts_total",
-            "Writes refused by a constraint (lost races, duplicates).",
-            lambda: store.db.conflicts,
-            "counter",
+            "bgb_db_conflicts_total", "Writes refused by a constraint (lost races, duplicates).", lambda: store.db.conflicts, "counter"
         )
         if self.settings.metrics_port is None:
             return
@@ -220,11 +200,7 @@ class BoardGamesBot(commands.Bot):
             await store.db.fetchone("SELECT 1 AS ok")
             return True
 
-        info = {
-            "instance": self.settings.instance_id,
-            "shards": self.settings.shard_id_list(),
-            "database": store.db.dialect,
-        }
+        info = {"instance": self.settings.instance_id, "shards": self.settings.shard_id_list(), "database": store.db.dialect}
         self.ops = OpsServer(self.registry, alive, self.is_ready, info)
         await self.ops.start(self.settings.metrics_host, self.settings.metrics_port)
 
@@ -346,6 +322,4 @@ def tune_gc() -> None:
 def make_bot(settings: Settings) -> BoardGamesBot:
     if not settings.sharded:
         return BoardGamesBot(settings)
-    return ShardedBoardGamesBot(
-        settings, shard_count=settings.shard_count, shard_ids=settings.shard_id_list()
-    )
+    return ShardedBoardGamesBot(settings, shard_count=settings.shard_count, shard_ids=settings.shard_id_list())

@@ -64,9 +64,7 @@ class Admin(commands.Cog):
         live = await self._game(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         live = await self.bot.pbp.moderation.force_end(live.id, interaction.user.id)
-        await self._announce(
-            live, t("admin.ended", live.record.locale, admin=f"<@{interaction.user.id}>", id=live.id)
-        )
+        await self._announce(live, t("admin.ended", live.record.locale, admin=f"<@{interaction.user.id}>", id=live.id))
         await self.bot.table.announce(Outcome(live.id, "abandon", via="system", actor_id=interaction.user.id))
         await send(interaction, t("admin.done", locale))
 
@@ -97,18 +95,9 @@ class Admin(commands.Cog):
         after = to.mention if to else seat_name(live, index)
         await self._announce(
             live,
-            t(
-                "admin.transferred",
-                live.record.locale,
-                admin=f"<@{interaction.user.id}>",
-                seat=seat,
-                before=before,
-                after=after,
-            ),
+            t("admin.transferred", live.record.locale, admin=f"<@{interaction.user.id}>", seat=seat, before=before, after=after),
         )
-        await self.bot.table.announce(
-            Outcome(live.id, "transfer", seat=index, via="system", actor_id=interaction.user.id)
-        )
+        await self.bot.table.announce(Outcome(live.id, "transfer", seat=index, via="system", actor_id=interaction.user.id))
         await send(interaction, t("admin.done", locale))
 
     @admin.command(
@@ -126,13 +115,7 @@ class Admin(commands.Cog):
         await pbp.moderation.log_rewind(live, interaction.user.id, step, removed)
         await self._announce(
             live,
-            t(
-                "admin.rewound",
-                live.record.locale,
-                admin=f"<@{interaction.user.id}>",
-                step=step,
-                count=removed,
-            ),
+            t("admin.rewound", live.record.locale, admin=f"<@{interaction.user.id}>", step=step, count=removed),
         )
         await self.bot.table.announce(Outcome(live.id, "undo", via="system", actor_id=interaction.user.id))
         await send(interaction, t("admin.done", locale))

@@ -27,7 +27,6 @@ Interaction = discord.Interaction[Any]
 ABANDON_YES = "ay"  # button, match: yes, end this game for everyone
 ABANDON_NO = "an"  # button, match: keep playing
 
-
 class Lobby(commands.Cog):
     game = app_commands.Group(
         name=ls("game", "cmd.game.name"), description=ls("Play a board game in this channel", "cmd.game.desc")
@@ -66,16 +65,9 @@ class Lobby(commands.Cog):
         return call
 
     async def open_table(
-        self,
-        interaction: Interaction,
-        game_id: str,
-        raw: dict[str, Any],
-        players: int | None,
-        clock: str | None,
+        self, interaction: Interaction, game_id: str, raw: dict[str, Any], players: int | None, clock: str | None
     ) -> None:
-        live = await lobby.open_table(
-            self.bot, interaction, game_id, raw, players, channel_locale(interaction)
-        )
+        live = await lobby.open_table(self.bot, interaction, game_id, raw, players, channel_locale(interaction))
         if clock is not None:
             await self.bot.pbp.set_clock(live, clock_hours(clock, None), None)
 

@@ -33,7 +33,7 @@ def acting_seats(live: Live) -> list[int]:
 
 
 def waiting_line(live: Live, locale: str) -> str:
-    """ "Waiting for Alice, Bob." in a private view: who must act now, as the status says."""
+    """A private view's "Waiting for Alice, Bob.": who must act now, as the status says."""
     names = [seat_name(live, seat) for seat in acting_seats(live)]
     return t("hand.waiting", locale, player=join_names(names) if names else "—")
 

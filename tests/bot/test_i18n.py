@@ -170,9 +170,7 @@ def test_plural_forms_follow_each_language() -> None:
     assert tn("lb.games", 1, "pt") == "1 partida" and tn("lb.games", 0, "pt") == "0 partida"
     assert tn("lb.games", 2, "pt") == "2 partidas"
     # without `count`, the first placeholder given a number decides
-    assert t("everdell.prompt.action", "en", season="Spring", workers=1).startswith(
-        "Your turn (Spring, 1 free worker)"
-    )
+    assert t("everdell.prompt.action", "en", season="Spring", workers=1).startswith("Your turn (Spring, 1 free worker)")
     assert "2 trabalhadores livres" in t("everdell.prompt.action", "pt", season="primavera", workers=2)
     assert t("notice.undone", "pt", player="Ana", count=2) == "↩ Ana desfez 2 ações."
     assert has("notice.undone") and not has("notice.undone.few")

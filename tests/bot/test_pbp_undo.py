@@ -50,10 +50,7 @@ async def test_undo_within_own_turn(db_path: str) -> None:
     assert live.match is not None and live.match.version == 0 and live.match.view(seat) == before
     assert await rig.store.log.count(live.id) == 0
     undone = await rig.pbp.store.audit.undone(live.id)
-    assert [(u.seq, u.answer, u.reason) for u in undone] == [
-        (0, ("play:Copper",), "undo"),
-        (1, ("play:Copper",), "undo"),
-    ]
+    assert [(u.seq, u.answer, u.reason) for u in undone] == [(0, ("play:Copper",), "undo"), (1, ("play:Copper",), "undo")]
     assert rig.herald.find("took back 2 actions")
     # The clock of the turn keeps running: undo does not buy time.
     timer = await rig.pbp.store.games.timer(live.id, seat)

@@ -32,9 +32,7 @@ async def test_complete_game_with_a_bot(world: World, start_bot: StartBot) -> No
     assert sorted(m["player"] for m in posted) == sorted(["Alice", "Bob", "🤖 Bot 1"])
     scores = [int(m["score"]) for m in posted]
     assert scores == sorted(scores, reverse=True)
-    assert (
-        "Provinces ran out" in result.embeds[0]["description"] or "piles" in result.embeds[0]["description"]
-    )
+    assert "Provinces ran out" in result.embeds[0]["description"] or "piles" in result.embeds[0]["description"]
     boards = [m for m in standin.messages(world.channel) if is_board(m, table.words)]
     assert len(boards) == 1 and "Game over" in boards[0].embeds[0]["description"]
     assert boards[0].components == []  # no "My hand" once it is over
@@ -49,9 +47,7 @@ async def test_complete_game_with_a_bot(world: World, start_bot: StartBot) -> No
     # The stored result agrees with what was posted, and the match is closed.
     with sqlite3.connect(world.db) as db:
         status = db.execute("SELECT status FROM matches WHERE id = ?", (match_id,)).fetchone()[0]
-        row = db.execute(
-            "SELECT scores, ranks, ended_how FROM results WHERE match_id = ?", (match_id,)
-        ).fetchone()
+        row = db.execute("SELECT scores, ranks, ended_how FROM results WHERE match_id = ?", (match_id,)).fetchone()
     assert status == "finished"
     stored_scores, ranks, ended_how = json.loads(row[0]), json.loads(row[1]), row[2]
     assert sorted(stored_scores, reverse=True) == scores

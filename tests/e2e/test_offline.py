@@ -65,10 +65,7 @@ async def test_offline_mode_keeps_games_where_asked(tmp_path: Path) -> None:
     code, out, err = await run_offline(tmp_path, '/game new dominion "kingdom:First Game"\n', env)
     assert code == 0, out + err
     assert "games.sqlite3" in out and (tmp_path / "games.sqlite3").exists()
-    assert (
-        "games.sqlite3.standin.json" in out.splitlines()[0]
-        and (tmp_path / "games.sqlite3.standin.json").exists()
-    )
+    assert "games.sqlite3.standin.json" in out.splitlines()[0] and (tmp_path / "games.sqlite3.standin.json").exists()
 
 
 async def test_a_clone_of_the_repository_alone_starts_the_offline_mode(tmp_path: Path) -> None:
@@ -136,11 +133,9 @@ class Session:
             try:
                 chunk = await asyncio.wait_for(self.proc.stdout.read(65536), max(0.1, deadline - loop.time()))
             except TimeoutError:
-                raise AssertionError(
-                    f"no {pattern!r} within {timeout} s in:\n{self.out[self.pos :]}"
-                ) from None
+                raise AssertionError(f"no {pattern!r} within {timeout} s in:\n{self.out[self.pos:]}") from None
             if not chunk:
-                raise AssertionError(f"offline mode ended before {pattern!r}:\n{self.out[self.pos :]}")
+                raise AssertionError(f"offline mode ended before {pattern!r}:\n{self.out[self.pos:]}")
             self.out += chunk.decode()
         self.pos = found.end()
         return found

@@ -39,9 +39,7 @@ UI = GameUI(
     lobby_fields=lobby_view.dominion_fields,
     lobby_items=lobby_view.lobby_items,
     components={lobby_view.LOBBY_REACTIONS: on_reactions},
-    on_open=lambda options, user_id, standing: lobby.standing_options(
-        options, "dominion", user_id, _standing(standing)
-    ),
+    on_open=lambda options, user_id, standing: lobby.standing_options(options, "dominion", user_id, _standing(standing)),
     on_join=lambda user_id, standing: lobby.adopt_standing(user_id, _standing(standing)),
     start=lobby.start_with_choices,
     preferences=(REACTIONS,),

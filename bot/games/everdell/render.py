@@ -176,11 +176,7 @@ class EverdellRenderer:
         key = "everdell.result.player_won" if rug.get("won") else "everdell.result.rugwort_won"
         return [
             t(
-                "everdell.result.rugwort",
-                locale,
-                score=rug.get("score", 0),
-                year=rug.get("year", 1),
-                count=rug.get("score", 0),
+                "everdell.result.rugwort", locale, score=rug.get("score", 0), year=rug.get("year", 1), count=rug.get("score", 0)
             ),
             t(key, locale),
         ]
@@ -249,9 +245,7 @@ class EverdellRenderer:
             if card is None:
                 lines.append(f"`{slot + 1}` —")
                 continue
-            text = (
-                f"`{slot + 1}` **{name(card, locale)}** · {card_summary(card, locale, short=True, view=view)}"
-            )
+            text = f"`{slot + 1}` **{name(card, locale)}** · {card_summary(card, locale, short=True, view=view)}"
             lines.append(f"~~{text}~~ 🚫" if slot in blocked else text)
         return "\n".join(lines) or "—"
 

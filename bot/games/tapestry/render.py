@@ -83,19 +83,11 @@ class TapestryRenderer:
             lines.extend(f"• {line}" for line in tail)
         embed.description = "\n".join(lines)
         for p in view["players"]:
-            embed.add_field(
-                name=self._player_title(live, view, p, locale), value=self._player(p, locale), inline=False
-            )
+            embed.add_field(name=self._player_title(live, view, p, locale), value=self._player(p, locale), inline=False)
+        embed.add_field(name=t("tapestry.board.tracks", locale), value=self._tracks(live, view, locale), inline=False)
+        embed.add_field(name=t("tapestry.board.tech", locale), value=self._tech_row(view, locale), inline=False)
         embed.add_field(
-            name=t("tapestry.board.tracks", locale), value=self._tracks(live, view, locale), inline=False
-        )
-        embed.add_field(
-            name=t("tapestry.board.tech", locale), value=self._tech_row(view, locale), inline=False
-        )
-        embed.add_field(
-            name=t("tapestry.board.achievements", locale),
-            value=self._achievements(live, view, locale),
-            inline=False,
+            name=t("tapestry.board.achievements", locale), value=self._achievements(live, view, locale), inline=False
         )
         footer = t(
             "tapestry.board.footer",
@@ -160,9 +152,7 @@ class TapestryRenderer:
             track = option.group
             space = next((i + 1 for i, s in enumerate(tracks()[track].spaces) if s.name == option.card), 0)
             if space:
-                cost = " + ".join(
-                    t(f"tapestry.res.{c}", locale) if c != "any" else "❔" for c in tier_cost(track, space)
-                )
+                cost = " + ".join(t(f"tapestry.res.{c}", locale) if c != "any" else "❔" for c in tier_cost(track, space))
                 return f"{cost} → {space_benefit(track, space, locale)}"
         hexed = hex_of(option.id) if option.label == "tapestry.hex" else None
         if hexed is not None:
@@ -170,12 +160,7 @@ class TapestryRenderer:
         card = option.card
         if card in tech_cards():
             tc = tech_cards()[card]
-            return t(
-                "tapestry.describe.tech",
-                locale,
-                circle=steps_text(tc.circle, locale),
-                square=steps_text(tc.square, locale),
-            )
+            return t("tapestry.describe.tech", locale, circle=steps_text(tc.circle, locale), square=steps_text(tc.square, locale))
         if locale == "en" and card in tapestry_cards():
             return tapestry_cards()[card].text
         if locale == "en" and card in civilizations():
@@ -189,7 +174,9 @@ class TapestryRenderer:
         if site is None or site["tile"] is None:
             return t("tapestry.describe.hex_empty", locale)
         who = [seat_name(live, seat) + ("" if upright else " ↓") for seat, upright, _what in site["pieces"]]
-        return t("tapestry.describe.hex", locale, tile=site["tile"], pieces=join_names(who) if who else "—")
+        return t(
+            "tapestry.describe.hex", locale, tile=site["tile"], pieces=join_names(who) if who else "—"
+        )
 
     # -- pieces ------------------------------------------------------------------------------------
     def _status(self, live: Live, view: Mapping[str, Any], locale: str) -> str:
@@ -226,13 +213,7 @@ class TapestryRenderer:
             t("tapestry.board.tech_cards", locale, cards=tech_line(p["tech"], locale)),
         ]
         if p["landmarks"]:
-            lines.append(
-                t(
-                    "tapestry.board.landmarks",
-                    locale,
-                    names=join_names(name(x, locale) for x in p["landmarks"]),
-                )
-            )
+            lines.append(t("tapestry.board.landmarks", locale, names=join_names(name(x, locale) for x in p["landmarks"])))
         if p["territory_tiles"] or p["space_tiles"]:
             lines.append(
                 t(
@@ -253,11 +234,10 @@ class TapestryRenderer:
             spaces = tracks()[tr].spaces
             who = " ".join(f"{seat_name(live, p['seat'])} {p['positions'][tr]}" for p in view["players"])
             marks = " ".join(
-                ("🏛️" if spaces[i - 1].landmark in available else "✖️") + f"{i}" for i in (4, 7, 10)
+                ("🏛️" if spaces[i - 1].landmark in available else "✖️") + f"{i}"
+                for i in (4, 7, 10)
             )
-            lines.append(
-                f"{TRACK_ICON[tr]} **{name(tr, locale)}** ({RES_ICON[tracks()[tr].resource]}) · {who} · {marks}"
-            )
+            lines.append(f"{TRACK_ICON[tr]} **{name(tr, locale)}** ({RES_ICON[tracks()[tr].resource]}) · {who} · {marks}")
         left = [name(x, locale) for x in view["landmarks_available"]]
         lines.append(t("tapestry.board.landmarks_left", locale, names=", ".join(left) or "—"))
         return "\n".join(lines)
@@ -270,15 +250,7 @@ class TapestryRenderer:
         for kind, seats in view["achievements"].items():
             got = ", ".join(seat_name(live, s) for s in seats) or "—"
             left = "/".join(str(v) for v in view["achievement_vp"][kind]) or "—"
-            parts.append(
-                t(
-                    "tapestry.board.achievement",
-                    locale,
-                    what=t(f"tapestry.what.{kind}", locale),
-                    got=got,
-                    left=left,
-                )
-            )
+            parts.append(t("tapestry.board.achievement", locale, what=t(f"tapestry.what.{kind}", locale), got=got, left=left))
         return "\n".join(parts) or "—"
 
     def _prompt_help(self, key: str, params: dict[str, Any], me: Mapping[str, Any], locale: str) -> list[str]:

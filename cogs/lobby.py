@@ -161,13 +161,13 @@ class Lobby(commands.Cog):
         live = await self.bot.table.get(args[0])
         was_lobby = live.record.status == "lobby"
         can_manage = bool(interaction.permissions.manage_guild)
-        await interaction.response.edit_message(content=t("abandon.closing", locale, id=live.id), view=None)
+        await interaction.response.defer()  # an update of the question, once the game is closed
         live = await self.bot.table.abandon(live.id, interaction.user.id, can_manage)
+        await interaction.edit_original_response(content=t("notice.abandoned_done", locale, id=live.id), view=None)
         if was_lobby:
             await self._edit_lobby_message(live.id)
         else:
             await self.bot.table.announce(Outcome(live.id, "abandon", actor_id=interaction.user.id))
-        await interaction.edit_original_response(content=t("notice.abandoned_done", locale, id=live.id))
 
     async def on_abandon_no(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
         locale = await self.bot.locale_of(interaction)

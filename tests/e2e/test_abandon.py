@@ -106,3 +106,20 @@ async def test_abandon_asks_in_portuguese(world: World, start_bot: StartBot) -> 
             await standin.wait_until(
                 lambda d=dms[-1]: "abandonada" in (standin.message(d.id) or d).content, 10
             )  # type: ignore[misc]
+
+
+async def test_a_stale_confirmation_changes_nothing(world: World, start_bot: StartBot) -> None:
+    """Asked twice, confirmed twice: the second "Yes" finds no game and says so; the first
+    question's answer stands."""
+    standin, channel, alice, bob = world.standin, world.channel, world.alice, world.bob
+    await start_bot()
+    match_id = await two_player_game(standin, channel, alice, bob, EN)
+    first = await ask_to_abandon(standin, channel, alice)
+    second = await ask_to_abandon(standin, channel, alice)
+    await (await standin.click(alice, first, buttons(first)["Yes, end it"])).response()
+    await standin.wait_until(lambda: status_of(world.db, match_id) == "abandoned", 10)
+    late = await standin.click(alice, second, buttons(second)["Yes, end it"])
+    await late.response()
+    refused = await late.followup(timeout=10)
+    assert refused.ephemeral and "no game" in refused.content.lower(), refused.content
+    assert status_of(world.db, match_id) == "abandoned"

@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 
-from bot import plugins
+from bot import i18n, plugins
 from bot.answering import Answering
 from bot.clock import clock_from_settings
 from bot.drafts import Drafts
@@ -115,6 +115,8 @@ class BoardGamesBot(commands.Bot):
         # process's previous life (killed, say): hand it back now instead of after LEASE_SECONDS.
         if freed := await self.store.release_leases(self.settings.instance_id):
             log.info("took back %d lease(s) held by this instance before its restart", freed)
+        for guild_id, locale in (await self.store.guild_settings.locales()).items():
+            i18n.set_server_locale(guild_id, locale)  # the languages servers chose for public posts
         # The services call one another in a circle (the table asks the runner whether a bot
         # seat waits, the runner answers through the table; the runner plays the seats
         # play-by-post covers, play-by-post pokes the runner): what a service needs from one
@@ -157,6 +159,7 @@ class BoardGamesBot(commands.Bot):
             poke=self.runner.poke,
             owner=owner,
             lease=lease,
+            locale_for=self.prefs.locale_for,
         )
         self.answering = Answering(self.table, self.notifier, self.drafts)
         self.quarantine = Quarantine(self.table, DiscordHerald(self))
@@ -242,6 +245,11 @@ class BoardGamesBot(commands.Bot):
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         self.interactions.start(interaction.id)
+        # Any click or command tells us the user's language: their first DM already speaks it.
+        try:
+            await self.prefs.note_seen(interaction.user.id, interaction.locale)
+        except Exception:  # noqa: BLE001 - remembering a language must never break an interaction
+            log.exception("could not note the language of user %s", interaction.user.id)
 
     async def on_app_command_completion(self, interaction: discord.Interaction[Any], command: Any) -> None:
         self.interactions.finish(interaction.id, "command", ok=True)

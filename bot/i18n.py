@@ -174,9 +174,24 @@ class Translator(app_commands.Translator):
         return text.format_map(_Blank(params)) if text is not None and params else text
 
 
+# guild id -> the language its managers chose for public posts (/admin language), kept in
+# storage and loaded at startup; a server absent here follows Discord's preferred locale.
+_server_locales: dict[int, str] = {}
+
+
+def set_server_locale(guild_id: int, locale: str | None) -> None:
+    if locale is None:
+        _server_locales.pop(guild_id, None)
+    else:
+        _server_locales[guild_id] = coarse(locale)
+
+
 def channel_locale(interaction: discord.Interaction[Any]) -> str:
-    """The locale of posts everyone reads: the server's, else the caller's."""
-    return coarse(interaction.guild_locale or interaction.locale)
+    """The locale of posts everyone reads: the one the server's managers chose, else the
+    server's preferred locale (Discord says en-US for a server that never set one, so a chosen
+    language comes first), else the caller's."""
+    chosen = _server_locales.get(interaction.guild_id) if interaction.guild_id is not None else None
+    return chosen or coarse(interaction.guild_locale or interaction.locale)
 
 
 def ls(text: str, key: str, **params: Any) -> app_commands.locale_str:

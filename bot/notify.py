@@ -5,8 +5,10 @@ reads the current state, so the last update always shows the latest position. Bo
 coalesced per match: a step within a turn waits a short moment, at most one edit is in flight,
 and it shows the latest state, so a burst of actions costs one edit; a new turn goes out at once,
 before the private prompts it brings.
-Private views go by DM; when DMs are closed (error 50007) or the player opted out, the channel
-gets a neutral notice pointing at /hand, which says nothing about what the decision is. The last
+Private views go by DM; when DMs are closed (error 50007) or the player opted out, the status
+message naming them (with its "My hand" button) is their one channel message of the turn. A
+decision the status does not name (a hidden card's) gets no channel message at all: announcing
+it would tell the table what they hold; it waits in their "My hand" view. The last
 prompt delivered to each seat is also stored, so a process taking a match over from another does
 not send it again, and reconciliation (`bot/reconcile.py`) can find a seat whose open prompt never
 reached it. A DM that fails for a passing reason (a server error, a dropped connection) is not
@@ -30,9 +32,7 @@ from bot.clock import Clock, SystemClock
 from bot.i18n import t
 from bot.prefs import PrefsService
 from bot.render import board_payload, private_payload, result_payload
-from bot.render import ids as custom_ids
 from bot.render.common import event_line, seat_name
-from bot.render.items import GameButton
 from bot.render.limits import CONTENT, clip
 from bot.table import KeyedLocks, Live, Outcome, TableService
 from engine.core import Event, Prompt
@@ -81,7 +81,6 @@ class Notifier:
         self._locks = KeyedLocks()  # per match, only while an outcome of it is being handled
         self._boards: dict[int, BoardJob] = {}  # only while a board refresh waits or runs
         self._notes: dict[tuple[int, int], PrivateNote] = {}  # dropped when the game ends
-        self._notices: dict[tuple[int, int], Any] = {}  # (match, seat) -> turn of the last channel notice
         self.dms_closed: set[int] = set()
         self._dm_channels: dict[int, int] = {}  # user id -> DM channel id
         # Told of a match whose private view could not be delivered for a passing reason, so
@@ -256,7 +255,9 @@ class Notifier:
                 log.warning("DM to %s failed, to be sent again: %s", user_id, exc)
                 self.missed(live.id)
                 return
-        await self._notice(live, seat, turn)
+        # Without DMs, the status message naming them (with its "My hand" button) is the one
+        # channel message of their turn; a decision it does not name exists only because of a
+        # hidden card, and a channel notice would tell the table what they hold.
         if prompt is not None:
             await self._sent(live, seat, prompt, via="notice")
 
@@ -286,7 +287,6 @@ class Notifier:
                 if prompt is None or await self._delivered(live, seat, prompt):
                     continue
                 self._notes.pop((live.id, seat), None)  # what this process sent is not the prompt
-                self._notices.pop((live.id, seat), None)
                 await self.deliver(live, seat)
 
     async def _dm(self, user_id: int) -> discord.abc.Messageable:
@@ -318,27 +318,6 @@ class Notifier:
             self._recording.add(task)
             task.add_done_callback(self._recording.discard)
 
-    async def _notice(self, live: Live, seat: int, turn: Any) -> None:
-        key = (live.id, seat)
-        if key in self._notices and self._notices[key] == turn:
-            return
-        user_id = live.record.seats[seat].user_id
-        locale = live.record.locale
-        view = discord.ui.View(timeout=None)
-        view.add_item(
-            GameButton(
-                custom_ids.button(custom_ids.HAND, live.id),
-                t("ui.my_hand", locale),
-                discord.ButtonStyle.primary,
-            )
-        )
-        await self.channel(live).send(
-            t("notice.your_move", locale, mention=f"<@{user_id}>", id=live.id),
-            view=view,
-            allowed_mentions=discord.AllowedMentions(users=True),
-        )
-        self._notices[key] = turn  # only once sent: a failed notice is tried again
-
     async def _refresh_note(self, live: Live, seat: int, note: PrivateNote) -> None:
         spec = live.record.seats[seat]
         locale = await self.prefs.locale_for(spec.user_id or 0, live.record.locale)
@@ -352,13 +331,19 @@ class Notifier:
         note.pid = None
 
     async def _close_privates(self, live: Live) -> None:
-        for seat in range(len(live.record.seats)):
-            self._notices.pop((live.id, seat), None)
+        """The game is over: each player's last private message says so, without buttons."""
+        abandoned = live.record.status == "abandoned"
+        for seat, spec in enumerate(live.record.seats):
             note = self._notes.pop((live.id, seat), None)
-            if note is not None and note.buttons:
-                await self._strip(
-                    self.client.get_partial_messageable(note.channel_id).get_partial_message(note.message_id)
-                )
+            if note is None:
+                continue
+            locale = await self.prefs.locale_for(spec.user_id or 0, live.record.locale)
+            ended = t("dm.game_abandoned" if abandoned else "dm.game_ended", locale, id=live.id)
+            message = self.client.get_partial_messageable(note.channel_id).get_partial_message(
+                note.message_id
+            )
+            with contextlib.suppress(discord.HTTPException):
+                await message.edit(content=ended, view=None)
 
     async def _strip(self, message: discord.PartialMessage) -> None:
         with contextlib.suppress(discord.HTTPException):

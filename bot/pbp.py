@@ -8,7 +8,7 @@ paths only read the committed state, so a restart in between changes nothing.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot.clock import Clock
@@ -47,6 +47,10 @@ class MyGame:
     link: str
 
 
+async def _table_locale(user_id: int, fallback: str) -> str:
+    return fallback
+
+
 class PlayByPost:
     def __init__(
         self,
@@ -58,8 +62,11 @@ class PlayByPost:
         poke: Callable[[int], None] | None = None,
         owner: str = "local",
         lease: float = 60.0,
+        locale_for: Callable[[int, str], Awaitable[str]] | None = None,
     ) -> None:
         self.table = table
+        # a user's own language for what reaches them alone (DMs); the table's when unknown
+        self.locale_for = locale_for or _table_locale
         self.store = store
         self.herald = herald
         self.clock = clock
@@ -119,7 +126,8 @@ class PlayByPost:
         settings = await self.store.games.settings(live.id)
         link = jump_link(live.record.guild_id, live.record.channel_id, settings.status_message_id)
         when = f"<t:{int(timer.due_at)}:R>" if timer.due_at else "—"
-        await self.herald.dm(timer.user_id, t(key, live.record.locale, id=live.id, link=link, when=when))
+        locale = await self.locale_for(timer.user_id, live.record.locale)
+        await self.herald.dm(timer.user_id, t(key, locale, id=live.id, link=link, when=when))
 
     # -- reminders and timeouts ---------------------------------------------------------------------------
     async def _job_context(self, job: Job) -> tuple[Live, Timer] | None:

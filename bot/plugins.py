@@ -176,6 +176,9 @@ class GameUI:
     # A single choice laid out by the game (order, headings, notes; a two-step pick past 25
     # options); None: the platform's layout.
     arrange: Callable[[Live, Prompt, str], Arrangement | None] = _no_arrangement
+    # Keys of prompts that open only because a player holds a hidden card (a Moat-like reaction,
+    # a trap window): the table is never told that such a seat must act (a timing leak).
+    hidden_prompts: frozenset[str] = frozenset()
 
 
 _GAMES_PACKAGE = "bot.games"

@@ -72,10 +72,21 @@ class PrefsService:
             if len(self._seen) > MAX_CACHED_USERS:
                 del self._seen[next(iter(self._seen))]
 
+    async def note_seen(self, user_id: int, locale: discord.Locale | str | None) -> None:
+        """Remember the language an interaction carried, in storage too when it changed, so the
+        user's DMs speak it after a restart (or from another process) as well."""
+        if locale is None:
+            return
+        self.saw(user_id, locale)
+        seen = coarse(locale)
+        prefs = await self.get(user_id)
+        if prefs.seen_locale != seen:
+            self._remember(user_id, await self.store.prefs.set_seen_locale(user_id, seen), self.clock.now())
+
     async def locale_for(self, user_id: int, fallback: str) -> str:
         """The /settings override, else the last client locale seen, else `fallback`."""
         prefs = await self.get(user_id)
-        return prefs.locale or self._seen.get(user_id) or fallback
+        return prefs.locale or self._seen.get(user_id) or prefs.seen_locale or fallback
 
     async def interaction_locale(self, interaction: discord.Interaction[discord.Client]) -> str:
         self.saw(interaction.user.id, interaction.locale)

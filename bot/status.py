@@ -4,8 +4,9 @@ Editing a message never notifies anyone, so when the player to act changes (or a
 due) the old status message is deleted and a new one posted with the mention; otherwise it is
 edited in place. The channel thus always holds exactly one current status per game.
 
-Only the player whose turn the public view shows is named and pinged: announcing that someone
-else has a decision open (a reaction to an attack) would tell the table what they hold.
+The players who must act now are named and pinged, several at once where several must (the
+victims of an attack); a prompt that exists only because of a hidden card (a reaction to an
+attack) is never announced: that would tell the table what its player holds.
 
 Several processes may refresh the same game's status (one took an answer, another ran a
 reminder). Posting or replacing the message happens under a claim on the game's row (with a
@@ -26,7 +27,7 @@ from bot.clock import Clock
 from bot.herald import Button, Herald
 from bot.i18n import t
 from bot.render import ids
-from bot.render.common import seat_name
+from bot.render.common import acting_seats, seat_name
 from bot.table import KeyedLocks, Live
 from storage.pbp import GameSettings, PbpRepo, Timer
 
@@ -41,14 +42,8 @@ def jump_link(guild_id: int | None, channel_id: int, message_id: int | None) -> 
 
 
 def shown_seats(live: Live) -> list[int]:
-    """Seats the status names: the public current player if the view has one, else every seat
-    with an open prompt."""
-    if live.match is None or live.record.status != "active":
-        return []
-    current = live.view(None).get("current")
-    if isinstance(current, int) and 0 <= current < len(live.record.seats):
-        return [current]
-    return sorted({p.seat for p in live.match.prompts()})
+    """Seats the status names and pings: those that must act now, bar hidden-card prompts."""
+    return acting_seats(live)
 
 
 @dataclass(frozen=True)

@@ -41,14 +41,23 @@ class UndoCheck:
         return not self.reasons
 
 
+def undo_target(log: list[tuple[int, tuple[str, ...]]], seat: int, steps: int) -> int | None:
+    """The step the log is cut back to so that `seat`'s last `steps` answers are taken back
+    (with whatever others answered since); None when the seat has fewer answers than that."""
+    own = [i for i, (who, _) in enumerate(log) if who == seat]
+    return own[-steps] if 1 <= steps <= len(own) else None
+
+
 def check_undo(
     game: str, replayed: Replayed, log: list[tuple[int, tuple[str, ...]]], seat: int, steps: int
 ) -> UndoCheck:
-    """Which rules an undo of the last `steps` answers by `seat` would break (none: allowed)."""
+    """Which rules taking back `seat`'s last `steps` answers would break (none: allowed): the
+    log goes back to before the earliest of them, so any answer another player gave since goes
+    too, and that needs their consent."""
     count = len(log)
-    target = count - steps
-    if steps < 1 or target < 0:
-        return UndoCheck(max(target, 0), steps, ("nothing",))
+    target = undo_target(log, seat, steps)
+    if target is None:
+        return UndoCheck(count, 0, ("nothing",))
     reasons: list[str] = []
     if any(log[i][0] != seat for i in range(target, count)):
         reasons.append("other_player")
@@ -57,7 +66,7 @@ def check_undo(
     marks = {replayed.marks.get(i) for i in range(target, count + 1)}
     if len(marks) > 1:
         reasons.append("turn")
-    return UndoCheck(target, steps, tuple(reasons))
+    return UndoCheck(target, count - target, tuple(reasons))
 
 
 class UndoRefused(UserError):
@@ -82,7 +91,7 @@ class UndoService:
             engine_options(record),
             record.seed,
             entries,
-            marks_from=max(len(entries) - steps, 0),
+            marks_from=undo_target(entries, seat, steps) or 0,
         )
         return check_undo(record.game, replayed, entries, seat, steps)
 

@@ -1,7 +1,8 @@
 """/admin (Manage Server): force-end a game, move a seat to someone else or a bot, rewind a stuck
-game. Every action is written to the admin audit and announced in the game's channel. The
-`data` subgroup (cogs/data_sets.py) manages the server's own data files for its games; the
-`quarantine` subgroup (cogs/quarantine.py) the games held out of play."""
+game, and the language of the bot's public messages in the server. Every game action is written
+to the admin audit and announced in the game's channel. The `data` subgroup (cogs/data_sets.py)
+manages the server's own data files for its games; the `quarantine` subgroup (cogs/quarantine.py)
+the games held out of play."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
-from bot.i18n import ls, t
+from bot.i18n import channel_locale, ls, set_server_locale, t
 from bot.interact import send
 from bot.quarantine import CONTINUE
 from bot.render.common import seat_name
@@ -24,6 +25,11 @@ if TYPE_CHECKING:
     from bot.app import BoardGamesBot
 
 Interaction = discord.Interaction[Any]
+SERVER_LANGUAGES = [
+    app_commands.Choice(name=ls("automatic", "cmd.choice.auto"), value="auto"),
+    app_commands.Choice(name="English", value="en"),
+    app_commands.Choice(name="Português (Brasil)", value="pt"),
+]
 
 
 class Admin(commands.Cog):
@@ -121,6 +127,27 @@ class Admin(commands.Cog):
         )
         await self.bot.table.announce(Outcome(live.id, "undo", via="system", actor_id=interaction.user.id))
         await send(interaction, t("admin.done", locale))
+
+    @admin.command(
+        name=ls("language", "cmd.admin.language.name"),
+        description=ls("The language of the bot's public messages in this server", "cmd.admin.language.desc"),
+    )
+    @app_commands.rename(language=ls("language", "cmd.opt.language.name"))
+    @app_commands.describe(
+        language=ls("automatic: the server's language as Discord reports it", "cmd.admin.language.opt")
+    )
+    @app_commands.choices(language=SERVER_LANGUAGES)
+    async def language(self, interaction: Interaction, language: app_commands.Choice[str]) -> None:
+        if not interaction.permissions.manage_guild:
+            raise UserError("admin.manage_only")
+        assert interaction.guild_id is not None
+        chosen = None if language.value == "auto" else language.value
+        await self.bot.store.guild_settings.set_locale(interaction.guild_id, chosen)
+        set_server_locale(interaction.guild_id, chosen)
+        public = channel_locale(interaction)
+        locale = await self.bot.locale_of(interaction)
+        key = "admin.language.auto" if chosen is None else "admin.language.set"
+        await send(interaction, t(key, locale, language=t(f"settings.lang.{public}", locale)))
 
 
 async def setup(bot: BoardGamesBot) -> None:

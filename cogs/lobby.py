@@ -9,10 +9,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import lobby, plugins
+from bot.errors import UserError
 from bot.i18n import channel_locale, ls, t
 from bot.interact import send
 from bot.render import board_payload, ids
-from bot.render.items import Handler
+from bot.render.items import GameButton, Handler
 from bot.render.lobby import lobby_payload
 from bot.table import Outcome
 from cogs.new_game import game_command
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
     from bot.app import BoardGamesBot
 
 Interaction = discord.Interaction[Any]
+ABANDON_YES = "ay"  # button, match: yes, end this game for everyone
+ABANDON_NO = "an"  # button, match: keep playing
 
 class Lobby(commands.Cog):
     game = app_commands.Group(
@@ -38,6 +41,8 @@ class Lobby(commands.Cog):
         self.bot.on_component(ids.LOBBY_BOT, self.on_add_bot)
         self.bot.on_component(ids.LOBBY_BOT_PICK, self.on_pick_bot)
         self.bot.on_component(ids.LOBBY_START, self.on_start)
+        self.bot.on_component(ABANDON_YES, self.on_abandon_yes)
+        self.bot.on_component(ABANDON_NO, self.on_abandon_no)
         for game_id in game_ids():  # a game's own lobby components (old messages keep working)
             for kind, handler in plugins.ui(game_id).components.items():
                 self.bot.on_component(kind, self._game_component(handler))
@@ -135,18 +140,38 @@ class Lobby(commands.Cog):
     )
     @app_commands.guild_only()
     async def abandon(self, interaction: Interaction) -> None:
+        """Asks first: a running game ends for everyone, with no result."""
         locale = await self.bot.locale_of(interaction)
         assert interaction.channel_id is not None
         live = await self.bot.table.for_channel(interaction.channel_id)
+        if interaction.user.id != live.record.host_id and not interaction.permissions.manage_guild:
+            raise UserError("error.host_only")
+        view = discord.ui.View(timeout=None)
+        view.add_item(
+            GameButton(
+                ids.button(ABANDON_YES, live.id), t("abandon.confirm", locale), discord.ButtonStyle.danger
+            )
+        )
+        view.add_item(GameButton(ids.button(ABANDON_NO, live.id), t("abandon.keep", locale)))
+        key = "abandon.ask_lobby" if live.record.status == "lobby" else "abandon.ask"
+        await send(interaction, t(key, locale, id=live.id), view=view)
+
+    async def on_abandon_yes(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
+        locale = await self.bot.locale_of(interaction)
+        live = await self.bot.table.get(args[0])
         was_lobby = live.record.status == "lobby"
         can_manage = bool(interaction.permissions.manage_guild)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.response.defer()  # an update of the question, once the game is closed
         live = await self.bot.table.abandon(live.id, interaction.user.id, can_manage)
+        await interaction.edit_original_response(content=t("notice.abandoned_done", locale, id=live.id), view=None)
         if was_lobby:
             await self._edit_lobby_message(live.id)
         else:
             await self.bot.table.announce(Outcome(live.id, "abandon", actor_id=interaction.user.id))
-        await send(interaction, t("notice.abandoned_done", locale, id=live.id))
+
+    async def on_abandon_no(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
+        locale = await self.bot.locale_of(interaction)
+        await interaction.response.edit_message(content=t("abandon.kept", locale, id=args[0]), view=None)
 
     async def _edit_lobby_message(self, match_id: int) -> None:
         await lobby.edit_lobby_message(self.bot, match_id)

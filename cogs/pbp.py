@@ -146,13 +146,14 @@ class PlayByPostCog(commands.Cog, name="PlayByPost"):
         hours: app_commands.Range[int, 1, 720] | None = None,
         timeout: app_commands.Choice[str] | None = None,
     ) -> None:
-        locale = await self.bot.locale_of(interaction)
         live = await self._here(interaction)
         if interaction.user.id != live.record.host_id and not interaction.permissions.manage_guild:
             raise UserError("error.host_only")
         chosen = clock_hours(turn.value, hours)
         settings = await self.bot.pbp.set_clock(live, chosen, timeout.value if timeout else None)
-        await send(interaction, self.clock_text(settings.turn_hours, settings.timeout_policy, locale), ephemeral=False)
+        # a public post: the table's language, whoever set it
+        public = live.record.locale
+        await send(interaction, self.clock_text(settings.turn_hours, settings.timeout_policy, public), ephemeral=False)
 
     @staticmethod
     def clock_text(hours: float | None, policy: str, locale: str) -> str:

@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.errors import UserError
-from bot.i18n import ls, t
+from bot.i18n import channel_locale, ls, t
 from bot.interact import report, send
 from bot.leaderboard import render
 from bot.leaderboard.calculators import MAX_FIELDS
@@ -209,8 +209,7 @@ class Results(commands.Cog):
                 await interaction.message.edit(view=None)
 
     async def _public_locale(self, interaction: Interaction) -> str:
-        guild_locale = str(interaction.guild_locale or "")
-        return "pt" if guild_locale.lower().startswith("pt") else "en"
+        return channel_locale(interaction)
 
     # -- deadlines ----------------------------------------------------------------------------------
     @tasks.loop(minutes=5)

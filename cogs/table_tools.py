@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.companion_tools import TableTools
-from bot.i18n import coarse, ls, t
+from bot.i18n import channel_locale, ls, t
 from bot.interact import send
 from bot.render.dice import roll_reply
 from bot.render.dice import suggest as suggest_dice
@@ -35,7 +35,7 @@ class Tools(commands.Cog):
         return self.tools
 
     def loc(self, interaction: Interaction) -> str:
-        return coarse(interaction.guild_locale or interaction.locale)
+        return channel_locale(interaction)
 
     @app_commands.command(name=ls("roll", "cmd.roll.name"), description=ls("Roll dice for everyone to see", "cmd.roll.desc"))
     @app_commands.guild_only()

@@ -20,6 +20,7 @@ class UserPrefs:
     locale: str | None = None
     # game -> key -> value; a missing key leaves each table's own setting in charge.
     games: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    seen_locale: str | None = None  # the Discord language their last interaction carried
 
     def of(self, game: str) -> Mapping[str, str]:
         """The standing preferences for `game` (empty when none is set)."""
@@ -33,20 +34,29 @@ class PrefsRepo:
     async def get(self, user_id: int) -> UserPrefs:
         # One query: prefs are read for every DM (behind a cache), so a miss should cost one trip.
         rows = await self.db.fetchall(
-            """SELECT 'user' AS part, dm_hands, locale, NULL AS game, NULL AS key, NULL AS value
+            """SELECT 'user' AS part, dm_hands, locale, seen_locale, NULL AS game, NULL AS key, NULL AS value
                  FROM user_prefs WHERE user_id = ?
                UNION ALL
-               SELECT 'game', NULL, NULL, game, key, value FROM game_prefs WHERE user_id = ?""",
+               SELECT 'game', NULL, NULL, NULL, game, key, value FROM game_prefs WHERE user_id = ?""",
             (user_id, user_id),
         )
-        dm_hands, locale = True, None
+        dm_hands, locale, seen = True, None, None
         games: dict[str, dict[str, str]] = {}
         for row in rows:
             if row["part"] == "user":
-                dm_hands, locale = bool(row["dm_hands"]), row["locale"]
+                dm_hands, locale, seen = bool(row["dm_hands"]), row["locale"], row["seen_locale"]
             else:
                 games.setdefault(str(row["game"]), {})[str(row["key"])] = str(row["value"])
-        return UserPrefs(user_id, dm_hands, locale, games)
+        return UserPrefs(user_id, dm_hands, locale, games, seen)
+
+    async def set_seen_locale(self, user_id: int, locale: str) -> UserPrefs:
+        await self.db.execute(
+            """INSERT INTO user_prefs (user_id, seen_locale, updated_at) VALUES (?, ?, ?)
+               ON CONFLICT (user_id) DO UPDATE SET seen_locale = excluded.seen_locale,
+               updated_at = excluded.updated_at""",
+            (user_id, locale, time.time()),
+        )
+        return await self.get(user_id)
 
     async def set_dm_hands(self, user_id: int, enabled: bool) -> UserPrefs:
         await self.db.execute(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from storage.bot_turns import BotTurnRepo
 from storage.db import Database
 from storage.guild_data import GuildDataRepo
+from storage.guild_settings import GuildSettingsRepo
 from storage.leaderboard import PlayRepo
 from storage.leaderboard_pending import PendingRepo
 from storage.leaderboard_privacy import PrivacyRepo
@@ -34,6 +35,7 @@ class Store:
         self.guild_data = GuildDataRepo(db)
         self.quarantine = QuarantineRepo(db)
         self.shards = ShardLeaseRepo(db)
+        self.guild_settings = GuildSettingsRepo(db)
 
     @classmethod
     async def open(cls, url: str) -> Store:

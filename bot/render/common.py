@@ -13,6 +13,29 @@ from engine.core.registry import get_game
 BOT_MARK = "🤖"
 
 
+def acting_seats(live: Live) -> list[int]:
+    """The seats the table is told must act now: every seat with an open prompt (several at once
+    where several must, say the victims of an attack), except prompts the game declares hidden
+    (they exist only because of a card in hand); while only those are open, the public current
+    player stays named, as if nothing had happened."""
+    if live.match is None or live.record.status != "active":
+        return []
+    seats = live.record.seats
+    hidden = plugins.ui(live.record.game).hidden_prompts
+    prompts = [p for p in live.match.prompts() if 0 <= p.seat < len(seats)]
+    public = sorted({p.seat for p in prompts if p.key not in hidden})
+    if public:
+        return public
+    current = live.view(None).get("current")
+    if isinstance(current, int) and 0 <= current < len(seats):
+        return [current]
+    return []
+
+
+def waiting_line(live: Live, locale: str) -> str:
+    """A private view's "Waiting for Alice, Bob.": who must act now, as the status says."""
+    names = [seat_name(live, seat) for seat in acting_seats(live)]
+    return t("hand.waiting", locale, player=join_names(names) if names else "—")
 
 
 def seat_name(live: Live, seat: int | None) -> str:

@@ -2,8 +2,8 @@
 --
 -- What each seat was last sent privately now names the step (answers in the log) it was sent at:
 -- a rewind can bring back a prompt id already delivered once, and it must be delivered again.
--- via: 'dm' (the private view by direct message), 'notice' (the channel pointed the player at
--- /hand: DMs closed or turned off), 'reply' (the view shown in the clicked message itself),
+-- via: 'dm' (the private view by direct message), 'notice' (the channel's status named the player, with
+-- its My hand button: DMs closed or turned off), 'reply' (the view shown in the clicked message itself),
 -- 'baseline' (open when reconciliation first met a match none of whose answers was stored since
 -- this migration: announced by a version that did not record every delivery).
 ALTER TABLE private_notices ADD COLUMN step INTEGER;

@@ -177,10 +177,13 @@ def test_plural_forms_follow_each_language() -> None:
 
 
 def test_dominion_draw_and_buy_read_as_the_rulebook_says() -> None:
-    """The Portuguese rulebook says "comprar" for both; drawing always names the cards drawn,
-    and a Buy is the capitalised noun ("+1 Compra")."""
-    assert t("dominion.event.draw", "pt", player="Ana", count=1) == "Ana compra 1 carta"
-    assert t("dominion.event.draw", "pt", player="Ana", count=5) == "Ana compra 5 cartas"
+    """The Portuguese rulebook says "comprar" for both; drawing always says it is from the deck
+    ("compra do baralho"), buying names the card bought, and a Buy is the capitalised noun
+    ("+1 Compra")."""
+    assert t("dominion.event.draw", "pt", player="Ana", count=1) == "Ana compra 1 carta do baralho"
+    assert t("dominion.event.draw", "pt", player="Ana", count=5) == "Ana compra 5 cartas do baralho"
+    assert t("dominion.event.drew", "pt", cards="Cobre, Prata") == "Você compra do baralho: Cobre, Prata"
+    assert t("dominion.event.buy", "pt", player="Ana", card="Prata") == "Ana compra Prata"
     assert t("dominion.event.draw", "en", player="Ana", count=1) == "Ana draws 1 card"
     buy = t("dominion.prompt.buy", "pt", coins=3, buys=1)
     assert buy.startswith("Fase de Compra: 1 Compra e $3 para gastar.")

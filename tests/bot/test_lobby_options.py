@@ -19,7 +19,7 @@ from bot import lobby as lobby_use_cases
 from bot.errors import UserError
 from bot.games.dominion.lobby import SEAT_KEY, choose_reactions, seat_modes, start_with_choices
 from bot.games.dominion.lobby_view import LOBBY_REACTIONS
-from bot.i18n import Translator, catalogue, channel_locale, ls, t
+from bot.i18n import Translator, catalogue, channel_locale, ls, set_server_locale, t
 from bot.lobby import localized_refusal
 from bot.render.items import GameSelect
 from bot.render.lobby import lobby_payload
@@ -143,15 +143,27 @@ def test_choice_helpers() -> None:
 
 
 class FakeInteraction:
-    def __init__(self, guild_locale: discord.Locale | None, locale: discord.Locale) -> None:
+    def __init__(self, guild_locale: discord.Locale | None, locale: discord.Locale, guild_id: int | None = 7) -> None:
         self.guild_locale = guild_locale
         self.locale = locale
+        self.guild_id = guild_id
 
 
 def test_channel_locale_prefers_the_server() -> None:
     pt, us = discord.Locale.brazil_portuguese, discord.Locale.american_english
     assert channel_locale(FakeInteraction(pt, us)) == "pt"  # type: ignore[arg-type]
     assert channel_locale(FakeInteraction(None, pt)) == "pt"  # type: ignore[arg-type]
+    assert channel_locale(FakeInteraction(us, pt)) == "en"  # type: ignore[arg-type]
+
+
+def test_a_language_the_server_chose_comes_before_discords() -> None:
+    pt, us = discord.Locale.brazil_portuguese, discord.Locale.american_english
+    set_server_locale(7, "pt")
+    try:
+        assert channel_locale(FakeInteraction(us, us)) == "pt"  # type: ignore[arg-type]
+        assert channel_locale(FakeInteraction(us, us, guild_id=8)) == "en"  # type: ignore[arg-type]
+    finally:
+        set_server_locale(7, None)
     assert channel_locale(FakeInteraction(us, pt)) == "en"  # type: ignore[arg-type]
 
 

@@ -163,7 +163,7 @@ async def test_nothing_is_kept_for_a_finished_game(table: TableService, store: S
     await table.abandon(live.id, ALICE, can_manage=False)
     await notify.on_outcome(Outcome(live.id, "abandon", via="system"))
     await asyncio.sleep(0)
-    assert not notify._notes and not notify._notices and not notify._boards and not len(notify._locks)
+    assert not notify._notes and not notify._boards and not len(notify._locks)
 
 
 async def test_two_processes_posting_a_board_leave_one(db_path: str) -> None:

@@ -70,8 +70,10 @@ async def test_undo_refused_after_a_draw_and_across_another_player(db_path: str)
     assert set(refused.value.check.reasons) == {"hidden", "turn"}
     live = await answer(rig, live, "play_all")  # the other player acts
     with pytest.raises(UndoRefused) as refused:
-        await rig.pbp.undo_own(live.id, first_user, steps=2)
+        await rig.pbp.undo_own(live.id, first_user, steps=1)  # their own last answer...
     assert "other_player" in refused.value.check.reasons
+    # ...taken back with the other player's answer since, never the other's answer alone
+    assert (refused.value.check.target, refused.value.check.steps) == (0, 2)
     with pytest.raises(UserError, match="undo.nothing"):
         await rig.pbp.undo_own(live.id, first_user, steps=5)
     assert await rig.store.log.count(live.id) == 2

@@ -36,6 +36,13 @@ async def test_complete_game_with_a_bot(world: World, start_bot: StartBot) -> No
     boards = [m for m in standin.messages(world.channel) if is_board(m, table.words)]
     assert len(boards) == 1 and "Game over" in boards[0].embeds[0]["description"]
     assert boards[0].components == []  # no "My hand" once it is over
+    # Each player's last private message says the game is over, with nothing left to press.
+    for user in (world.alice, world.bob):
+        dms = standin.dm_messages(user)
+        await standin.wait_until(lambda d=dms[-1]: "is over" in (standin.message(d.id) or d).content, 10)  # type: ignore[misc]
+        last = standin.message(dms[-1].id) or dms[-1]
+        assert last.content == f"🏁 Game #{match_id} is over: the final scores are in the channel."
+        assert last.components == []
 
     # The stored result agrees with what was posted, and the match is closed.
     with sqlite3.connect(world.db) as db:

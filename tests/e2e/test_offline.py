@@ -221,3 +221,33 @@ async def test_the_offline_server_is_still_there_after_a_restart_and_a_kill(tmp_
     err = await third.quit()
     assert "Traceback" not in err and "violation" not in err, err
     assert "! " not in first.out + second.out + third.out  # no command was refused
+
+
+async def test_the_terminal_client_as_a_person_uses_it(tmp_path: Path) -> None:
+    """The bot's suggestions, a clear error for a bad number, and a user's own language: alice
+    switches to Portuguese and her hand comes in Portuguese while the channel's board stays in
+    the server's English; by label, a menu choice with spaces."""
+    script = "\n".join(
+        [
+            "complete /game new dominion kingdom:gen",
+            "/game new everdell players:abc",
+            "locale pt-BR",
+            '/game new dominion "kingdom:First Game"',
+            "select 1.6 Big Money",
+            "click 1.4",
+            "dms",
+            "click 99.1",
+            "quit",
+        ]
+    )
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
+    code, out, err = await run_offline(tmp_path, script + "\n", env)
+    assert code == 0, out + err
+    assert "(kingdom:Gentle Intro)" in out  # the bot's suggestion and what to type for it
+    assert "! option players takes a whole number, not 'abc'" in out and "ValueError" not in out + err
+    assert "alice's Discord language is now pt-BR" in out
+    assert "🤖 Bot 1" in out  # the Big Money bot, picked by its label
+    assert "== Dominion — game #1 — First Game ==" in out  # the public board: the server's English
+    assert "== Sua mão — Dominion nº 1 ==" in out and "**Mão:**" in out  # alice's own: Portuguese
+    assert "! there is no message #99" in out
+    assert "Traceback" not in err, err

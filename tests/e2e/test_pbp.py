@@ -53,7 +53,8 @@ async def test_reminder_then_timeout_vote_hands_the_seat_to_a_bot(
     set_offset(offset, 0)
     await start_bot(CLOCK_OFFSET_FILE=str(offset), SCHEDULER_TICK_SECONDS="0.1")
     match_id = await open_game(world, clock="24")
-    clock = await standin.slash(world.alice, world.channel, "game clock", {"turn": "24", "timeout": "vote"})
+    # asked in Portuguese, posted for the table in the server's English
+    clock = await standin.slash(world.alice, world.channel, "game clock", {"turn": "24", "timeout": "vote"}, "pt-BR")
     assert "24 h per turn" in (await clock.response())["data"]["content"]
 
     [status] = status_messages(world)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 from tests.e2e.conftest import StartBot, World, locale_world
-from tests.e2e.driver import PT, Table, buttons, is_board, lobby_id
+from tests.e2e.driver import PT, Table, buttons, is_board, lobby_id, text_of
 
 
 async def test_lobby_board_and_dms_in_portuguese(world: World, start_bot: StartBot) -> None:
@@ -48,3 +50,12 @@ async def test_lobby_board_and_dms_in_portuguese(world: World, start_bot: StartB
     await standin.wait_for_message(channel, lambda m: "🤖" in m.content, timeout=10)
     latest = standin.message(board.id)
     assert latest is not None and "Turno" in latest.embeds[0]["description"]
+
+    # Buying and drawing never read alike: every draw says it comes from the deck.
+    texts = [text_of(b) for m in standin.messages(channel) for b in m.history]
+    texts += [text_of(b) for u in (ana, bruno) for m in standin.dm_messages(u) for b in m.history]
+    assert any("do baralho" in x for x in texts)
+    assert not any(re.search(r"compra \d+ cartas?\b(?! do baralho)", x) for x in texts)
+    # Real plural rules: one turn is "1 turno", never "1 turnos" nor "turno(s)".
+    assert any(re.search(r"\b1 turno\b", x) for x in texts)
+    assert not any(re.search(r"\b1 turnos\b|\(s\)", x) for x in texts)

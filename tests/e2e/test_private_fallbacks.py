@@ -1,5 +1,6 @@
-"""Closed DMs: a neutral channel notice, then the whole turn played in ephemeral "My hand / Act"
-messages only that player sees. /play works by name and by autocomplete value."""
+"""Closed DMs: the status message names the player (one channel message a turn), then the whole
+turn played in ephemeral "My hand / Act" messages only that player sees. /play works by name and
+by autocomplete value."""
 
 from __future__ import annotations
 
@@ -40,8 +41,9 @@ async def test_closed_dms_play_in_ephemeral_views(world: World, start_bot: Start
     seen: set[str] = set()
 
     def notice() -> Message | None:
+        """The status message naming carol: her one channel message of the turn."""
         for m in standin.messages(world.channel):
-            if f"<@{carol.id}>" in m.content and "decision" in m.content and m.id not in seen:
+            if f"<@{carol.id}>" in m.content and m.content.startswith("⏳") and m.id not in seen:
                 return m
         return None
 
@@ -72,6 +74,8 @@ async def test_closed_dms_play_in_ephemeral_views(world: World, start_bot: Start
             alice_turns += 1
         else:
             await alice.step()
+    # One channel message a turn reaches her: the status, never a second notice beside it.
+    assert not any("you have a decision" in m.content for m in standin.messages(world.channel))
     # Carol never got a DM, and nobody else can press her ephemeral buttons or see them.
     assert standin.dm_messages(carol) == []
     assert all(m.visible_to in (None, carol.id) for m in standin.messages(world.channel, viewer=carol))

@@ -16,7 +16,7 @@ from bot.games.architects import text
 from bot.games.architects.image import render_board
 from bot.games.architects.text import dot, goods, icons, name, seat_label
 from bot.i18n import has, join_names, t
-from bot.render.common import event_line, prompt_text, seat_name
+from bot.render.common import event_line, prompt_text, seat_name, waiting_line
 from bot.render.limits import clip, fit_embed
 from bot.table import Live
 from engine.core import Event, Option, Result
@@ -132,7 +132,7 @@ class ArchitectsRenderer:
         elif view["finished"]:
             lines.append(t("hand.game_over", locale))
         else:
-            lines.append(t("hand.waiting", locale, player=seat_name(live, view["current"])))
+            lines.append(waiting_line(live, locale))
         if extra:
             lines.append(extra)
         embed.description = "\n".join(lines)

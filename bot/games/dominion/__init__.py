@@ -45,4 +45,6 @@ UI = GameUI(
     preferences=(REACTIONS,),
     suggest={"kingdom": lobby.kingdom_suggestions},
     score_sheets=score_sheet.SHEETS,
+    # asked only of a player holding Moat or Caravan Guard (with reactions "ask")
+    hidden_prompts=frozenset({"dominion.prompt.reveal_moat", "dominion.prompt.caravan_guard"}),
 )

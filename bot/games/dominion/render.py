@@ -11,7 +11,7 @@ from typing import Any
 import discord
 
 from bot.i18n import join_names, t
-from bot.render.common import card_name, event_line, prompt_text, seat_name
+from bot.render.common import card_name, event_line, prompt_text, seat_name, waiting_line
 from bot.render.limits import fit_embed
 from bot.table import Live
 from engine.core import Option
@@ -106,7 +106,7 @@ class DominionRenderer:
         elif view["finished"]:
             lines.append(t("hand.game_over", locale))
         else:
-            lines.append(t("hand.waiting", locale, player=seat_name(live, view["current"])))
+            lines.append(waiting_line(live, locale))
         if extra:
             lines.append(extra)
         embed.description = "\n".join(lines)

@@ -15,7 +15,7 @@ from bot.games.everdell import lair
 from bot.games.everdell.image import render_board
 from bot.games.everdell.text import icons, location, name, public_view, resources
 from bot.i18n import join_names, t
-from bot.render.common import event_line, prompt_text, seat_name
+from bot.render.common import event_line, prompt_text, seat_name, waiting_line
 from bot.render.limits import fit_embed
 from bot.table import Live
 from engine.core import Option, Result
@@ -146,7 +146,7 @@ class EverdellRenderer:
         elif view["finished"]:
             lines.append(t("hand.game_over", locale))
         else:
-            lines.append(t("hand.waiting", locale, player=seat_name(live, view["current"])))
+            lines.append(waiting_line(live, locale))
         if extra:
             lines.append(extra)
         embed.description = "\n".join(lines)

@@ -22,4 +22,5 @@ UI = GameUI(
     on_join=traps.on_join,
     start=traps.start,
     preferences=(traps.PREFERENCE,),
+    hidden_prompts=frozenset({"tapestry.prompt.trap"}),  # asked only of a defender holding Trap
 )

@@ -10,7 +10,7 @@ Only options that are on are kept, so stored records of the plain game stay as t
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -21,6 +21,17 @@ from engine.games.tapestry.data import tapestry_cards, tech_cards
 
 class TapestryOptions(GameOptions):
     """What a person may choose in the lobby; unset options stay off."""
+
+    opponent: Literal["none", "automa", "shadow"] | None = Field(
+        None, description="Solo: the Automa and Shadow Empire; 2 people: the Shadow Empire"
+    )
+    automa_level: int | None = Field(None, ge=1, le=6, description="The Automa's level, 1 (easiest) to 6")
+    automa_second_civ: Literal["explorers", "scientists", "conquerors", "engineers"] | None = Field(
+        None, description="Level 6: the Automa's second civilization"
+    )
+    automa_rules: str | None = Field(
+        None, description="The server's file of the solo values no source settles", json_schema_extra={"command": False}
+    )
 
     nanotech_two_cards: bool | None = Field(None, description="Nanotechnology's bonus costs 2 tech cards instead of 3")
     first_income_draw_two: bool | None = Field(None, description="First income turn: draw 2 tapestry cards, keep 1")
@@ -37,8 +48,12 @@ LISTS: dict[str, Callable[[], Mapping[str, object]]] = {"remove_tapestry": tapes
 
 
 def normalize(options: dict[str, Any], players: int) -> dict[str, Any]:
-    out: dict[str, Any] = {}
+    from engine.games.tapestry.automa import options as bot_options
+
+    out: dict[str, Any] = bot_options.normalize(options, players)
     for key in sorted(options):
+        if key in bot_options.KEYS:
+            continue
         value = options[key]
         if key in FLAGS:
             if not isinstance(value, bool):

@@ -105,9 +105,34 @@ class AutomaGame(TapestryGame):
         self.setup_bots()
 
     def run(self) -> Generator[Any, Any, Any]:
-        if self.position is not None and self.position.get("skip_setup"):
-            self.setup_bots()  # before the base applies the position, which may move them on
-        yield from super().run()
+        pos = self.position
+        if pos is not None and pos.get("skip_setup"):
+            self.place_position(pos)
+        else:
+            yield from self.setup_flow()
+        self.current = self.first if pos is None else int(pos.get("current", self.first))
+        while not all(p.finished for p in self.players):
+            p = self.players[self.current]
+            if not p.finished:
+                yield from self.take_turn(p.seat)
+            self.current = (self.current + 1) % self.n
+        self.emit("game_end", scores=[p.vp for p in self.players])
+
+    def place_position(self, pos: dict[str, Any]) -> None:
+        """A described position: the base rules place the people (solo: capital 2, so the start
+        hex is 2/4), then the bots are set up and take what `automa` fixes."""
+        from engine.games.tapestry.position import apply
+
+        self.setup_decks()
+        bots = self.players[self.seat_count :]
+        self.players = self.players[: self.seat_count]
+        people = [dict(x) for x in (pos.get("players") or [])][: self.seat_count]
+        if self.mode == SOLO:
+            people = people or [{}]
+            people[0].setdefault("capital", 2)
+        apply(self, {**pos, "players": people})
+        self.players.extend(bots)
+        self.setup_bots()
 
     def setup_bots(self) -> None:
         given = dict((self.position or {}).get("automa") or {})
@@ -136,13 +161,25 @@ class AutomaGame(TapestryGame):
         else:
             self.favorite[self.shadow] = turns.roll(self, self.shadow, "setup")
             self.deck = self.shuffled(list(range(1, 13)))
-        # scenario positions may fix what chance decided
+        # scenario positions may fix what chance decided, and place the bots
+        for key, spec in (given.get("players") or {}).items():
+            bot = self.players[int(key)]
+            for t, v in (spec.get("tracks") or {}).items():
+                bot.tracks[t] = [int(v)]
+            for attr in ("vp", "outposts", "income_turns"):
+                if attr in spec:
+                    setattr(bot, attr, int(spec[attr]))
+            if "pool" in spec:
+                bot.hand = list(spec["pool"])
+            for name in spec.get("landmarks") or []:
+                self.available_landmarks.remove(name)
+                bot.landmarks.append(name)
         if "civs" in given:
             self.automa_civs = list(given["civs"])
         for key, seat in (("favorite", self.automa), ("shadow_favorite", self.shadow)):
             if key in given:
                 self.favorite[seat] = given[key]
-        for key in ("deck", "discard", "progress", "latest"):
+        for key in ("deck", "discard", "progress", "latest", "pair"):
             if key in given:
                 setattr(self, key, list(given[key]))
         self.emit(

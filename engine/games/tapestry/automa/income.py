@@ -148,11 +148,11 @@ def solo_income(g: AutomaGame, why: str) -> Gen:
     for step in levels()[g.level].steps():
         if turn not in step.income_turns:
             continue
+        g.emit("automa_step", step=step.step, income_turn=turn)
         if step.step == "favorite_check":
             favorite_check(g, g.automa, tie)
             favorite_check(g, g.shadow, tie)
         elif step.step == "advance_pair":
-            g.emit("automa_step", step="advance_pair", income_turn=turn)
             yield from turns.move(g, g.automa, track_card, tie)
             yield from turns.move(g, g.shadow, track_card, tie)
         elif step.step == "civ_bonus":

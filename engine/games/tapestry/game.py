@@ -179,6 +179,10 @@ class TapestryGame(Asker):
     def draw_first(self) -> int:
         return self.rng.randrange(self.n)
 
+    def receives(self, seat: int, what: str) -> bool:
+        """Whether a gift of another player's effect (a tile, a tech card) reaches this seat."""
+        return True
+
     def start_hex(self, seat: int, pair: tuple[int, ...]) -> Hex:
         return self.starts["/".join(str(x) for x in pair)] if self.small else self.large_start(self.players[seat].capital)
 

@@ -265,6 +265,9 @@ class AutomaGame(TapestryGame):
             )
         return (yield from super().regress(seat, track, mode))
 
+    def receives(self, seat: int, what: str) -> bool:
+        return seat not in self.bots  # Coal Baron's tile, Steam Tycoon's tech card: not for bots
+
     def gain_res(self, seat: int, res: str, n: int = 1) -> None:
         if seat not in self.bots:  # the bots never gain resources
             super().gain_res(seat, res, n)

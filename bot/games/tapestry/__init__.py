@@ -3,7 +3,7 @@ readable option labels (benefits, hexes, plots), the lobby's variants and a scor
 
 from __future__ import annotations
 
-from bot.games.tapestry import lobby_view, score_sheet, text
+from bot.games.tapestry import automa_ui, lobby_view, score_sheet, text
 from bot.games.tapestry.render import TapestryRenderer
 from bot.plugins import GameUI
 from bot.wording import Wording
@@ -11,7 +11,9 @@ from bot.wording import Wording
 UI = GameUI(
     id="tapestry",
     renderer=TapestryRenderer(),
-    wording=Wording(label=text.option_label, params=text.params),
-    lobby_fields=lobby_view.lobby_fields,
+    wording=Wording(label=text.option_label, params=text.params, seat=automa_ui.seat_name),
+    lobby_fields=automa_ui.with_opponents(lobby_view.lobby_fields),
+    prepare=automa_ui.prepare,
+    start=automa_ui.start,
     score_sheets=score_sheet.SHEETS,
 )

@@ -22,12 +22,14 @@ from engine.games.tapestry.data import tapestry_cards, tech_cards
 class TapestryOptions(GameOptions):
     """What a person may choose in the lobby; unset options stay off."""
 
-    opponent: Literal["none", "automa", "shadow"] | None = Field(
-        None, description="Solo: the Automa and Shadow Empire; 2 people: the Shadow Empire"
+    opponent: Literal["automa", "shadow"] | None = Field(
+        None,
+        description="Automa or Shadow Empire",
+        json_schema_extra={"key": "tapestry_opponent"},
     )
-    automa_level: int | None = Field(None, ge=1, le=6, description="The Automa's level, 1 (easiest) to 6")
+    automa_level: int | None = Field(None, ge=1, le=6, description="Automa level (1-6)")
     automa_second_civ: Literal["explorers", "scientists", "conquerors", "engineers"] | None = Field(
-        None, description="Level 6: the Automa's second civilization"
+        None, description="Level 6: Automa's 2nd civilization"
     )
     automa_rules: str | None = Field(
         None, description="The server's file of the solo values no source settles", json_schema_extra={"command": False}

@@ -186,7 +186,7 @@ class AutomaGame(TapestryGame):
             "automa_setup",
             mode=self.mode,
             level=self.level,
-            civs=list(self.automa_civs),
+            sides=list(self.automa_civs),
             favorites={str(k): v for k, v in sorted(self.favorite.items())},
             deck=len(self.deck),
             progress=len(self.progress),

@@ -83,7 +83,7 @@ def score(g: AutomaGame, turn: int) -> None:
 def civ_bonus(g: AutomaGame, turn: int, tie: DecisionCard) -> Gen:
     a = g.automa
     for civ in g.automa_civs:
-        g.emit("automa_civ", a, civ=civ, income_turn=turn)
+        g.emit("automa_civ", a, side=civ, income_turn=turn)
         if civ == "explorers":
             if turn in (2, 4):
                 mapplay.explore(g, tie)
@@ -133,7 +133,7 @@ def solo_income(g: AutomaGame, why: str) -> Gen:
         # the top progress card lends its tiebreaker, then goes back into the progress deck
         card = g.progress.pop()
         g.income_card = card
-        g.emit("automa_income_card", card=card)
+        g.emit("automa_income_card", decision_card=card)
         for entry in g.values.first_income_advances.levels[g.level].bots:
             for b in (g.automa, g.shadow):
                 track = adata.resolve(entry, g.favorite[b])

@@ -24,14 +24,14 @@ def lay_tile(g: AutomaGame, h: Hex, why: str) -> bool:
     rot = g.rng.randrange(6)
     site = g.sites[h]
     site.tile, site.rot = tile, rot
-    g.emit("explore", g.automa, tile=tile, hex=list(h), rotation=rot, why=why)
+    g.emit("explore", g.automa, tile=tile, hex=list(h), rotation=rot)
     return True
 
 
 def conquer(g: AutomaGame, card: DecisionCard, anywhere: bool = False) -> Gen:
     a = g.automa
     if g.players[a].outposts <= 0:
-        g.emit("automa_hex", a, action="conquer", hex=None, why=["no_outpost"], card=card.id)
+        g.emit("automa_hex", a, action="conquer", hex=None, filters=["no_outpost"], decision_card=card.id)
         return
     targets = conquer_targets(g, a, anywhere)
     theirs = [h for h in targets if g.sites[h].controller() in g.humans]
@@ -42,8 +42,8 @@ def conquer(g: AutomaGame, card: DecisionCard, anywhere: bool = False) -> Gen:
             a,
             action="conquer_opponent",
             hex=list(h),
-            why=why,
-            card=card.id,
+            filters=why,
+            decision_card=card.id,
             candidates=len(theirs),
         )
         yield from conquer_opponent(g, h)
@@ -56,11 +56,17 @@ def conquer(g: AutomaGame, card: DecisionCard, anywhere: bool = False) -> Gen:
         cands -= near
     cands = {h for h in cands if g.sites[h].controller() not in g.humans}
     if not cands:
-        g.emit("automa_hex", a, action="conquer_neutral", hex=None, why=["no_hex"], card=card.id)
+        g.emit("automa_hex", a, action="conquer_neutral", hex=None, filters=["no_hex"], decision_card=card.id)
         return
     h, why = hexes.choose(g, sorted(cands), card, ["island", "near"])
     g.emit(
-        "automa_hex", a, action="conquer_neutral", hex=list(h), why=why, card=card.id, candidates=len(cands)
+        "automa_hex",
+        a,
+        action="conquer_neutral",
+        hex=list(h),
+        filters=why,
+        decision_card=card.id,
+        candidates=len(cands),
     )
     site = g.sites[h]
     if site.tile is None and not lay_tile(g, h, "conquer"):
@@ -144,11 +150,19 @@ def explore(g: AutomaGame, card: DecisionCard, anywhere: bool = False) -> None:
     a = g.automa
     cands = explore_targets(g, a, anywhere)
     if not cands:
-        g.emit("automa_hex", a, action="explore", hex=None, why=["no_hex"], card=card.id)
+        g.emit("automa_hex", a, action="explore", hex=None, filters=["no_hex"], decision_card=card.id)
         return
     filters = [] if g.favorite[a] == "military" else ["far"]
     h, why = hexes.choose(g, cands, card, filters)
-    g.emit("automa_hex", a, action="explore", hex=list(h), why=why, card=card.id, candidates=len(cands))
+    g.emit(
+        "automa_hex",
+        a,
+        action="explore",
+        hex=list(h),
+        filters=why,
+        decision_card=card.id,
+        candidates=len(cands),
+    )
     lay_tile(g, h, "explore")
 
 
@@ -159,7 +173,15 @@ def conquerors_shadow(g: AutomaGame, card: DecisionCard) -> None:
     if len(lone) <= 2:
         return
     h, why = hexes.choose(g, lone, card, [])
-    g.emit("automa_hex", a, action="shadow_outpost", hex=list(h), why=why, card=card.id, candidates=len(lone))
+    g.emit(
+        "automa_hex",
+        a,
+        action="shadow_outpost",
+        hex=list(h),
+        filters=why,
+        decision_card=card.id,
+        candidates=len(lone),
+    )
     shadow_toppled(g, h)
 
 

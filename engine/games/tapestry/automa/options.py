@@ -25,14 +25,11 @@ def normalize(options: dict[str, Any], players: int) -> dict[str, Any]:
         for key in KEYS[1:]:
             if options.get(key) is not None:
                 raise _bad(key, options[key])
-        if players < 2:
-            raise InvalidSetup("error.player_count", min=2, max=5, count=players)
         return {}
     if opponent not in OPPONENTS:
         raise _bad("opponent", opponent)
-    need = 1 if opponent == "automa" else 2
-    if players != need:
-        raise InvalidSetup("error.player_count", min=need, max=need, count=players)
+    # the seat count is the game's to check (TapestryGame, AutomaGame): a lobby normalizes its
+    # options before anyone has sat down
     out: dict[str, Any] = {"opponent": opponent}
     if opponent == "automa":
         level = options.get("automa_level", 2)

@@ -364,7 +364,7 @@ def test_no_outposts_left_voids_the_conquest() -> None:
     g = fresh(automa={"players": {"1": {"outposts": 0}}})
     run(mapplay.conquer(g, cards()[1]))
     ev = next(e for e in g.take_events() if e.kind == "automa_hex")
-    assert ev.data["why"] == ["no_outpost"]
+    assert ev.data["filters"] == ["no_outpost"]
 
 
 @pytest.mark.parametrize(("favorite", "why"), [("science", ["far", "scan"]), ("military", ["scan"])])
@@ -372,8 +372,8 @@ def test_explore_goes_far_from_the_person_unless_military(favorite: str, why: li
     g = fresh(automa={"favorite": favorite})
     mapplay.explore(g, cards()[7])
     ev = next(e for e in g.take_events() if e.kind == "automa_hex")
-    assert ev.data["action"] == "explore" and ev.data["why"][: len(why)] == why[: len(ev.data["why"])]
-    assert ("far" in ev.data["why"]) is (favorite != "military")
+    assert ev.data["action"] == "explore" and ev.data["filters"][: len(why)] == why[: len(ev.data["filters"])]
+    assert ("far" in ev.data["filters"]) is (favorite != "military")
     h = tuple(ev.data["hex"])
     assert g.sites[h].tile is not None and g.sites[h].pieces == [] and g.players[g.automa].vp == 0
 

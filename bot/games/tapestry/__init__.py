@@ -4,13 +4,12 @@ readable option labels (benefits, hexes, plots), the lobby's variants and a scor
 from __future__ import annotations
 
 from bot.games.tapestry import automa_ui, lobby_view, score_sheet, text
-from bot.games.tapestry.render import TapestryRenderer
 from bot.plugins import GameUI
 from bot.wording import Wording
 
 UI = GameUI(
     id="tapestry",
-    renderer=TapestryRenderer(),
+    renderer=automa_ui.SoloRenderer(),  # the base board, plus the solo bots where they play
     wording=Wording(label=text.option_label, params=text.params, seat=automa_ui.seat_name),
     lobby_fields=automa_ui.with_opponents(lobby_view.lobby_fields),
     prepare=automa_ui.prepare,

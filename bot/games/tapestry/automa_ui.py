@@ -12,9 +12,12 @@ import discord
 
 from bot import data_sets
 from bot.errors import UserError
+from bot.games.tapestry.render import TapestryRenderer
 from bot.i18n import t
 from bot.plugins import LobbyPlan, LobbyRequest
 from bot.render.common import BOT_MARK
+from bot.render.limits import fit_embed
+from engine.core.result import Result
 from engine.games.tapestry.automa.data import levels, open_values
 from engine.games.tapestry.data import TRACKS
 
@@ -222,3 +225,59 @@ def with_opponents(base: Fields) -> Fields:
         base(embed, live, locale)
 
     return fields
+
+
+# ------------------------------------------------------------------------------ board and result
+def decks_line(state: dict[str, Any], locale: str) -> str:
+    """What the physical game shows of the bots: decks by count, the discard pile, the pair."""
+    pair = state.get("pair") or []
+    lines = [
+        t(
+            "tapestry.automa.board.decks",
+            locale,
+            deck=state.get("deck", 0),
+            progress=state.get("progress", 0),
+            discard=", ".join(f"#{c}" for c in state.get("discard") or []) or "—",
+        ),
+        t("tapestry.automa.board.pair", locale, track=pair[0], tiebreaker=pair[1]) if len(pair) == 2 else "",
+        "; ".join(
+            f"{t(f'tapestry.automa.bot.{who}', locale)}: {_track(track, locale)}"
+            for who, track in (state.get("favorites") or {}).items()
+        ),
+    ]
+    if state.get("civs"):
+        lines.append(", ".join(t(f"tapestry.automa.civ.{c}", locale) for c in state["civs"]))
+    if "pool" in state:
+        lines.append(
+            t("tapestry.automa.board.pool", locale, pool=state["pool"], mat=state.get("mat_cards", 0))
+        )
+    return "\n".join(x for x in lines if x)
+
+
+class SoloRenderer(TapestryRenderer):
+    """The base board plus the bots' decks; the Automa's score in the final standings."""
+
+    def board(self, live: Live, locale: str) -> discord.Embed:
+        embed = super().board(live, locale)
+        view = live.view(None) if live.match is not None else None
+        state = (view or {}).get("automa")
+        if isinstance(state, dict):
+            embed.add_field(
+                name=t("tapestry.automa.board.title", locale), value=decks_line(state, locale), inline=False
+            )
+        return fit_embed(embed)
+
+    def result_lines(self, live: Live, result: Result, locale: str) -> list[str]:
+        automa = result.details.get("automa")
+        if not isinstance(automa, dict):
+            return []
+        solo = result.details.get("solo") or {}
+        return [
+            t(
+                "tapestry.automa.result.score",
+                locale,
+                score=automa.get("score", 0),
+                level=automa.get("level", 0),
+            ),
+            t("tapestry.automa.result.won" if solo.get("won") else "tapestry.automa.result.lost", locale),
+        ]

@@ -50,7 +50,7 @@ GAME = GameDefinition(
     cards=catalogue,
     score_range=(0, 400),
     # the solo Automa (with the Shadow Empire); `opponent=shadow` adds the Shadow to 2 people
-    automa=(AutomaSpec("automa", {"en": "Automa", "pt": "Automa"}, (1, 2, 3, 4, 5, 6), "level", (1,), uses=("automa_rules",)),),
+    automa=(AutomaSpec("tapestry", {"en": "Automa", "pt": "Automa"}, (1, 2, 3, 4, 5, 6), "level", (1,), uses=("automa_rules",)),),
     data_sets=DATA_SETS,
     # chance and hidden information: rolls, draws from decks and bags, shuffles, reveals
     revealing_events=frozenset(

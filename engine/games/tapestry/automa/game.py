@@ -360,7 +360,7 @@ class AutomaGame(TapestryGame):
                 "landmarks": list(self.players[self.automa].landmarks),
                 "won": ranks_all[1] == 1 and ranks_all[0] != 1,
             }
-            details["solo"] = {"opponent": "automa", "level": self.level, "score": her, "won": won}
+            details["solo"] = {"opponent": "tapestry", "level": self.level, "score": her, "won": won}
             return Result(
                 scores=(scores[0],),
                 ranks=(ranks_all[0],),

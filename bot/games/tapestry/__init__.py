@@ -3,7 +3,7 @@ readable option labels (benefits, hexes, plots), the lobby's variants and a scor
 
 from __future__ import annotations
 
-from bot.games.tapestry import automa_ui, lobby_view, score_sheet, text
+from bot.games.tapestry import automa_ui, companion_session, lobby_view, score_sheet, text
 from bot.plugins import GameUI
 from bot.wording import Wording
 
@@ -15,4 +15,5 @@ UI = GameUI(
     prepare=automa_ui.prepare,
     start=automa_ui.start,
     score_sheets=score_sheet.SHEETS,
+    companions=(companion_session.COMPANION,),
 )

@@ -59,8 +59,8 @@ GAME = GameDefinition(
             "gain_space_tile", "draw_tech", "refill_tech", "refresh_tech", "reshuffle", "gain_civ",
             "discard_civ", "reveal",
             # the solo bots: decision cards drawn, progress cards added, the deck shuffled, a
-            # card of the Automa's pool revealed
-            "automa_draw", "automa_progress", "automa_shuffle", "automa_income_card", "automa_discard",
+            # card of the Automa's pool revealed, a tile from the bag laid in a random turn
+            "automa_draw", "automa_progress", "automa_shuffle", "automa_income_card", "automa_discard", "automa_hex",
         }
     ),
 )

@@ -254,6 +254,43 @@ def decks_line(state: dict[str, Any], locale: str) -> str:
     return "\n".join(x for x in lines if x)
 
 
+def text_name(thing: str, locale: str) -> str:
+    from bot.games.tapestry.text import name  # text imports this module
+
+    return name(thing, locale)
+
+
+def bot_line(p: dict[str, Any], bot: str, state: dict[str, Any], locale: str) -> str:
+    """A bot's own summary in place of a person's board: its tracks, favourite, outposts and
+    income turns (and the Automa's tapestry cards and landmark box)."""
+    icons = {"exploration": "🧭", "science": "🔬", "military": "⚔️", "technology": "⚙️"}
+    tracks = " ".join(f"{icons[tr]}{p['positions'][tr]}" for tr in TRACKS)
+    fav = (state.get("favorites") or {}).get(bot)
+    lines = [
+        t(
+            "tapestry.automa.board.bot",
+            locale,
+            tracks=tracks,
+            favorite=_track(fav, locale),
+            outposts=p["outposts"],
+            income=p["income_turns"],
+        )
+    ]
+    if bot == AUTOMA:
+        lines.append(
+            t("tapestry.automa.board.pool", locale, pool=state.get("pool", 0), mat=state.get("mat_cards", 0))
+        )
+        if p["landmarks"]:
+            lines.append(
+                t(
+                    "tapestry.automa.board.box",
+                    locale,
+                    landmarks=", ".join(text_name(lm, locale) for lm in p["landmarks"]),
+                )
+            )
+    return "\n".join(lines)
+
+
 class SoloRenderer(TapestryRenderer):
     """The base board plus the bots' decks; the Automa's score in the final standings."""
 
@@ -262,6 +299,12 @@ class SoloRenderer(TapestryRenderer):
         view = live.view(None) if live.match is not None else None
         state = (view or {}).get("automa")
         if isinstance(state, dict):
+            for bot, seat in (state.get("seats") or {}).items():
+                if seat is not None and view is not None and seat < len(embed.fields):
+                    p = view["players"][seat]
+                    vp = t("tapestry.board.vp", locale, vp=p["vp"])
+                    title = f"{BOT_MARK} {'Automa' if bot == AUTOMA else 'Shadow Empire'} — {vp}"
+                    embed.set_field_at(seat, name=title, value=bot_line(p, bot, state, locale), inline=False)
             embed.add_field(
                 name=t("tapestry.automa.board.title", locale), value=decks_line(state, locale), inline=False
             )

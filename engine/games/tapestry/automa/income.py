@@ -77,7 +77,7 @@ def score(g: AutomaGame, turn: int) -> None:
         multipliers=[m1, m2, m3],
         vp=vp,
     )
-    g.gain_vp(g.automa, vp, "automa_mat")
+    g.players[g.automa].vp += vp  # the automa_vp line says it (no second "scores" line)
 
 
 def civ_bonus(g: AutomaGame, turn: int, tie: DecisionCard) -> Gen:

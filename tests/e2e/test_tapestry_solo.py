@@ -36,8 +36,9 @@ async def test_a_person_plays_tapestry_against_the_automa(world: World, start_bo
     assert table.actions > 20
 
     boards = [m for m in standin.messages(world.channel) if is_board(m)]
-    logs = " ".join(text_of(body) for m in boards for body in [*m.history, {"embeds": m.embeds}])
-    assert "Decision cards drawn" in logs and "list picks" in logs
+    know = await tapestry_knowledge(world.db, match_id)  # every public line of the stored game
+    lines = " ".join(know.public)
+    assert "Decision cards drawn" in lines and "list picks" in lines and "decided by" in lines
     assert any(f["name"] == "Automa and Shadow Empire" for f in boards[-1].embeds[0].get("fields", []))
     result = next(
         m
@@ -52,7 +53,6 @@ async def test_a_person_plays_tapestry_against_the_automa(world: World, start_bo
             "SELECT solo_opponent, solo_level FROM plays WHERE match_id = ?", (match_id,)
         ).fetchone()
     assert status == "finished" and row == ("tapestry", 5)
-    know = await tapestry_knowledge(world.db, match_id)
     assert leaks(standin, world.channel, [world.alice], know) == []
 
 

@@ -38,6 +38,7 @@ async def test_a_table_plays_against_the_automa_companion(world: World, start_bo
             assert "nothing to conquer" in text_of(standin.message(step.id))
         if not trap_done and i == 4:  # a person conquered one of the Automa's territories
             _, trap = await slash(world, world.alice, "automa trap")
+            assert trap is not None
             assert "Trap" in text_of(trap) and "A Trap turned up" in buttons(trap)
             click = await standin.click(world.alice, trap, buttons(trap)["A Trap turned up"])
             await click.response()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sqlite3
 
 from tests.e2e.conftest import StartBot, World
-from tests.e2e.driver import lobby_id, text_of
+from tests.e2e.driver import lobby_id
 from tests.e2e.hidden import leaks
 from tests.e2e.test_tapestry import TapestryTable, final_scores, is_board, tapestry_knowledge
 

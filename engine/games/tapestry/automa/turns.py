@@ -84,7 +84,8 @@ def choose_track(
     g: AutomaGame, seat: int, indicator: str, tie: DecisionCard
 ) -> tuple[str | None, list[str], str]:
     p = g.players[seat]
-    positions = {t: p.pos(t) for t in p.tracks}
+    # a track a person's Dictatorship closes counts as one the bot cannot take
+    positions = {t: 12 if g.blocked(seat, t) else p.pos(t) for t in p.tracks}
     fav = g.favorite[seat]
     valid = valid_tracks(indicator, positions, fav, lambda n: n in g.available_landmarks)
     if not valid:
@@ -129,7 +130,7 @@ def take_landmark(g: AutomaGame, seat: int, landmark: str) -> None:
 
 def bot_advance(g: AutomaGame, seat: int, track: str, benefit: bool) -> Gen:
     p = g.players[seat]
-    if p.tracks[track][0] >= 12:
+    if p.tracks[track][0] >= 12 or g.blocked(seat, track):
         return False
     p.tracks[track][0] += 1
     space = p.tracks[track][0]

@@ -177,6 +177,25 @@ def test_shadow_game_ends_with_the_people() -> None:
     assert r.details["shadow"]["landmarks"] == g.players[g.shadow].landmarks
 
 
+def test_dictatorship_closes_a_track_to_the_shadow() -> None:
+    from engine.games.tapestry.automa import turns
+    from engine.games.tapestry.automa.data import cards
+
+    g = game(
+        duo(
+            0,
+            {
+                "players": [{"income_turns": 1, "resources": {"coin": 3}}, {"income_turns": 1}],
+                "automa": {"shadow_favorite": "military"},
+            },
+        )
+    )
+    g.blocks.append(("military", 0, g.players[0].turns + 2))
+    track, valid, _ = turns.choose_track(g, g.shadow, "all", cards()[7])
+    assert "military" not in valid and track != "military"
+    assert run(g.advance(g.shadow, "military", "none")) is False
+
+
 # ------------------------------------------------------------------ 5: first player
 def test_solo_first_player_is_the_person_or_the_pair() -> None:
     firsts = set()

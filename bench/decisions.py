@@ -54,6 +54,17 @@ NIGHTWEAVE_CASES: list[tuple[str, list[str]]] = [
     ("Nightweave turn, level 2 solo, personalities + plots (submit running it)", ["personalities", "plots"]),
 ]
 
+# Tapestry's solo Automa and Shadow Empire against one heuristic person: (label, options). Like
+# Nightweave they have no policy; a sample is a `Match.submit` during which a bot turn began (a
+# decision pair drawn or a bot income turn), i.e. the rest of the person's turn and both bots'.
+AUTOMA_CASES: list[tuple[str, dict[str, Any]]] = [
+    ("Tapestry Automa turn, level 2 solo (submit running it)", {"opponent": "automa", "automa_level": 2}),
+    (
+        "Tapestry Automa turn, level 6 solo (submit running it)",
+        {"opponent": "automa", "automa_level": 6, "automa_second_civ": "conquerors"},
+    ),
+]
+
 
 @dataclass
 class DecisionResult:
@@ -111,6 +122,31 @@ def nightweave_turn_times(modules: list[str], games: int, seed: int, level: int 
     return samples
 
 
+def automa_turn_times(options: dict[str, Any], games: int, seed: int) -> list[float]:
+    """CPU time of every submit during which a Tapestry bot turn began."""
+    definition = get_game("tapestry")
+    samples: list[float] = []
+    for i in range(games):
+        s = game_seed(seed, i)
+        match = Match(
+            "tapestry", [SeatSpec(kind="bot", name="heuristic", policy="heuristic")], dict(options), s
+        )
+        policy = make_policies(definition, ["heuristic"], s)[0]
+        decisions = 0
+        while not match.finished:
+            for prompt in match.prompts():
+                answer = policy.choose(match.policy_view(prompt.seat), prompt)
+                start = time.thread_time()
+                events = match.submit(prompt.seat, answer)
+                elapsed = time.thread_time() - start
+                if any(e.kind == "automa_draw" or (e.kind == "income_turn" and e.seat != 0) for e in events):
+                    samples.append(elapsed)
+                decisions += 1
+            if decisions > MAX_DECISIONS:
+                raise Stalled(f"no result after {decisions} decisions (seed {s})")
+    return samples
+
+
 def run(games: int, seed: int = 4000) -> list[DecisionResult]:
     out = []
     for label, game, bots, options in CASES:
@@ -122,6 +158,11 @@ def run(games: int, seed: int = 4000) -> list[DecisionResult]:
     for label, modules in NIGHTWEAVE_CASES:
         try:
             out.append(DecisionResult(label, games, nightweave_turn_times(modules, games, seed)))
+        except Exception as exc:  # noqa: BLE001 - reported like a policy that cannot play
+            out.append(DecisionResult(label, games, [], f"{type(exc).__name__}: {exc}"))
+    for label, options in AUTOMA_CASES:
+        try:
+            out.append(DecisionResult(label, games, automa_turn_times(options, games, seed)))
         except Exception as exc:  # noqa: BLE001 - reported like a policy that cannot play
             out.append(DecisionResult(label, games, [], f"{type(exc).__name__}: {exc}"))
     return out

@@ -145,6 +145,17 @@ class Automa(commands.Cog):
         await reply(interaction, await (await self.session_of(interaction)).undo(interaction))
 
     @automa.command(
+        name=ls("trap", "cmd.automa.trap.name"),
+        description=ls("You conquered the opponent's territory: does it hold a Trap?", "cmd.automa.trap.desc"),
+    )
+    async def trap(self, interaction: Interaction) -> None:
+        session = await self.session_of(interaction)
+        trap = getattr(session, "trap", None)  # only companions whose game has Traps
+        if trap is None:
+            raise UserError("automa.no_trap")
+        await reply(interaction, await trap(interaction))
+
+    @automa.command(
         name=ls("status", "cmd.automa.status.name"),
         description=ls("Her season, workers, hand and points", "cmd.automa.status.desc"),
     )

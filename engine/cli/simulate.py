@@ -54,7 +54,7 @@ class GameRecord:
             "winners": list(self.winners),
             "decisions": self.decisions,
         }
-        for key in ("kingdom", "ended_by"):
+        for key in ("kingdom", "ended_by", "automa"):  # automa: the solo opponent's score and level
             if key in self.details:
                 out[key] = self.details[key]
         return out

@@ -3,16 +3,17 @@ readable option labels (benefits, hexes, plots), the lobby's variants and a scor
 
 from __future__ import annotations
 
-from bot.games.tapestry import lobby_view, placement, score_sheet, text, traps, views
-from bot.games.tapestry.render import TapestryRenderer
+from bot.games.tapestry import automa_ui, companion_session, lobby_view, placement, score_sheet, text, traps, views
 from bot.plugins import GameUI
 from bot.wording import Wording
 
 UI = GameUI(
     id="tapestry",
-    renderer=TapestryRenderer(),
-    wording=Wording(label=text.option_label, params=text.params),
-    lobby_fields=lobby_view.lobby_fields,
+    renderer=automa_ui.SoloRenderer(),  # the base board, plus the solo bots where they play
+    wording=Wording(label=text.option_label, params=text.params, seat=automa_ui.seat_name),
+    lobby_fields=automa_ui.with_opponents(lobby_view.lobby_fields),
+    prepare=automa_ui.prepare,
+    start=automa_ui.start,
     score_sheets=score_sheet.SHEETS,
     arrange=placement.arrange,
     board_items=views.board_items,
@@ -20,7 +21,7 @@ UI = GameUI(
     lobby_items=traps.lobby_items,
     on_open=traps.on_open,
     on_join=traps.on_join,
-    start=traps.start,
     preferences=(traps.PREFERENCE,),
     hidden_prompts=frozenset({"tapestry.prompt.trap"}),  # asked only of a defender holding Trap
+    companions=(companion_session.COMPANION,),
 )

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
+from bot.games.tapestry import automa_ui
 from bot.i18n import has, t
 from bot.render.common import card_name, seat_name
 from bot.table import Live
@@ -425,4 +426,5 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
         out["column"] = data["column"] + 1
     if isinstance(data.get("tile"), int):
         out["tile"] = data["tile"]
+    out.update(automa_ui.params(live, data, locale))  # the solo bots' decisions
     return out

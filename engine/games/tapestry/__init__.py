@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.registry import GameDefinition
+from engine.core.registry import AutomaSpec, GameDefinition
 from engine.core.seats import SeatSpec
 from engine.games.tapestry import options as options_module
+from engine.games.tapestry.automa.datasets import DATA_SETS
 from engine.games.tapestry.bots import POLICIES
 from engine.games.tapestry.catalogue import catalogue
 from engine.games.tapestry.game import TapestryGame
@@ -25,17 +26,21 @@ def normalize_options(options: dict[str, Any], players: int) -> dict[str, Any]:
 
 
 def create(seats: list[SeatSpec], options: dict[str, Any], seed: int) -> TapestryGame:
-    return TapestryGame(seats, options, seed)
+    return create_from_position(seats, options, seed, None)
 
 
-def create_from_position(seats: list[SeatSpec], options: dict[str, Any], seed: int, position: dict[str, Any]) -> TapestryGame:
+def create_from_position(seats: list[SeatSpec], options: dict[str, Any], seed: int, position: dict[str, Any] | None) -> TapestryGame:
+    if options.get("opponent") in ("automa", "shadow"):  # the solo and 2-player bots (automa/)
+        from engine.games.tapestry.automa.game import AutomaGame
+
+        return AutomaGame(seats, options, seed, position)
     return TapestryGame(seats, options, seed, position)
 
 
 GAME = GameDefinition(
     id="tapestry",
     names={"en": "Tapestry", "pt": "Tapestry"},
-    min_players=2,
+    min_players=1,  # one person only against the Automa (normalize_options checks)
     max_players=5,
     engine_version=ENGINE_VERSION,
     create=create,
@@ -49,12 +54,18 @@ GAME = GameDefinition(
     cards=catalogue,
     score_range=(0, 400),
     dice=named_dice(),
+    # the solo Automa (with the Shadow Empire); `opponent=shadow` adds the Shadow to 2 people
+    automa=(AutomaSpec("tapestry", {"en": "Automa", "pt": "Automa"}, (1, 2, 3, 4, 5, 6), "level", (1,), uses=("automa_rules",)),),
+    data_sets=DATA_SETS,
     # chance and hidden information: rolls, draws from decks and bags, shuffles, reveals
     revealing_events=frozenset(
         {
             "civ_offer", "setup", "roll", "draw_tapestry", "drew_tapestry", "play_face_down", "gain_tile",
             "gain_space_tile", "draw_tech", "refill_tech", "refresh_tech", "reshuffle", "gain_civ",
             "discard_civ", "reveal",
+            # the solo bots: decision cards drawn, progress cards added, the deck shuffled, a
+            # card of the Automa's pool revealed, a tile from the bag laid in a random turn
+            "automa_draw", "automa_progress", "automa_shuffle", "automa_income_card", "automa_discard", "automa_hex",
         }
     ),
 )

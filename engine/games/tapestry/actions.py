@@ -16,6 +16,8 @@ MIDDLE: Hex = (0, 0)
 
 
 def gain_tile(g: TapestryGame, seat: int) -> None:
+    if not g.receives(seat, "tile"):
+        return
     if not g.tile_bag:
         g.emit("none_left", seat, what="tile")
         return

@@ -126,22 +126,23 @@ class TapestryGame(Asker):
 
     def setup_flow(self) -> Gen:
         self.setup_decks()
-        self.first = self.rng.randrange(self.n)
+        self.first = self.draw_first()
         # capitals: 4-5 players draw one each; 1-3 players draw a pair of matched mats
         caps = {c.number: c for c in board().capitals}
         if self.small:
             pairs = self.shuffled([(1, 6), (2, 4), (3, 5)])[: self.n]
         else:
             pairs = [(c,) for c in self.shuffled(sorted(caps))[: self.n]]
-        offers = {p.seat: [self.civ_deck.pop(), self.civ_deck.pop()] for p in self.players}
-        for p in self.players:
+        seated = self.seated()
+        offers = {p.seat: [self.civ_deck.pop(), self.civ_deck.pop()] for p in seated}
+        for p in seated:
             p.civ["offer"] = list(offers[p.seat])
             p.civ["capital_offer"] = list(pairs[p.seat])
             self.emit("civ_offer", p.seat, to=p.seat, civs=list(offers[p.seat]))
         specs = []
         from engine.core.flow import PromptSpec
 
-        for p in self.players:
+        for p in seated:
             opts = [
                 opt(f"civ:{c}:cap:{k}", "tapestry.setup.civ_capital", card=c)
                 for c in offers[p.seat]
@@ -158,7 +159,7 @@ class TapestryGame(Asker):
                 )
             )
         answers = yield from self.ask_all(specs)
-        for p in self.players:
+        for p in seated:
             _, civ, _, number = answers[p.seat][0].split(":")
             p.capital = int(number)
             p.grid = cap.parse(caps[p.capital].grid)
@@ -167,16 +168,34 @@ class TapestryGame(Asker):
             del p.civ["offer"], p.civ["capital_offer"]
             p.civs = [civ]
             pair = pairs[p.seat]
-            start = self.starts["/".join(str(x) for x in pair)] if self.small else self.large_start(p.capital)
+            start = self.start_hex(p.seat, pair)
             site = self.sites[start]
             site.pieces.extend([[p.seat, True, "outpost"], [p.seat, True, "outpost"]])
             p.civ["start"] = list(start)
             self.emit("setup", p.seat, civ=civ, capital=p.capital, start=list(start))
         self.civ_deck = self.shuffled(self.civ_deck)
+        people = {p.seat for p in seated}
         for p in self.order_from(self.first):
-            yield from civs.on_gain(self, p.seat, p.civs[0], starting=True)
+            if p.seat in people:
+                yield from civs.on_gain(self, p.seat, p.civs[0], starting=True)
         for p in self.order_from(self.first):
-            yield from civs.adjust(self, p.seat)
+            if p.seat in people:
+                yield from civs.adjust(self, p.seat)
+
+    # Hooks for engine-run players (the solo Automa, automa/): who sets up as a person, who
+    # starts, where a person's outposts start.
+    def seated(self) -> list[Player]:
+        return self.players
+
+    def draw_first(self) -> int:
+        return self.rng.randrange(self.n)
+
+    def receives(self, seat: int, what: str) -> bool:
+        """Whether a gift of another player's effect (a tile, a tech card) reaches this seat."""
+        return True
+
+    def start_hex(self, seat: int, pair: tuple[int, ...]) -> Hex:
+        return self.starts["/".join(str(x) for x in pair)] if self.small else self.large_start(self.players[seat].capital)
 
     def large_start(self, number: int) -> Hex:
         start = next(c for c in board().capitals if c.number == number).start_large

@@ -27,6 +27,19 @@ from engine.games.tapestry.data import tapestry_cards, tech_cards
 class TapestryOptions(GameOptions):
     """What a person may choose in the lobby; unset options stay off."""
 
+    opponent: Literal["automa", "shadow"] | None = Field(
+        None,
+        description="Automa or Shadow Empire",
+        json_schema_extra={"key": "tapestry_opponent"},
+    )
+    automa_level: int | None = Field(None, ge=1, le=6, description="Automa level (1-6)")
+    automa_second_civ: Literal["explorers", "scientists", "conquerors", "engineers"] | None = Field(
+        None, description="Level 6: Automa's 2nd civilization"
+    )
+    automa_rules: str | None = Field(
+        None, description="The server's file of the solo values no source settles", json_schema_extra={"command": False}
+    )
+
     nanotech_two_cards: bool | None = Field(None, description="Nanotechnology's bonus costs 2 tech cards instead of 3")
     first_income_draw_two: bool | None = Field(None, description="First income turn: draw 2 tapestry cards, keep 1")
     civ_draw_two: bool | None = Field(None, description="Gaining a civilization during the game: draw 2, keep 1")
@@ -52,8 +65,12 @@ LISTS: dict[str, Callable[[], Mapping[str, object]]] = {"remove_tapestry": tapes
 
 
 def normalize(options: dict[str, Any], players: int) -> dict[str, Any]:
-    out: dict[str, Any] = {}
+    from engine.games.tapestry.automa import options as bot_options
+
+    out: dict[str, Any] = bot_options.normalize(options, players)
     for key in sorted(options):
+        if key in bot_options.KEYS:
+            continue
         value = options[key]
         if key in LOBBY_ONLY:
             continue

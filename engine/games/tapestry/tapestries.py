@@ -498,7 +498,7 @@ def steam_tycoon(g: TapestryGame, seat: int) -> Gen:
     yield from g.invent(seat, from_deck=False, upgrade_it=True)
     right_then_left = list(dict.fromkeys(((seat - 1) % g.n, (seat + 1) % g.n)))
     for o in right_then_left:
-        if g.players[o].finished:
+        if g.players[o].finished or not g.receives(o, "tech"):
             continue
         card = g.draw_tech()
         g.emit("draw_tech", o)

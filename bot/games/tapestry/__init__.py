@@ -3,7 +3,16 @@ readable option labels (benefits, hexes, plots), the lobby's variants and a scor
 
 from __future__ import annotations
 
-from bot.games.tapestry import automa_ui, companion_session, lobby_view, placement, score_sheet, text, traps, views
+from bot.games.tapestry import (
+    automa_ui,
+    companion_session,
+    lobby_view,
+    placement,
+    score_sheet,
+    text,
+    traps,
+    views,
+)
 from bot.plugins import GameUI
 from bot.wording import Wording
 

@@ -284,11 +284,11 @@ class AutomaGame(TapestryGame):
         if seat not in self.bots:  # their cards come only from their own chart and track icons
             yield from super().gain_tapestry(seat, n)
 
-    def gain_landmark(self, seat: int, name: str) -> Generator[Any, Any, None]:
+    def gain_landmark(self, seat: int, name: str, may_defer: bool = False) -> Generator[Any, Any, None]:
         if seat in self.bots:
             turns.take_landmark(self, seat, name)
             return
-        yield from super().gain_landmark(seat, name)
+        yield from super().gain_landmark(seat, name, may_defer)
 
     def invent(
         self, seat: int, from_row: bool = True, from_deck: bool = True, upgrade_it: bool = False

@@ -1,7 +1,7 @@
 """The bot under load: the real bot process against a stand-in Discord run in this process.
 
 `python -m bot` runs as a subprocess on a fresh SQLite database, pointed at a StandIn served
-from this process. Matches are created the way people create them (/game new, the Join and
+from this process. Matches are created the way people create them (/<game> new, the Join and
 Start buttons, one channel per match), then simulated players click their DM buttons:
 
 - closed loop (`rate=None`): every player clicks as soon as their DM shows a new prompt, so
@@ -319,7 +319,7 @@ class Load:
 
     # -- creating the matches ------------------------------------------------------------------
     async def create_matches(self, concurrency: int = 8) -> int:
-        """/game new, Join, Start in every channel; returns the interactions it took."""
+        """/<game> new, Join, Start in every channel; returns the interactions it took."""
         gate = asyncio.Semaphore(concurrency)
         count = 0
 
@@ -331,7 +331,7 @@ class Load:
                 inter = await s.slash(
                     host,
                     self.channels[i],
-                    "game new dominion",
+                    "dominion new",
                     {"kingdom": "First Game", "players": 2},
                 )
                 await inter.response(timeout=60)

@@ -94,7 +94,7 @@ def welcome(
     else:
         where = f"BoardGamesBot offline: a pretend Discord server with channel #{channel} and users"
         first = [
-            '  /game new dominion "kingdom:First Game"   open a table in the channel',
+            '  /dominion new "kingdom:First Game"   open a table in the channel',
             "  click 1.3                                     press button [1.3] (message 1, button 3: Add bot)",
         ]
     return "\n".join(

@@ -1,4 +1,4 @@
-"""Opening and refreshing lobbies, for every game: the use cases behind `/game new <game>` and the
+"""Opening and refreshing lobbies, for every game: the use cases behind `/<game> new` and the
 lobby buttons. A game's own part comes from its UI plug-in (`bot.plugins`): its options model has
 already coerced what was typed; its `prepare` turns that into options and a table size; the
 engine's `normalize_options` has the last word."""
@@ -37,7 +37,7 @@ def option_name(field: str, locale: str) -> str:
 
 
 def localized_refusal(exc: InvalidSetup, game_id: str, locale: str) -> UserError:
-    """The engine's refusal with option names as the player sees them in `/game new`."""
+    """The engine's refusal with option names as the player sees them in `/<game> new`."""
     fields = set(get_game(game_id).options_model.model_fields)
     params = {
         name: option_name(value, locale) if isinstance(value, str) and value in fields else value

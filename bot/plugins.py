@@ -47,7 +47,7 @@ class Renderer(Protocol):
 
 @dataclass(frozen=True)
 class LobbyRequest:
-    """What `/game new <game>` was given, after the options model coerced it."""
+    """What `/<game> new` was given, after the options model coerced it."""
 
     bot: BoardGamesBot
     game: str
@@ -154,7 +154,7 @@ class GameUI:
     board_items: Callable[[Live, str], Sequence[discord.ui.Item[Any]]] = _no_items
     # Handlers of those components by custom-id kind (registered once, kept across restarts).
     components: Mapping[str, ComponentHandler] = field(default_factory=dict)
-    # `/game new <game>`: options and table size from what was typed (opponents, server data).
+    # `/<game> new`: options and table size from what was typed (opponents, server data).
     prepare: Callable[[LobbyRequest], Awaitable[LobbyPlan]] = plain_lobby
     # A player's standing preferences for this game (their /settings choices) written into the lobby's options
     # when they open it, and when they join (a callback run with the seat write).

@@ -222,7 +222,7 @@ def reproduce(file: ReplayFile, upto: int | None = None) -> Reproduction:
     """Rebuild a parsed file; an answer the engine refuses names its step."""
     definition = get_game(file.game)
     current = definition.engine_version
-    # The options a person may set are checked by the game's model, as in /game new; the rest
+    # The options a person may set are checked by the game's model, as in /<game> new; the rest
     # (a server's data text, names the lobby kept) by the game's own normalize.
     typed = {k: v for k, v in file.options.items() if k in definition.options_model.model_fields}
     rest = {k: v for k, v in file.options.items() if k not in typed}

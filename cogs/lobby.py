@@ -1,4 +1,4 @@
-"""/game new <game> (generated per game), status, leave, abandon, and the lobby buttons."""
+"""/<game> new (generated per game), /game status, leave, abandon, and the lobby buttons."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from bot.render import board_payload, ids
 from bot.render.items import GameButton, Handler
 from bot.render.lobby import lobby_payload
 from bot.table import Outcome
-from cogs.new_game import game_command
+from cogs.new_game import game_group
 from cogs.pbp import CLOCKS, clock_hours
 from engine.core.registry import game_ids
 
@@ -46,17 +46,12 @@ class Lobby(commands.Cog):
         for game_id in game_ids():  # a game's own lobby components (old messages keep working)
             for kind, handler in plugins.ui(game_id).components.items():
                 self.bot.on_component(kind, self._game_component(handler))
-        # /game new <game>: one subcommand per game the bot offers, generated from its options.
-        group = next(c for c in self.__cog_app_commands__ if isinstance(c, app_commands.Group))
-        new = app_commands.Group(
-            name=ls("new", "cmd.game.new.name"),
-            description=ls("Open a lobby for a new game", "cmd.game.new.desc"),
-            parent=group,
-            guild_only=True,
-        )
+        # /<game> new: one top-level command per game the bot offers, its `new` subcommand generated
+        # from the game's options. Discord counts a command with all its subcommands against 4,000
+        # characters, so one shared `/<game> new` could not hold every game's options.
         clocks = [c for c in CLOCKS if c.value != "custom"]
         for game_id in game_ids(released_only=True):
-            new.add_command(game_command(game_id, self.open_table, clocks))
+            self.__cog_app_commands__.append(game_group(game_id, self.open_table, clocks))
 
     def _game_component(self, handler: plugins.ComponentHandler) -> Handler:
         async def call(interaction: Interaction, args: list[int], values: list[str]) -> None:

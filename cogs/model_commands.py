@@ -1,5 +1,5 @@
 """Slash commands whose parameters are generated from an options model (engine/core/options.py):
-`/game new <game>`, `/automa start <opponent>`, `/automa score <opponent>`. A model field becomes
+`/<game> new`, `/automa start <opponent>`, `/automa score <opponent>`. A model field becomes
 a typed option (bool, int range, string, choices, autocomplete); a required field a required one.
 
 Words: English from the model (choices from the English catalogue where it has
@@ -87,7 +87,7 @@ def _suggester(suggest: Suggest) -> Callable[[Interaction, str], Coroutine[Any, 
 
 
 def model_command(
-    name: str,
+    name: str | app_commands.locale_str,
     description: app_commands.locale_str,
     model: type[GameOptions],
     run: Run,
@@ -114,7 +114,7 @@ def model_command(
         await run(interaction, {k: v for k, v in given.items() if v is not None}, extra)
 
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
-    callback.__name__ = name.replace("-", "_")
+    callback.__name__ = str(name).replace("-", "_")
     renames = {e.name: e.rename for e in extras}
     descriptions = {e.name: e.description for e in extras}
     choices: dict[str, list[app_commands.Choice[Any]]] = {e.name: list(e.choices) for e in extras if e.choices}

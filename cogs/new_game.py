@@ -1,7 +1,8 @@
-"""`/game new <game>`: one subcommand per game, its parameters generated from the game's options
-model (cogs/model_commands.py), so a game's options are declared once and each command stays
-within Discord's 25 options. Every subcommand also takes `players` (the game's own range) and
-`clock`. `cmd.game.new.<game>.desc` describes the subcommand."""
+"""`/<game> new`: a top-level command per game whose `new` subcommand's parameters are generated
+from the game's options model (cogs/model_commands.py), so a game's options are declared once and
+each game's command has Discord's 25 options and 4,000 characters to itself. Every `new` also
+takes `players` (the game's own range) and `clock`. `cmd.game.new.<game>.desc` describes the
+subcommand, `cmd.<game>.desc` the game's command."""
 
 from __future__ import annotations
 
@@ -22,10 +23,25 @@ Open = Callable[[Interaction, str, dict[str, Any], int | None, str | None], Awai
 PLATFORM_OPTIONS = ("players", "clock")
 
 
+def game_group(
+    game_id: str, open_table: Open, clocks: list[app_commands.Choice[str]]
+) -> app_commands.Group:
+    """`/<game>`, holding the game's `new`."""
+    definition = get_game(game_id)
+    name = definition.names.get("en", game_id)
+    group = app_commands.Group(
+        name=ls(game_id, f"cmd.{game_id}.name"),
+        description=ls(clip(english(f"cmd.{game_id}.desc", f"{name}: tables in this channel")), f"cmd.{game_id}.desc"),
+        guild_only=True,
+    )
+    group.add_command(game_command(game_id, open_table, clocks))
+    return group
+
+
 def game_command(
     game_id: str, open_table: Open, clocks: list[app_commands.Choice[str]]
 ) -> app_commands.Command[Any, ..., None]:
-    """The subcommand of one game."""
+    """The `new` subcommand of one game."""
     definition = get_game(game_id)
     low, high = definition.min_players, definition.max_players
     extras = []
@@ -53,7 +69,7 @@ def game_command(
 
     name = definition.names.get("en", game_id)
     command = model_command(
-        game_id,
+        ls("new", "cmd.game.new.name"),
         ls(
             clip(english(f"cmd.game.new.{game_id}.desc", f"Open a table of {name} in this channel")),
             f"cmd.game.new.{game_id}.desc",

@@ -1,5 +1,5 @@
 """Slash-command parameter helpers shared by the cogs: localized choice lists (`choices`,
-`choice_key`), the value of a chosen choice, and Nightweave's modules read from a choice. A game's own `/game new <game>` options come from its options model
+`choice_key`), the value of a chosen choice, and Nightweave's modules read from a choice. A game's own `/<game> new` options come from its options model
 (cogs/new_game.py)."""
 
 from __future__ import annotations

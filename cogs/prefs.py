@@ -1,7 +1,7 @@
 """/settings: private views by DM or not, the language the bot uses with you, turn pings, and each
 released game's standing preferences for every new table (`<game>_<key>`).
 
-The command is generated, the way `/game new <game>` is (cogs/new_game.py): the four platform
+The command is generated, the way `/<game> new` is (cogs/new_game.py): the four platform
 options, then one option per `Preference` a game's UI plug-in declares, so a game adds a setting
 without editing this cog. Words for a game's option: `cmd.opt.<label>.name/.desc` and
 `cmd.choice.<label>.<value>`; its summary line `settings.<label>.<value>` (`.unset` when none).

@@ -1,6 +1,6 @@
 """A plain-text client for the stand-in: play as several users in one channel from a terminal.
 
-Reads commands line by line (so it can be scripted: `printf '/game new dominion\\n' | ...`)
+Reads commands line by line (so it can be scripted: `printf '/dominion new\\n' | ...`)
 and prints new messages as they arrive. Ends on `quit` or end of input. A message is named by
 its number in the world (`Message.number`) and its buttons and menus by `<message>.<n>`, so a
 number seen once keeps meaning the same control, in every listing and after a restart.
@@ -41,7 +41,7 @@ last shown, `click` shows it again instead of pressing what is there now.
 
 commands:
   as <user>                            act as another user (e.g. as bob)
-  /<command> [sub ...] [opt:value ...] run a slash command, e.g. /game new dominion kingdom:First Game
+  /<command> [sub ...] [opt:value ...] run a slash command, e.g. /dominion new kingdom:First Game
                                        (a file option takes a local path: file:./deck.yaml)
   complete /<command> ... opt:text     the bot's suggestions for the last option, as if typing it
   click <m.n>                          press button n of message m (e.g. click 1.3)
@@ -437,10 +437,10 @@ class Terminal:
 
     async def _complete(self, rest: str) -> None:
         if not rest.startswith("/"):
-            raise StandInError("usage: complete /<command> ... option:partial, e.g. complete /game new dominion kingdom:gen")
+            raise StandInError("usage: complete /<command> ... option:partial, e.g. complete /dominion new kingdom:gen")
         command, options, focused = self.parse_command(rest)
         if focused is None:
-            raise StandInError("name the option being typed last, e.g. complete /game new dominion kingdom:gen")
+            raise StandInError("name the option being typed last, e.g. complete /dominion new kingdom:gen")
         inter = await self.standin.autocomplete(self.user, self.channel, command, options, focused)
         try:
             await inter.response(timeout=5.0)

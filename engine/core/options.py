@@ -1,7 +1,7 @@
 """A game's lobby options as one typed model: what can be set, its type, default and meaning.
 
 Every entry point that takes options from a person goes through `parse_options`: the bot's
-`/game new <game>` subcommand (whose parameters are generated from the model), replay import and
+`/<game> new` subcommand (whose parameters are generated from the model), replay import and
 `python -m engine simulate --option k=v`. The model coerces text ("true", "2", "a,b") to the
 declared types; the game's `normalize_options` then checks what depends on several options or on
 the game's data (a kingdom's cards, a server's card data), and writes the canonical options that

@@ -339,7 +339,7 @@ def test_packs_need_complete_card_data() -> None:
 
 
 async def prepared(store: Store, raw: dict[str, Any], locale: str = "en") -> LobbyPlan:
-    """`/game new everdell` with `raw` typed in GUILD: the model's options, then Everdell's lobby,
+    """`/everdell new` with `raw` typed in GUILD: the model's options, then Everdell's lobby,
     handed the server's Everdell files as the bot hands them."""
     request = LobbyRequest(
         bot=cast(Any, object()),  # Everdell's lobby reads nothing more from the bot
@@ -543,7 +543,7 @@ async def test_show_lists_every_file_its_role_and_the_packs(store: Store, locale
 
 
 def new_everdell() -> app_commands.Command[Any, ..., None]:
-    """`/game new everdell` as the lobby cog registers it."""
+    """`/everdell new` as the lobby cog registers it."""
 
     async def open_table(*args: Any) -> None:
         raise AssertionError("declaring the command opens no table")

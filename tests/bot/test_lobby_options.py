@@ -1,4 +1,4 @@
-"""Game options in slash commands: `/game new <game>` is generated from each game's options model
+"""Game options in slash commands: `/<game> new` is generated from each game's options model
 (engine/core/options.py), so its parameters, choices, ranges and translations are the model's;
 what a person types (in Discord or as `--option` text) is coerced by the model and checked by the
 engine; Everdell's player powers and Dominion's setup (card sets, Events, errata, reactions) are
@@ -56,7 +56,7 @@ def tree() -> app_commands.CommandTree[discord.Client]:
 
 
 def new_command(game_id: str, opened: list[Opened] | None = None) -> app_commands.Command[Any, ..., None]:
-    """`/game new <game_id>` as the lobby cog registers it; `opened` records what it would open."""
+    """`/<game_id> new` as the lobby cog registers it; `opened` records what it would open."""
 
     async def open_table(
         interaction: Any, game: str, raw: dict[str, Any], players: int | None, clock: str | None
@@ -425,7 +425,7 @@ async def test_kingdom_autocomplete_names_presets_and_their_sets() -> None:
     assert all(len(c.name) <= 100 for c in await complete(pt, ""))
 
 
-# -- /game new: the use case behind the command ---------------------------------------------------
+# -- /<game> new: the use case behind the command ---------------------------------------------------
 
 
 class RefusingBot:

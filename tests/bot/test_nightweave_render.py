@@ -88,7 +88,7 @@ def test_board_shows_her_lair() -> None:
 
 
 def lobby_setup(players: int | None, **chosen: Any) -> tuple[dict[str, Any], int | None]:
-    """What `/game new everdell` hands the lobby: the model's options, then the table size."""
+    """What `/everdell new` hands the lobby: the model's options, then the table size."""
     return everdell_setup(EverdellOptions.model_validate(chosen).to_options(), players)
 
 

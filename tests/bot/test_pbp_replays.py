@@ -67,7 +67,7 @@ def test_import_errors_are_precise() -> None:
     broken["log"][5] = [broken["log"][5][0], ["buy:Nothing"]]
     exc = error(broken)
     assert exc.key == "replay.error.diverges" and exc.params["step"] == 6
-    # Options go through the game's model, as in /game new: a wrong type or key is named.
+    # Options go through the game's model, as in /<game> new: a wrong type or key is named.
     wrong = {**good, "options": {**good["options"], "reactions": "sometimes"}}
     exc = error(wrong)
     assert exc.key == "replay.error.setup" and exc.params["reason"] == "error.bad_option"

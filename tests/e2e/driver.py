@@ -143,8 +143,8 @@ async def open_table(
     kingdom: str = "First Game",
     words: Words = EN,
 ) -> tuple[int, Message]:
-    """/game new, guests join, the host adds bots and starts; returns (match id, first board)."""
-    inter = await standin.slash(host, channel, "game new dominion", {"kingdom": kingdom})
+    """/<game> new, guests join, the host adds bots and starts; returns (match id, first board)."""
+    inter = await standin.slash(host, channel, "dominion new", {"kingdom": kingdom})
     await inter.response()
     lobby = await inter.wait_original()
     match_id = lobby_id(lobby)  # read first: starting turns the lobby message into a notice

@@ -20,7 +20,7 @@ def status_of(db: Path, match_id: int) -> str:
 
 
 async def two_player_game(standin: StandIn, channel: Channel, host: User, guest: User, words: Words) -> int:
-    opened = await standin.slash(host, channel, "game new dominion", {"kingdom": "First Game"})
+    opened = await standin.slash(host, channel, "dominion new", {"kingdom": "First Game"})
     await opened.response()
     lobby = await opened.wait_original()
     match_id = lobby_id(lobby)

@@ -1,5 +1,5 @@
 """Architects of the West Kingdom through the real bot: a person and a bot seat play from
-/game new to the final scores. The person answers from their DMs by a fixed habit (build or climb
+/<game> new to the final scores. The person answers from their DMs by a fixed habit (build or climb
 whenever the menu offers it, pay the first plan, hire when the Workshop allows, otherwise gather
 in turn at a few locations), and every request the bot makes is checked by the stand-in. Every
 channel message is then searched for Building cards the rules never made public."""
@@ -23,7 +23,7 @@ from tests.e2e.conftest import StartBot, World
 from tests.e2e.driver import Action, Table, Words, buttons, lobby_id, perform, prompt_id, selects, text_of
 from tests.e2e.hidden import Knowledge, leaks, rebuild_knowledge
 
-# `/game new architects` exists only once the game is released.
+# `/architects new` exists only once the game is released.
 pytestmark = pytest.mark.xfail(not get_game("architects").released, reason="not offered yet", strict=True)
 
 WORDS = Words("", "", "", (), "Architects of the West Kingdom — game #", "Final scores")
@@ -114,7 +114,7 @@ def final_scores(standin: StandIn, channel: Channel) -> list[tuple[str, int]]:
 async def test_a_person_and_a_bot_play_architects_to_the_end(world: World, start_bot: StartBot) -> None:
     standin = world.standin
     await start_bot()
-    inter = await standin.slash(world.alice, world.channel, "game new architects", {"players": 2})
+    inter = await standin.slash(world.alice, world.channel, "architects new", {"players": 2})
     await inter.response()
     lobby = await inter.wait_original()
     lobby_text = text_of({"embeds": lobby.embeds})

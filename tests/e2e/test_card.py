@@ -52,7 +52,7 @@ async def test_card_lookup_in_english_and_portuguese(world: World, start_bot: St
     assert pt[0]["value"] == "dominion:Province" and pt[0]["name"].startswith("Província")
 
     # An Everdell lobby in the channel: its cards come first.
-    lobby = await standin.slash(alice, channel, "game new everdell", {})
+    lobby = await standin.slash(alice, channel, "everdell new", {})
     await lobby.response()
     found = await suggestions(world, "chap")
     assert found[0]["value"] == "everdell:chapel"

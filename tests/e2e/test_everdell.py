@@ -1,5 +1,5 @@
 """Everdell through the real bot: a two-player game and a solo game against Rugwort, from
-/game new to the final scores. People answer from their DMs with a simple fixed habit (play a card
+/<game> new to the final scores. People answer from their DMs with a simple fixed habit (play a card
 when the menu offers one, take the default when there is one, otherwise walk through the options),
 and every request the bot makes is checked by the stand-in."""
 
@@ -75,7 +75,7 @@ class EverdellTable(Table):
 
 async def open_everdell(world: World, guests: list[User], **options: object) -> int:
     standin = world.standin
-    inter = await standin.slash(world.alice, world.channel, "game new everdell", {**options})
+    inter = await standin.slash(world.alice, world.channel, "everdell new", {**options})
     await inter.response()
     lobby = await inter.wait_original()
     match_id = lobby_id(lobby)
@@ -161,7 +161,7 @@ async def test_two_people_play_everdell_to_the_end(world: World, start_bot: Star
 async def test_solo_against_rugwort(world: World, start_bot: StartBot) -> None:
     await start_bot()
     inter = await world.standin.slash(
-        world.alice, world.channel, "game new everdell", {"players": 1, "rugwort_year": 2}
+        world.alice, world.channel, "everdell new", {"players": 1, "rugwort_year": 2}
     )
     await inter.response()
     lobby = await inter.wait_original()

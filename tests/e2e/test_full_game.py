@@ -1,4 +1,4 @@
-"""A whole Dominion game through the real bot: two people and a bot seat, from /game new to the
+"""A whole Dominion game through the real bot: two people and a bot seat, from /<game> new to the
 final scores, with DM buttons and selects, /play with autocomplete, and the stored result.
 Every channel message of the game is then searched for cards the rules never made public."""
 

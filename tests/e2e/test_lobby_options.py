@@ -1,5 +1,5 @@
 """Dominion's setup and Everdell's player powers through the real bot: the reactions setting, card
-sets, Events, errata and player powers chosen in `/game new`, shown in the lobby, stored with the
+sets, Events, errata and player powers chosen in `/<game> new`, shown in the lobby, stored with the
 match when it starts; refused (ephemerally, in the player's language, nothing stored) where they
 cannot apply. Each player's own reactions choice, made in the lobby, survives a restart and reaches
 the match per seat; a standing one from /settings is where each player's seat starts."""
@@ -23,7 +23,7 @@ async def test_reactions_chosen_in_the_lobby_reach_the_match(world: World, start
     standin = world.standin
     await start_bot()
     chosen = {"kingdom": "First Game", "reactions": "ask"}
-    inter = await standin.slash(world.alice, world.channel, "game new dominion", chosen)
+    inter = await standin.slash(world.alice, world.channel, "dominion new", chosen)
     await inter.response()
     lobby = await inter.wait_original()
     fields = {f["name"]: f["value"] for f in lobby.embeds[0]["fields"]}
@@ -38,9 +38,9 @@ async def test_reactions_default_and_refusal(world: World, start_bot: StartBot) 
     await start_bot()
     # Each game's command takes only its own options: Everdell's has no reactions to send.
     with pytest.raises(StandInError, match="unknown option 'reactions'"):
-        await standin.slash(world.alice, world.channel, "game new everdell", {"reactions": "ask"})
+        await standin.slash(world.alice, world.channel, "everdell new", {"reactions": "ask"})
     assert snapshot(world.db)[0] == ()
-    inter = await standin.slash(world.alice, world.channel, "game new dominion", {})
+    inter = await standin.slash(world.alice, world.channel, "dominion new", {})
     await inter.response()
     lobby = await inter.wait_original()
     fields = {f["name"]: f["value"] for f in lobby.embeds[0]["fields"]}
@@ -57,13 +57,13 @@ async def test_setup_and_own_reactions_reach_the_match_across_a_restart(
     standin = world.standin
     bot = await start_bot()
     typed = await standin.autocomplete(
-        world.alice, world.channel, "game new dominion", {"kingdom": "gentle"}, "kingdom"
+        world.alice, world.channel, "dominion new", {"kingdom": "gentle"}, "kingdom"
     )
     await typed.response()
     assert typed.choices == [{"name": "Gentle Intro · Adventures", "value": "Gentle Intro"}]
 
     chosen = {"sets": "base,adventures", "max_events": 1, "errata": True}
-    inter = await standin.slash(world.alice, world.channel, "game new dominion", chosen)
+    inter = await standin.slash(world.alice, world.channel, "dominion new", chosen)
     await inter.response()
     lobby = await inter.wait_original()
     fields = lobby_fields(lobby)
@@ -113,7 +113,7 @@ async def test_standing_reactions_from_settings_seed_each_lobby(world: World, st
         settings = await standin.slash(user, world.channel, "settings", {"dominion_reactions": "ask"}, locale)
         await settings.response()
         assert said in (await settings.wait_original()).content
-    inter = await standin.slash(world.alice, world.channel, "game new dominion", {})
+    inter = await standin.slash(world.alice, world.channel, "dominion new", {})
     await inter.response()
     lobby = await inter.wait_original()
     assert lobby_fields(lobby)["Reactions in hand"].startswith("Reactions in hand are used at once")
@@ -147,10 +147,10 @@ async def test_setup_options_refused_in_portuguese(world: World, start_bot: Star
     standin = world.standin
     await start_bot()
     chosen: dict[str, object] = {"kingdom": "Gentle Intro", "sets": "adventures"}
-    text = await refusal(await standin.slash(world.alice, world.channel, "game new dominion", chosen, locale="pt-BR"))
+    text = await refusal(await standin.slash(world.alice, world.channel, "dominion new", chosen, locale="pt-BR"))
     assert text.startswith("A opção colecoes só vale para um reino aleatório")
     chosen = {"max_events": 2}
-    text = await refusal(await standin.slash(world.alice, world.channel, "game new dominion", chosen))
+    text = await refusal(await standin.slash(world.alice, world.channel, "dominion new", chosen))
     assert text.startswith("Events come from Adventures")
     assert snapshot(world.db)[0] == ()
 
@@ -159,17 +159,17 @@ async def test_everdell_player_powers_reach_the_match(world: World, start_bot: S
     standin = world.standin
     await start_bot()
     chosen = {"players": 2, "player_powers": True, "powers_spring_worker": True}
-    text = await refusal(await standin.slash(world.alice, world.channel, "game new everdell", chosen, locale="pt-BR"))
+    text = await refusal(await standin.slash(world.alice, world.channel, "everdell new", chosen, locale="pt-BR"))
     assert text.startswith(
         "Manter o trabalhador da primavera com os poderes de jogador (trabalhador_da_primavera)"
     )
     assert "Nightweave" in text
     with pytest.raises(StandInError, match="unknown option 'player_powers'"):
-        await standin.slash(world.alice, world.channel, "game new dominion", {"player_powers": True})
+        await standin.slash(world.alice, world.channel, "dominion new", {"player_powers": True})
     assert snapshot(world.db)[0] == ()
 
     chosen = {"players": 2, "player_powers": True}
-    inter = await standin.slash(world.alice, world.channel, "game new everdell", chosen)
+    inter = await standin.slash(world.alice, world.channel, "everdell new", chosen)
     await inter.response()
     lobby = await inter.wait_original()
     assert lobby_fields(lobby)["Player powers"] == "On: each player keeps one of the powers dealt to them"
@@ -195,7 +195,7 @@ async def test_player_powers_against_nightweave_with_the_spring_worker(
 async def test_the_host_picks_a_bots_strength(world: World, start_bot: StartBot) -> None:
     standin = world.standin
     await start_bot()
-    inter = await standin.slash(world.alice, world.channel, "game new dominion", {"kingdom": "First Game"}, locale="pt-BR")
+    inter = await standin.slash(world.alice, world.channel, "dominion new", {"kingdom": "First Game"}, locale="pt-BR")
     await inter.response()
     lobby = await inter.wait_original()
     match_id = lobby_id(lobby)

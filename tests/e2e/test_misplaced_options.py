@@ -30,7 +30,7 @@ async def test_misplaced_options_are_refused_by_name(world: World, start_bot: St
     await start_bot()
     for options, locale, said in CASES:
         text = await refusal(
-            await standin.slash(world.alice, world.channel, "game new everdell", options, locale)
+            await standin.slash(world.alice, world.channel, "everdell new", options, locale)
         )
         assert text.startswith(said), (options, text)
     with sqlite3.connect(world.db) as conn:

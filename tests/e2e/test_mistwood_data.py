@@ -76,7 +76,7 @@ async def test_a_manager_uploads_a_deck_that_a_nightweave_lobby_carries(world: W
     assert "❌ More Legends: still missing" in cards_field
 
     # A Nightweave lobby copies the deck into its options (and says so); the file is not needed later.
-    inter = await standin.slash(world.bob, world.channel, "game new everdell", {"opponent": "nightweave"})
+    inter = await standin.slash(world.bob, world.channel, "everdell new", {"opponent": "nightweave"})
     await inter.response()
     lobby = await inter.wait_original()
     fields = {f["name"]: f["value"] for f in lobby.embeds[0]["fields"]}
@@ -100,19 +100,19 @@ async def test_card_packs_are_refused_while_the_card_data_is_incomplete(world: W
     standin = world.standin
     await start_bot()
     before = snapshot(world.db)
-    text = await refusal(await standin.slash(world.alice, world.channel, "game new everdell", {"legends": True}))
+    text = await refusal(await standin.slash(world.alice, world.channel, "everdell new", {"legends": True}))
     assert text.startswith("More Legends cannot be used yet")
     assert "jor_auriasa: kind, color, cost, points, unique" in text
     assert "/admin data upload" in text
     text = await refusal(
-        await standin.slash(world.alice, world.channel, "game new everdell", {"farms": True}, locale="pt-BR")
+        await standin.slash(world.alice, world.channel, "everdell new", {"farms": True}, locale="pt-BR")
     )
     assert text.startswith("Ao Longo de Cada Estação (Fazendas) ainda não pode ser usado")
     assert "/admin dados enviar" in text
     with pytest.raises(StandInError, match="unknown option 'corrin'"):  # Dominion's command has none
-        await standin.slash(world.alice, world.channel, "game new dominion", {"corrin": True})
+        await standin.slash(world.alice, world.channel, "dominion new", {"corrin": True})
     # Turned off, the option is no option at all.
-    inter = await standin.slash(world.alice, world.channel, "game new everdell", {"legends": False})
+    inter = await standin.slash(world.alice, world.channel, "everdell new", {"legends": False})
     await inter.response()
     lobby = await inter.wait_original()
     assert "Mistwood" not in {f["name"] for f in lobby.embeds[0]["fields"]}
@@ -126,13 +126,13 @@ async def test_card_packs_are_refused_while_the_card_data_is_incomplete(world: W
     reply = await refusal(upload)
     assert "✅ Corrin Evertail: complete, ready to play" in reply and "❌ More Legends: still missing" in reply
     other = standin.add_channel(world.guild, "mistwood")
-    inter = await standin.slash(world.bob, other, "game new everdell", {"corrin": True})
+    inter = await standin.slash(world.bob, other, "everdell new", {"corrin": True})
     await inter.response()
     lobby = await inter.wait_original()
     assert {f["name"]: f["value"] for f in lobby.embeds[0]["fields"]}["Mistwood"] == "Card packs: Corrin Evertail"
     options = match_options(world.db, lobby_id(lobby))
     assert options["corrin"] is True and options["mistwood_cards"] == cards
-    text = await refusal(await standin.slash(world.bob, world.channel, "game new everdell", {"corrin": True, "legends": True}))
+    text = await refusal(await standin.slash(world.bob, world.channel, "everdell new", {"corrin": True, "legends": True}))
     assert text.startswith("More Legends cannot be used yet") and "Corrin" not in text.split("\n")[0]
 
 

@@ -1,4 +1,4 @@
-"""Everdell against Nightweave through the real bot: chosen in `/game new`, her turns run inside
+"""Everdell against Nightweave through the real bot: chosen in `/<game> new`, her turns run inside
 the people's answers with one channel line each, her lair on the board, and her score in the
 final standings. Solo (with Personalities) and two people, played from DM prompts to the end."""
 
@@ -24,7 +24,7 @@ HER = "**🕸️ Nightweave**"
 async def open_against_her(world: World, players: int, **options: object) -> tuple[int, Message]:
     standin = world.standin
     chosen = {"players": players, "opponent": "nightweave", **options}
-    inter = await standin.slash(world.alice, world.channel, "game new everdell", chosen)
+    inter = await standin.slash(world.alice, world.channel, "everdell new", chosen)
     await inter.response()
     lobby = await inter.wait_original()
     match_id = lobby_id(lobby)

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 SCRIPT = """\
-/game new dominion "kingdom:First Game"
+/dominion new "kingdom:First Game"
 click 1.3
 click 1.4
 dms
@@ -46,7 +46,7 @@ async def test_offline_mode_from_a_bare_shell(tmp_path: Path) -> None:
     # The greeting says where you are and what to type.
     greeting = out.splitlines()[0]
     assert "offline" in greeting and "#games" in greeting and "alice" in greeting
-    assert '/game new dominion "kingdom:First Game"' in out and "quit" in out
+    assert '/dominion new "kingdom:First Game"' in out and "quit" in out
     # The lobby, the bot seat, the board and alice's private prompt all show in the terminal.
     assert "== Dominion — table #1 ==" in out and "🤖 Bot 1" in out
     assert "== Dominion — game #1 — First Game ==" in out and "My hand / Act" in out
@@ -62,7 +62,7 @@ async def test_offline_mode_from_a_bare_shell(tmp_path: Path) -> None:
 
 async def test_offline_mode_keeps_games_where_asked(tmp_path: Path) -> None:
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "DATABASE_URL": str(tmp_path / "games.sqlite3")}
-    code, out, err = await run_offline(tmp_path, '/game new dominion "kingdom:First Game"\n', env)
+    code, out, err = await run_offline(tmp_path, '/dominion new "kingdom:First Game"\n', env)
     assert code == 0, out + err
     assert "games.sqlite3" in out and (tmp_path / "games.sqlite3").exists()
     assert "games.sqlite3.standin.json" in out.splitlines()[0] and (tmp_path / "games.sqlite3.standin.json").exists()
@@ -183,7 +183,7 @@ async def test_the_offline_server_is_still_there_after_a_restart_and_a_kill(tmp_
     ask = (await first.run(f"click {draft}.4", r"#(\d+) BoardGamesBot: @bob please confirm"))[1]
     await first.expect(rf"\[{ask}\.1\] Confirm")
     # ...and a game of Dominion against a bot.
-    await first.send("/game new dominion kingdom:First Game")
+    await first.send("/dominion new kingdom:First Game")
     lobby = (await first.expect(r"#(\d+) BoardGamesBot:\n  \| == Dominion — table #1 =="))[1]
     await first.run(f"click {lobby}.3", "Bot 1")
     await first.send(f"click {lobby}.4")
@@ -229,10 +229,10 @@ async def test_the_terminal_client_as_a_person_uses_it(tmp_path: Path) -> None:
     the server's English; by label, a menu choice with spaces."""
     script = "\n".join(
         [
-            "complete /game new dominion kingdom:gen",
-            "/game new everdell players:abc",
+            "complete /dominion new kingdom:gen",
+            "/everdell new players:abc",
             "locale pt-BR",
-            '/game new dominion "kingdom:First Game"',
+            '/dominion new "kingdom:First Game"',
             "select 1.6 Big Money",
             "click 1.4",
             "dms",

@@ -31,7 +31,7 @@ async def open_game(world: World, clock: str | None = None) -> int:
     options = {"kingdom": "First Game"}
     if clock:
         options["clock"] = clock
-    inter = await standin.slash(world.alice, world.channel, "game new dominion", options)
+    inter = await standin.slash(world.alice, world.channel, "dominion new", options)
     await inter.response()
     lobby = await inter.wait_original()
     match_id = int(next(c for c in lobby.custom_ids() if c.startswith("bgb:lj:")).split(":")[2])

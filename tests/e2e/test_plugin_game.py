@@ -1,5 +1,5 @@
 """A game added through the plug-in interface alone: Lanterns lives in the test tree
-(tests/plugin_game) and joins the real bot with GAME_PLUGINS. It gets its own `/game new lanterns`
+(tests/plugin_game) and joins the real bot with GAME_PLUGINS. It gets its own `/lanterns new`
 subcommand, lobby field, board, private hands by DM, `/card`, a server data set and a score sheet,
 and no file of the platform names it."""
 
@@ -44,9 +44,13 @@ def commands_json(**env: str) -> list[dict[str, Any]]:
 
 
 def new_subcommands(payload: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    game = next(c for c in payload if c["name"] == "game")
-    new = next(o for o in game["options"] if o["name"] == "new")
-    return {o["name"]: o for o in new["options"]}
+    """Each game's `/<game> new`, by game: a game's own top-level command holding `new`."""
+    found = {}
+    for command in payload:
+        new = [o for o in command.get("options") or [] if o["name"] == "new" and o["type"] == 1]
+        if new:
+            found[command["name"]] = new[0]
+    return found
 
 
 def test_no_platform_file_names_the_plugin_game() -> None:
@@ -56,7 +60,7 @@ def test_no_platform_file_names_the_plugin_game() -> None:
                 assert "lantern" not in path.read_text(encoding="utf-8", errors="replace").lower(), path
 
 
-def test_the_plugin_game_gets_its_own_subcommand() -> None:
+def test_the_plugin_game_gets_its_own_command() -> None:
     assert "lanterns" not in new_subcommands(commands_json())
     listed = new_subcommands(commands_json(GAME_PLUGINS=PLUGIN))
     assert {"dominion", "everdell", "lanterns"} <= set(listed)
@@ -83,7 +87,7 @@ async def test_a_plugin_game_is_played_end_to_end(
     good = await standin.slash(alice, channel, "admin data upload", {"kind": "lanterns:deck", "file": ("d.yaml", deck)})
     assert "Stored this server's Lantern deck" in await refusal(good)
 
-    inter = await standin.slash(alice, channel, "game new lanterns", {"rounds": 2})
+    inter = await standin.slash(alice, channel, "lanterns new", {"rounds": 2})
     await inter.response()
     lobby = await inter.wait_original()
     shown = {f["name"]: f["value"] for f in lobby.embeds[0]["fields"]}

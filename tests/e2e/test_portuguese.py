@@ -13,7 +13,7 @@ async def test_lobby_board_and_dms_in_portuguese(world: World, start_bot: StartB
     _, channel, (ana, bruno) = locale_world(standin, "pt-BR")
     await start_bot()
 
-    inter = await standin.slash(ana, channel, "game new dominion", {"kingdom": "First Game"})
+    inter = await standin.slash(ana, channel, "dominion new", {"kingdom": "First Game"})
     await inter.response()
     lobby = await inter.wait_original()
     title = lobby.embeds[0]["title"]

@@ -14,7 +14,7 @@ from tests.e2e.driver import EN, PT, Table, Words, is_board, lobby_id
 async def first_dm(standin: StandIn, channel: Channel, host: User, guest: User, words: Words) -> str:
     """The host opens a table, the guest joins with a click, the host starts (and plays a turn
     if the host goes first): the guest's first DM."""
-    opened = await standin.slash(host, channel, "game new dominion", {"kingdom": "First Game"})
+    opened = await standin.slash(host, channel, "dominion new", {"kingdom": "First Game"})
     await opened.response()
     lobby = await opened.wait_original()
     match_id = lobby_id(lobby)
@@ -55,7 +55,7 @@ async def test_the_readers_language_survives_a_restart(world: World, start_bot: 
     standin, channel, alice = world.standin, world.channel, world.alice
     ana = standin.add_user("ana", locale="pt-BR")
     bot = await start_bot()
-    opened = await standin.slash(alice, channel, "game new dominion", {"kingdom": "First Game"})
+    opened = await standin.slash(alice, channel, "dominion new", {"kingdom": "First Game"})
     await opened.response()
     lobby = await opened.wait_original()
     match_id = lobby_id(lobby)

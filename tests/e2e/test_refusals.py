@@ -45,10 +45,10 @@ async def test_refusals_are_ephemeral_localized_and_harmless(world: World, start
     await start_bot()
 
     # Unknown kingdom cards: named back, in English and in Portuguese; no table is opened.
-    text = await refusal(await standin.slash(alice, world.channel, "game new dominion", {"kingdom": BAD_KINGDOM}))
+    text = await refusal(await standin.slash(alice, world.channel, "dominion new", {"kingdom": BAD_KINGDOM}))
     assert "Unknown Kingdom cards" in text and "Dragonfly" in text and "Teapot" in text
     pt = await refusal(
-        await standin.slash(alice, world.channel, "game new dominion", {"kingdom": BAD_KINGDOM}, locale="pt-BR")
+        await standin.slash(alice, world.channel, "dominion new", {"kingdom": BAD_KINGDOM}, locale="pt-BR")
     )
     assert "Cartas de Reino desconhecidas" in pt
     assert not standin.messages(world.channel, viewer=bob)  # nothing public was posted
@@ -59,10 +59,10 @@ async def test_refusals_are_ephemeral_localized_and_harmless(world: World, start
         game = small[0]
         # Each game's command carries its own seat range, so Discord itself refuses more.
         with pytest.raises(StandInError, match="outside the allowed range"):
-            await standin.slash(alice, world.channel, f"game new {game}", {"players": 6})
+            await standin.slash(alice, world.channel, f"{game} new", {"players": 6})
     # A game the bot does not offer has no subcommand: Discord cannot send it.
     with pytest.raises(StandInError, match="no subcommand 'chess'"):
-        await standin.slash(alice, world.channel, "game new chess", {})
+        await standin.slash(alice, world.channel, "chess new", {})
     assert snapshot(world.db)[0] == ()
 
     match_id, board = await open_table(standin, world.channel, alice, [bob])

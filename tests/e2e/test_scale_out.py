@@ -87,7 +87,7 @@ async def open_clocked_table(world: World) -> int:
     """alice against one bot seat, 24 hours per turn."""
     standin = world.standin
     options = {"kingdom": "First Game", "clock": "24"}
-    inter = await standin.slash(world.alice, world.channel, "game new dominion", options)
+    inter = await standin.slash(world.alice, world.channel, "dominion new", options)
     await inter.response()
     lobby = await inter.wait_original()
     match_id = lobby_id(lobby)
@@ -228,7 +228,7 @@ async def test_shards_split_the_guilds(pg_url: str, world: World, start_bot: Sta
     # Each guild's commands reach the process of its shard, and only that one.
     for channel, shard in ((world.channel, first_shard), (back_room, 1 - first_shard)):
         before = [handled(port, "command") for port in ports]
-        inter = await standin.slash(world.alice, channel, "game new dominion", {})
+        inter = await standin.slash(world.alice, channel, "dominion new", {})
         await inter.response(timeout=10)
         lobby = await inter.wait_original()
         assert lobby_id(lobby) > 0
@@ -257,7 +257,7 @@ async def test_commands_read_what_the_other_shard_moved_on(
             **env_for(f"S{shard}", pg_url, offset, free_port(), SHARD_COUNT="2", SHARD_IDS=str(shard))
         )
     assert first_shard in (0, 1)
-    inter = await standin.slash(world.alice, back_room, "game new dominion", {"kingdom": "First Game"})
+    inter = await standin.slash(world.alice, back_room, "dominion new", {"kingdom": "First Game"})
     await inter.response(timeout=10)
     lobby = await inter.wait_original()
     match_id = lobby_id(lobby)

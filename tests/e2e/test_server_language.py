@@ -14,7 +14,7 @@ MANAGE_GUILD = 1 << 5
 
 
 async def lobby_title(standin: StandIn, channel: Channel, user: User) -> str:
-    opened = await standin.slash(user, channel, "game new dominion", {"kingdom": "First Game"})
+    opened = await standin.slash(user, channel, "dominion new", {"kingdom": "First Game"})
     await opened.response()
     lobby = await opened.wait_original()
     title = str(lobby.embeds[0]["title"])

@@ -1,4 +1,4 @@
-"""Tapestry through the real bot: a person against a bot, from /game new to the final scores.
+"""Tapestry through the real bot: a person against a bot, from /<game> new to the final scores.
 The person answers from their DMs by a fixed habit (mostly advance, sometimes take the income
 turn, otherwise the default or the first option); every request the bot makes is checked by the
 stand-in, and the channel is checked for tapestry hands and answer controls."""
@@ -116,7 +116,7 @@ async def tapestry_knowledge(db: Path, match_id: int) -> Knowledge:
 async def test_a_person_plays_tapestry_against_a_bot(world: World, start_bot: StartBot) -> None:
     await start_bot()
     standin = world.standin
-    inter = await standin.slash(world.alice, world.channel, "game new tapestry", {"civ_draw_two": True})
+    inter = await standin.slash(world.alice, world.channel, "tapestry new", {"civ_draw_two": True})
     await inter.response()
     lobby = await inter.wait_original()
     fields = {f["name"]: f["value"] for f in lobby.embeds[0].get("fields", [])}

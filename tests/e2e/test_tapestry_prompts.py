@@ -68,7 +68,7 @@ async def test_a_long_placement_is_a_two_step_pick_with_a_preview_across_a_resta
 ) -> None:
     standin = world.standin
     bot = await start_bot()
-    inter = await standin.slash(world.alice, world.channel, "game new tapestry", {"players": 2})
+    inter = await standin.slash(world.alice, world.channel, "tapestry new", {"players": 2})
     await inter.response()
     lobby = await inter.wait_original()
     match_id = lobby_id(lobby)

@@ -1,4 +1,4 @@
-"""Tapestry solo through the real bot: `/game new tapestry` for one person offers the Automa (the
+"""Tapestry solo through the real bot: `/tapestry new` for one person offers the Automa (the
 level and unofficial values in the lobby), the bots move inside the person's answers in the
 background, each decision is a line of the board's log, their decks are on the board, the
 Automa's score is in the final standings and the play is a solo record at its level. A second
@@ -18,7 +18,7 @@ async def test_a_person_plays_tapestry_against_the_automa(world: World, start_bo
     await start_bot()
     standin = world.standin
     inter = await standin.slash(
-        world.alice, world.channel, "game new tapestry", {"players": 1, "automa_level": 5}
+        world.alice, world.channel, "tapestry new", {"players": 1, "automa_level": 5}
     )
     await inter.response()
     lobby = await inter.wait_original()
@@ -59,7 +59,7 @@ async def test_a_person_plays_tapestry_against_the_automa(world: World, start_bo
 async def test_one_person_starting_a_plain_table_gets_the_automa(world: World, start_bot: StartBot) -> None:
     await start_bot()
     standin = world.standin
-    inter = await standin.slash(world.alice, world.channel, "game new tapestry", {})
+    inter = await standin.slash(world.alice, world.channel, "tapestry new", {})
     await inter.response()
     lobby = await inter.wait_original()
     match_id = lobby_id(lobby)

@@ -1,4 +1,4 @@
-"""Tapestry for three through the real bot: two people and a bot seat, from /game new to the
+"""Tapestry for three through the real bot: two people and a bot seat, from /<game> new to the
 final scores and the leaderboard. The people answer in their DMs by clicking any legal answer the
 prompt shows (a seeded random pick among its answer buttons and menu options), the bot plays in
 the background. Afterwards: the channel showed no tapestry hand and no private line (the leak
@@ -150,7 +150,7 @@ async def test_two_people_and_a_bot_play_tapestry_to_the_leaderboard(
 ) -> None:
     standin = world.standin
     await start_bot()
-    inter = await standin.slash(world.alice, world.channel, "game new tapestry", {"players": 3})
+    inter = await standin.slash(world.alice, world.channel, "tapestry new", {"players": 3})
     await inter.response()
     lobby = await inter.wait_original()
     match_id = lobby_id(lobby)

@@ -25,7 +25,7 @@ def answers(db: Path, match_id: int) -> list[int]:
 async def test_the_table_approves_an_undo_with_a_button(world: World, start_bot: StartBot) -> None:
     standin, channel, alice, bob = world.standin, world.channel, world.alice, world.bob
     await start_bot()
-    opened = await standin.slash(alice, channel, "game new dominion", {"kingdom": "First Game"})
+    opened = await standin.slash(alice, channel, "dominion new", {"kingdom": "First Game"})
     await opened.response()
     lobby = await opened.wait_original()
     match_id = lobby_id(lobby)

@@ -88,7 +88,7 @@ async def test_status_names_everyone_who_must_act_and_no_hidden_reaction(
     await start_bot()
     players = [world.alice, world.bob, world.carol]
     opened = await standin.slash(
-        world.alice, channel, "game new dominion", {"kingdom": KINGDOM, "reactions": "ask"}
+        world.alice, channel, "dominion new", {"kingdom": KINGDOM, "reactions": "ask"}
     )
     await opened.response()
     lobby = await opened.wait_original()

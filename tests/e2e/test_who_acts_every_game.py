@@ -32,7 +32,7 @@ def open_prompt(standin: StandIn, user: User, match_id: int) -> Message | None:
 
 
 async def start(standin: StandIn, channel: Channel, game: str, host: User, guest: User) -> int:
-    opened = await standin.slash(host, channel, f"game new {game}", {})
+    opened = await standin.slash(host, channel, f"{game} new", {})
     await opened.response()
     lobby = await opened.wait_original()
     match_id = lobby_id(lobby)

@@ -92,9 +92,9 @@ def test_choices_by_value_or_label_with_commas() -> None:
 
 def test_slash_lines_need_no_quotes_for_values_with_spaces() -> None:
     parse = Terminal.parse_command
-    assert parse('/game new dominion "kingdom:First Game"') == ("game new dominion", {"kingdom": "First Game"}, "kingdom")
-    assert parse("/game new dominion kingdom:First Game players:3") == (
-        "game new dominion",
+    assert parse('/dominion new "kingdom:First Game"') == ("dominion new", {"kingdom": "First Game"}, "kingdom")
+    assert parse("/dominion new kingdom:First Game players:3") == (
+        "dominion new",
         {"kingdom": "First Game", "players": "3"},
         "players",
     )

@@ -28,7 +28,7 @@ START_ATTEMPTS = 3
 
 
 def table_mode(options: dict[str, Any]) -> str:
-    """The setting chosen in /game new (the default for every seat)."""
+    """The setting chosen in /<game> new (the default for every seat)."""
     value = options.get(TABLE_KEY, options.get("reactions", "always"))
     return value if isinstance(value, str) else "always"
 

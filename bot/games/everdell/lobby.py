@@ -1,4 +1,4 @@
-"""Everdell's `/game new everdell`: the opponent (none, Rugwort solo, Nightweave for 1 or 2
+"""Everdell's `/everdell new`: the opponent (none, Rugwort solo, Nightweave for 1 or 2
 people) turned into match options and a table size, and the server's Mistwood files copied in as
 text, so a later upload never changes a table already opened."""
 

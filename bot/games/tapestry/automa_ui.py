@@ -1,5 +1,5 @@
 """Tapestry solo on Discord: the Automa and the Shadow Empire as named seats without a Discord
-seat, their log lines, the solo lobby (`/game new tapestry` for one person offers the Automa;
+seat, their log lines, the solo lobby (`/tapestry new` for one person offers the Automa;
 level and level 6's second civilization in the lobby; the values no official source settles are
 marked) and the start of a one-person table against them."""
 
@@ -112,7 +112,7 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
 
 # ------------------------------------------------------------------------------ the lobby
 def tapestry_setup(options: dict[str, Any], players: int | None) -> tuple[dict[str, Any], int | None]:
-    """(options, table size) from what `/game new tapestry` was given: one person, or a level,
+    """(options, table size) from what `/tapestry new` was given: one person, or a level,
     means the Automa; `opponent=shadow` means two people and the Shadow Empire."""
     out = dict(options)
     opponent = out.get("opponent")

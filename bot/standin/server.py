@@ -13,6 +13,7 @@ from urllib.parse import quote
 from aiohttp import web
 
 from bot.standin import control, rest
+from bot.standin.faults import Faults
 from bot.standin.gateway import Gateway, Session, ready_payload
 from bot.standin.interactions import (
     APPLICATION_COMMAND,
@@ -96,8 +97,8 @@ class StandIn:
         self.events: list[Event] = []
         self._changed = asyncio.Condition()
         self.clock_offset = 0.0
-        self.rate_limit_next = 0  # answer this many upcoming requests with 429
-        self.rate_limit_retry_after = 0.05
+        # REST faults to inject (429s, 5xx, dropped connections): see bot/standin/faults.py.
+        self.faults = Faults()
         self.gateway = Gateway(token, self._ready, self._guild_payloads, heartbeat_interval_ms)
         self._runner: web.AppRunner | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -495,9 +496,9 @@ class StandIn:
         """Close the bot's websocket(s) with a resumable code; it should RESUME."""
         await self.gateway.drop(code)
 
-    def force_rate_limit(self, count: int = 1, retry_after: float = 0.05) -> None:
-        self.rate_limit_next = count
-        self.rate_limit_retry_after = retry_after
+    def force_rate_limit(self, count: int = 1, retry_after: float = 0.05, route: str | None = None) -> None:
+        """Answer the next `count` requests (on `route`, a regex) with a per-route 429."""
+        self.faults.add("429", route=route, count=count, retry_after=retry_after)
 
     def violation(self, kind: str, route: str, message: str) -> None:
         self.violations.append(Violation(kind, route, message))

@@ -131,14 +131,13 @@ class Play(commands.Cog):
 
     # -- components -------------------------------------------------------------------------------
     async def on_answer(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
-        match_id, pid, index = args
-        await self._answer(interaction, match_id, pid, [index])
+        await self._answer(interaction, args[0], args[1], [args[2]])
 
     async def on_empty(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
         await self._answer(interaction, args[0], args[1], [])
 
     async def on_pick(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
-        await self._answer(interaction, args[0], args[1], [int(v) for v in values])
+        await self._answer(interaction, args[0], args[1], ids.int_values(values))
 
     async def on_confirm(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
         locale = await self.bot.locale_of(interaction)
@@ -150,7 +149,7 @@ class Play(commands.Cog):
 
     async def on_draft(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
         locale = await self.bot.locale_of(interaction)
-        picks = [int(v) for v in values]
+        picks = ids.int_values(values)
         reply = await self.answering.draft(args[0], args[1], interaction.user.id, picks, locale)
         await self._redraw(interaction, reply)
 

@@ -433,6 +433,16 @@ class StandIn:
             data["resolved"] = {"users": {u.id: u.to_json() for u in users}}
         return await self._component(user, message, data)
 
+    async def forge(
+        self, user: User, message: Message, custom_id: str, values: list[str] | None = None, component_type: int = 2
+    ) -> Interaction:
+        """A component interaction as a modified client (or an old message) could send it: no
+        check that `message` has such a component, that the user may see it, or of the values."""
+        data: JSON = {"custom_id": custom_id, "component_type": component_type}
+        if values is not None:
+            data["values"] = list(values)
+        return await self._component(user, message, data)
+
     async def submit_modal(
         self, user: User, source: Interaction, values: dict[str, Any], custom_id: str | None = None
     ) -> Interaction:

@@ -312,6 +312,8 @@ def parse_choice(live: Live, pid: int, options: tuple[Any, ...], choice: str, lo
     if head.isdigit() and tail.isdigit():
         return int(head), int(tail)
     wanted = choice.strip().casefold()
+    if not wanted:  # every label begins with nothing: an empty choice must not pick the first
+        raise UserError("error.unknown_choice", choice=choice)
     for i, option in enumerate(options):
         label = option_label(live.record.game, option, locale).casefold()
         if wanted in (label, option.id.casefold()) or label.startswith(wanted):

@@ -288,6 +288,11 @@ def reproduce(file: ReplayFile, upto: int | None = None) -> Reproduction:
     # (a server's data text, names the lobby kept) by the game's own normalize.
     typed = {k: v for k, v in file.options.items() if k in definition.options_model.model_fields}
     rest = {k: v for k, v in file.options.items() if k not in typed}
+    # What the model does not type (a server's data text, the lobby's capacity, a name the
+    # lobby derived) is a plain value in every export: a list or an object there is forged.
+    for key, value in rest.items():
+        if not isinstance(value, str | int | float | bool | None):
+            raise _bad("setup", reason=f"{key[:40]}: {type(value).__name__}")
     try:
         options = definition.parse_options(typed, len(file.seats), hidden=rest)
         replayed = rebuild(file.game, file.seats, options, file.seed, file.log, upto=upto)

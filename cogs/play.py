@@ -60,10 +60,19 @@ class Responding:
 
     async def update(self, reply: Reply) -> discord.Message | None:
         interaction = self.interaction
+        if self._public():
+            # A click that reached us from a message everyone sees (an old one, or one another
+            # version made): the player's private view must not replace it, so it goes privately.
+            await send(interaction, embed=reply.embed, view=reply.view or discord.utils.MISSING)
+            return None
         if not interaction.response.is_done():
             await interaction.response.edit_message(embed=reply.embed, view=reply.view)
             return interaction.message
         return await interaction.edit_original_response(embed=reply.embed, view=reply.view)
+
+    def _public(self) -> bool:
+        message = self.interaction.message
+        return self.interaction.guild_id is not None and message is not None and not message.flags.ephemeral
 
     async def send(self, reply: Reply) -> None:
         view = reply.view or discord.utils.MISSING
@@ -165,7 +174,7 @@ class Play(commands.Cog):
 
     @staticmethod
     async def _redraw(interaction: Interaction, reply: Reply) -> None:
-        await interaction.response.edit_message(embed=reply.embed, view=reply.view)
+        await Responding(interaction).update(reply)
 
 
 async def setup(bot: BoardGamesBot) -> None:

@@ -434,14 +434,32 @@ class StandIn:
         return await self._component(user, message, data)
 
     async def forge(
-        self, user: User, message: Message, custom_id: str, values: list[str] | None = None, component_type: int = 2
+        self,
+        user: User,
+        message: Message,
+        custom_id: str,
+        values: list[str] | None = None,
+        component_type: int = 2,
+        locale: str | None = None,
     ) -> Interaction:
-        """A component interaction as a modified client (or an old message) could send it: no
-        check that `message` has such a component, that the user may see it, or of the values."""
+        """A click on a component `message` is made to carry (as an old message, sent by another
+        version of the bot, would): no check of the id, of who may see the message, or of the
+        values. Discord sends the message with every component interaction, and discord.py
+        routes a click only to a component that message holds, so the payload's copy holds it."""
         data: JSON = {"custom_id": custom_id, "component_type": component_type}
+        comp: JSON = {"type": component_type, "custom_id": custom_id}
+        if component_type == 2:
+            comp.update(style=2, label="?")
+        else:
+            options = [{"label": v or "-", "value": v} for v in dict.fromkeys(values or ["0"])]
+            comp.update(options=options, min_values=1, max_values=len(options))
         if values is not None:
             data["values"] = list(values)
-        return await self._component(user, message, data)
+        channel = self.channels[message.channel_id]
+        payload = base_payload(self, MESSAGE_COMPONENT, user, channel, locale)
+        payload["data"] = data
+        payload["message"] = {**message.to_json(), "components": [{"type": 1, "components": [comp]}]}
+        return await self._dispatch_interaction(payload, user, channel, message)
 
     async def submit_modal(
         self, user: User, source: Interaction, values: dict[str, Any], custom_id: str | None = None

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.delivery import DELIVERY_ERRORS
 from bot.drafts import Drafts
 from bot.errors import UserError
 from bot.i18n import t
@@ -187,9 +188,15 @@ class Answering:
         except Exception as exc:  # noqa: BLE001 - reported with the game's card names
             await responder.report(exc, locale, live.record.game)
             return
-        live = await self.table.get(live.id)
-        await responder.send(private_reply(live, seat, locale, content=t("notice.done", locale)))
-        await self.table.announce(outcome)
+        # Committed: whatever happens to this reply, everyone else hears about it.
+        try:
+            live = await self.table.get(live.id)
+            await responder.send(private_reply(live, seat, locale, content=t("notice.done", locale)))
+        except DELIVERY_ERRORS as exc:
+            log.info("/play %s could not be answered: %s", responder.id, exc)
+            await self.privates.deliver(live, seat)
+        finally:
+            await self.table.announce(outcome)
 
     async def choices(self, player: Player, current: str, locale: str) -> list[tuple[str, str]]:
         """(label, value) of the options `current` matches, for /play's autocomplete; none when
@@ -280,7 +287,7 @@ class Answering:
         closed), the answer still goes on, and the clicker's view is sent another way."""
         try:
             await responder.defer()
-        except discord.HTTPException as exc:
+        except DELIVERY_ERRORS as exc:
             log.info("click %s could not be deferred: %s", responder.id, exc)
 
     async def _refresh_clicked(self, responder: Responder, live: Live, locale: str) -> None:
@@ -293,7 +300,7 @@ class Answering:
             return
         try:
             message = await responder.update(private_reply(live, seat, locale))
-        except discord.HTTPException as exc:
+        except DELIVERY_ERRORS as exc:
             log.info("click %s could not be answered: %s", responder.id, exc)
             await self.privates.deliver(live, seat)
             return

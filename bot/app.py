@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot import plugins
 from bot.answering import Answering
 from bot.clock import clock_from_settings
+from bot.delivery import retry_rest
 from bot.drafts import Drafts
 from bot.errors import UserError
 from bot.herald import DiscordHerald
@@ -93,6 +94,7 @@ class BoardGamesBot(commands.Bot):
         if self.http.connector is discord.utils.MISSING:
             self.http.connector = aiohttp.TCPConnector(limit=HTTP_CONNECTIONS)
         throttle_bucket_sweeps(self.http)
+        retry_rest(self.http)
         await super().login(token)
 
     async def setup_hook(self) -> None:

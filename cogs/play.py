@@ -6,6 +6,8 @@ Discord responses."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -13,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.answering import Answering, Player, Reply
+from bot.delivery import TRANSPORT_ERRORS
 from bot.i18n import ls
 from bot.interact import report, send
 from bot.render import ids
@@ -22,6 +25,11 @@ if TYPE_CHECKING:
     from bot.app import BoardGamesBot
 
 Interaction = discord.Interaction[Any]
+
+ALREADY_ACKNOWLEDGED = 40060
+# A callback lost on the wire is sent again only this soon after the click (Discord's clock), so
+# the repeat still lands inside its 3-second window.
+CALLBACK_RETRY_UNTIL = 2.5
 
 
 def player_of(interaction: Interaction) -> Player:
@@ -36,6 +44,8 @@ class Responding:
     def __init__(self, interaction: Interaction, command: bool = False) -> None:
         self.interaction = interaction
         self.command = command
+        # Discord took a callback whose answer never reached us (it says so when asked again).
+        self.acknowledged_unseen = False
 
     @property
     def id(self) -> int:
@@ -50,13 +60,35 @@ class Responding:
         return self.interaction.created_at.timestamp()
 
     def answered(self) -> bool:
-        return self.interaction.response.is_done()
+        return self.interaction.response.is_done() or self.acknowledged_unseen
 
     async def defer(self) -> None:
-        if self.command:
-            await self.interaction.response.defer(ephemeral=True, thinking=True)
-        else:
-            await self.interaction.response.defer()
+        async def callback() -> None:
+            if self.command:
+                await self.interaction.response.defer(ephemeral=True, thinking=True)
+            else:
+                await self.interaction.response.defer()
+
+        await self._callback(callback)
+
+    async def _callback(self, call: Callable[[], Awaitable[None]]) -> bool:
+        """Send an interaction callback; if the connection fails, send it once more while
+        Discord's window is open. True once Discord has it, False if an earlier attempt (whose
+        answer was lost) already got there, which Discord tells by refusing the repeat."""
+        try:
+            await call()
+            return True
+        except TRANSPORT_ERRORS:
+            if time.time() - self.created_at > CALLBACK_RETRY_UNTIL:
+                raise
+        try:
+            await call()
+            return True
+        except discord.HTTPException as exc:
+            if exc.code != ALREADY_ACKNOWLEDGED:
+                raise
+        self.acknowledged_unseen = True
+        return False
 
     async def update(self, reply: Reply) -> discord.Message | None:
         interaction = self.interaction
@@ -65,9 +97,13 @@ class Responding:
             # version made): the player's private view must not replace it, so it goes privately.
             await send(interaction, embed=reply.embed, view=reply.view or discord.utils.MISSING)
             return None
-        if not interaction.response.is_done():
-            await interaction.response.edit_message(embed=reply.embed, view=reply.view)
-            return interaction.message
+        if not self.answered():
+
+            async def edit() -> None:
+                await interaction.response.edit_message(embed=reply.embed, view=reply.view)
+
+            if await self._callback(edit):
+                return interaction.message
         return await interaction.edit_original_response(embed=reply.embed, view=reply.view)
 
     def _public(self) -> bool:

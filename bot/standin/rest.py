@@ -605,9 +605,18 @@ async def create_message(ctx: Ctx) -> web.StreamResponse:
     if not any(body.get(k) for k in ("content", "embeds", "components", "sticker_ids", "poll")) and not ctx.files:
         raise ApiError(400, 50006, "Cannot send an empty message", kind="limit")
     _check_limits(body)
+    # enforce_nonce: a message sent again with the nonce of one already created (a retry after a
+    # lost answer) returns that message instead of a copy, as Discord does for a few minutes.
+    nonce_key = (channel.id, str(body["nonce"])) if body.get("enforce_nonce") and body.get("nonce") else None
+    if nonce_key is not None and nonce_key in ctx.standin.nonces:
+        earlier = ctx.standin.message(ctx.standin.nonces[nonce_key])
+        if earlier is not None:
+            return _json(earlier.to_json())
     msg = _new_bot_message(ctx, channel, None)
     msg.attachments = _attachments(ctx, channel.id) or []
     msg.apply(body)
+    if nonce_key is not None:
+        ctx.standin.nonces[nonce_key] = msg.id
     await ctx.standin.store_message(msg)
     return _json(msg.to_json())
 

@@ -131,10 +131,12 @@ class Answering:
 
     # -- finding the player's match --------------------------------------------------------------
     async def find(self, player: Player) -> tuple[Live, int]:
-        """The player's game in this channel, or (in DMs) their most recent running game."""
+        """The player's game in this channel, or (in DMs) their most recent running game, as
+        stored now: what it lets the player do is judged on it, so a copy another process has
+        moved on since (several processes share every game a DM click reaches) is reloaded."""
         table = self.table
         if player.guild_id is not None and player.channel_id is not None:
-            live = await table.for_channel(player.channel_id)
+            live = await table.for_channel(player.channel_id, fresh=True)
         else:
             mine = [
                 r
@@ -143,14 +145,14 @@ class Answering:
             ]
             if not mine:
                 raise UserError("error.no_game_for_you")
-            live = await table.get(mine[-1].id)
+            live = await table.fresh(mine[-1].id)
         seat = live.record.seat_of(player.user_id)
         if seat is None:
             raise UserError("error.not_a_player")
         return live, seat
 
     async def _seated(self, match_id: int, user_id: int) -> tuple[Live, int]:
-        live = await self.table.get(match_id)
+        live = await self.table.fresh(match_id)
         seat = live.record.seat_of(user_id)
         if seat is None:
             raise UserError("error.not_a_player")
@@ -168,7 +170,11 @@ class Answering:
     @staticmethod
     def _hand(live: Live, seat: int, locale: str) -> Reply:
         if live.match is None:
-            raise UserError("error.not_started")
+            raise (
+                UserError("error.match_quarantined", id=live.id)
+                if live.held
+                else UserError("error.not_started")
+            )
         return private_reply(live, seat, locale)
 
     # -- /play: an answer by name ------------------------------------------------------------------

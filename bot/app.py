@@ -4,6 +4,7 @@ bot-seat runner together, and loads the cogs. It never syncs slash commands on s
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import time
@@ -13,6 +14,7 @@ import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
+from discord.gateway import DiscordWebSocket
 
 from bot import plugins
 from bot.answering import Answering
@@ -28,11 +30,14 @@ from bot.notify import Notifier
 from bot.ops import InteractionClock, OpsServer
 from bot.pbp import PlayByPost
 from bot.prefs import PrefsService
+from bot.quarantine import Quarantine
+from bot.reconcile import Reconciler
 from bot.records import Records
 from bot.render import ids
 from bot.render.items import DYNAMIC_ITEMS, ComponentRouter, Handler
 from bot.runner import Runner
 from bot.settings import Settings
+from bot.shards import ShardKeeper
 from bot.table import TableService
 from storage import Store
 from storage.pbp import PbpStore
@@ -64,6 +69,8 @@ class BoardGamesBot(commands.Bot):
     runner: Runner
     pbp: PlayByPost
     answering: Answering
+    quarantine: Quarantine
+    reconciler: Reconciler
 
     def __init__(self, settings: Settings, *, sync_only: bool = False, **client_options: Any) -> None:
         # Guilds only: the bot reads no messages (everything arrives as interactions), and the
@@ -106,6 +113,8 @@ class BoardGamesBot(commands.Bot):
                 await self.load_extension(name)
             return
         self.store = await Store.open(self.settings.database_url)
+        self.shard_keeper: ShardKeeper | None = None
+        await self._claim_shards()
         # No live process shares this instance id, so whatever is leased under it was held by this
         # process's previous life (killed, say): hand it back now instead of after LEASE_SECONDS.
         if freed := await self.store.release_leases(self.settings.instance_id):
@@ -154,6 +163,15 @@ class BoardGamesBot(commands.Bot):
             lease=lease,
         )
         self.answering = Answering(self.table, self.notifier, self.drafts)
+        self.quarantine = Quarantine(self.table, DiscordHerald(self))
+        self.reconciler = Reconciler(
+            self.table,
+            self.notifier,
+            self.settings.reconcile_seconds,
+            self.settings.reconcile_grace_seconds,
+            announce_held=self.quarantine.announce_pending,
+        )
+        self.notifier.missed = self.reconciler.soon
         self.records = Records(self.table, pbp_store)
         await self._start_ops()
         # Each service is built on the table, so none exists to be handed to its constructor;
@@ -170,18 +188,27 @@ class BoardGamesBot(commands.Bot):
         # Bot turns post messages, so they wait for the gateway before resuming.
         self.loop.create_task(self._resume_when_ready())
 
+    async def _claim_shards(self) -> None:
+        """Hook for the sharded bot: hold its shards by lease before connecting them."""
+
     async def _resume_when_ready(self) -> None:
-        await self.wait_until_ready()
+        if self.shard_keeper is None or self.shard_keeper.held:
+            await self.wait_until_ready()
+        # (a process holding no shard yet, a standby, has no gateway to wait for)
         await self.pbp.start()  # covered seats first: the runner plays them
         await self.runner.resume()
         self.runner.start_sweeping(max(self.settings.lease_seconds / 3, 0.2))
+        # Open prompts that never reached their seats (a crash after a commit, a failed DM).
+        self.reconciler.start()
         # Supervisors and tests wait for this line before sending work.
-        log.info("ready: %s in %d guild(s)", self.user, len(self.guilds))
+        log.info("ready: %s in %d guild(s)", self.user or "standby", len(self.guilds))
 
     def owns_guild(self, guild_id: int | None) -> bool:
         """Is this guild served by this process's shards? (DMs belong to shard 0, as on Discord)"""
         count = self.settings.shard_count
         ids = self.settings.shard_id_list()
+        if self.shard_keeper is not None:
+            ids = sorted(self.shard_keeper.held)
         if count is None or ids is None:
             return True
         return ((guild_id >> 22) % count if guild_id else 0) in ids
@@ -196,6 +223,18 @@ class BoardGamesBot(commands.Bot):
         self.registry.gauge(
             "bgb_db_conflicts_total", "Writes refused by a constraint (lost races, duplicates).", lambda: store.db.conflicts, "counter"
         )
+        reconciler = self.reconciler
+        self.registry.gauge(
+            "bgb_prompts_redelivered_total",
+            "Open prompts that had not reached their seat, delivered by reconciliation.",
+            lambda: reconciler.delivered,
+            "counter",
+        )
+
+        async def held() -> int:
+            return len(await store.quarantine.all())
+
+        self.registry.gauge("bgb_quarantined_matches", "Matches held out of play.", held)
         if self.settings.metrics_port is None:
             return
 
@@ -230,10 +269,14 @@ class BoardGamesBot(commands.Bot):
     async def close(self) -> None:
         if self.ops is not None:
             await self.ops.stop()
+        if getattr(self, "shard_keeper", None) is not None:
+            await self.shard_keeper.stop()  # type: ignore[union-attr]
         if hasattr(self, "pbp"):
             await self.pbp.stop()
         if hasattr(self, "runner"):
             await self.runner.stop()
+        if hasattr(self, "reconciler"):
+            await self.reconciler.stop()
         if hasattr(self, "table"):
             await self.table.drain(5.0)  # let answers already committed reach the channel
             await self.notifier.flush(5.0)  # and the board edits still waiting to be coalesced
@@ -302,7 +345,66 @@ class BoardGamesBot(commands.Bot):
 
 class ShardedBoardGamesBot(BoardGamesBot, commands.AutoShardedBot):
     """The same bot on an AutoShardedClient: one process connects the shards SHARD_IDS of
-    SHARD_COUNT, so several processes split the guilds between them."""
+    SHARD_COUNT, so several processes split the guilds between them. On PostgreSQL it holds them
+    by lease and takes over the shards of a process that died (bot/shards.py)."""
+
+    _launched: asyncio.Event
+
+    async def _claim_shards(self) -> None:
+        self._launched = asyncio.Event()
+        settings, count = self.settings, self.shard_count
+        if not self.store.db.shared or count is None:
+            return
+        own = settings.shard_id_list()
+        keeper = ShardKeeper(
+            self.store.shards,
+            count,
+            settings.instance_id,
+            settings.lease_seconds,
+            list(range(count)) if own is None else own,
+            self._connect_shard,
+            self._disconnect_shard,
+            most=settings.shard_max,
+            taken=self._took_shards,
+        )
+        self.shard_ids = await keeper.claim_own()
+        self.shard_keeper = keeper
+        log.info("holding shard(s) %s of %s", self.shard_ids, count)
+        keeper.start()
+
+    async def launch_shards(self) -> None:
+        try:
+            if self.shard_ids == [] and self.shard_count is not None:
+                # No shard to connect yet (a standby): discord.py would connect them all.
+                self._connection.shard_count = self.shard_count
+                self._connection.shard_ids = []
+                return
+            await super().launch_shards()
+        finally:
+            self._launched.set()
+
+    async def _connect_shard(self, shard_id: int, first: bool) -> None:
+        """Connect a shard taken over while running. The first of a batch identifies at once
+        (discord.py waits 5 s before every other identify, as Discord asks of one bot)."""
+        await self._launched.wait()  # the first shards are launched by connect() itself
+        ids = sorted({*(self.shard_ids or []), shard_id})
+        self.shard_ids = ids
+        self._connection.shard_ids = ids
+        await self.launch_shard(DiscordWebSocket.DEFAULT_GATEWAY, shard_id, initial=first)
+
+    async def _disconnect_shard(self, shard_id: int) -> None:
+        self.shard_ids = [s for s in self.shard_ids or [] if s != shard_id]
+        self._connection.shard_ids = self.shard_ids
+        info = self.get_shard(shard_id)
+        if info is not None:
+            await info.disconnect()
+
+    async def _took_shards(self, shards: list[int]) -> None:
+        """Catch up the games of guilds now served here, as after a start: clocks and status
+        messages; reconciliation delivers what their players never got."""
+        log.info("serving shard(s) %s now", shards)
+        await self.pbp.start(run_loop=False)
+        self.reconciler.soon(0)
 
 
 UNKNOWN_INTERACTION = 10062

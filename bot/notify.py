@@ -8,7 +8,9 @@ before the private prompts it brings.
 Private views go by DM; when DMs are closed (error 50007) or the player opted out, the channel
 gets a neutral notice pointing at /hand, which says nothing about what the decision is. The last
 prompt delivered to each seat is also stored, so a process taking a match over from another does
-not send it again.
+not send it again, and reconciliation (`bot/reconcile.py`) can find a seat whose open prompt never
+reached it. A DM that fails for a passing reason (a server error, a dropped connection) is not
+replaced by a channel notice: nothing is recorded, and reconciliation sends it again shortly.
 """
 
 from __future__ import annotations
@@ -16,9 +18,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import aiohttp
 import discord
 
 from bot import plugins
@@ -80,6 +84,10 @@ class Notifier:
         self._notices: dict[tuple[int, int], Any] = {}  # (match, seat) -> turn of the last channel notice
         self.dms_closed: set[int] = set()
         self._dm_channels: dict[int, int] = {}  # user id -> DM channel id
+        # Told of a match whose private view could not be delivered for a passing reason, so
+        # reconciliation tries again soon (the reconciler's; default: wait for its next round).
+        self.missed: Callable[[int], None] = lambda match_id: None
+        self._recording: set[asyncio.Task[None]] = set()  # deliveries being recorded
 
     def channel(self, live: Live) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(live.record.channel_id, guild_id=live.record.guild_id)
@@ -210,11 +218,7 @@ class Notifier:
         turn = self._turn(live)
         if prefs.dm_hands and user_id not in self.dms_closed:
             note = self._notes.get((live.id, seat))
-            if (
-                note is None
-                and prompt is not None
-                and await self.table.store.notices.sent(live.id, seat) == prompt.pid
-            ):
+            if note is None and prompt is not None and await self._delivered(live, seat, prompt):
                 return  # another process (or this one before a restart) already sent this prompt
             payload = private_payload(live, seat, locale)
             try:
@@ -246,15 +250,44 @@ class Notifier:
                     self.dms_closed.add(user_id)
                 else:
                     log.warning("DM to %s refused: %s", user_id, exc)
-            except discord.HTTPException as exc:
-                log.warning("DM to %s failed: %s", user_id, exc)
+            except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError) as exc:
+                # Passing (a 5xx, a dropped connection, rate limits past their retries): no
+                # channel notice in its place; reconciliation sends the view again shortly.
+                log.warning("DM to %s failed, to be sent again: %s", user_id, exc)
+                self.missed(live.id)
+                return
         await self._notice(live, seat, turn)
-
-    async def _sent(self, live: Live, seat: int, prompt: Prompt | None) -> None:
-        """Record the delivered prompt for other processes (after sending: a crash in between
-        may repeat a DM, never lose one)."""
         if prompt is not None:
-            await self.table.store.notices.record(live.id, seat, prompt.pid)
+            await self._sent(live, seat, prompt, via="notice")
+
+    async def _delivered(self, live: Live, seat: int, prompt: Prompt) -> bool:
+        """Has this seat already been sent this prompt (by any process, in any life)?"""
+        found = await self.table.store.notices.delivered(live.id, seat)
+        return found is not None and found.covers(prompt.pid, self._step(live))
+
+    async def _sent(self, live: Live, seat: int, prompt: Prompt | None, via: str = "dm") -> None:
+        """Record the delivered prompt for other processes and for reconciliation (after
+        sending: a crash in between may repeat a DM, never lose one)."""
+        if prompt is not None:
+            await self.table.store.notices.record(live.id, seat, prompt.pid, self._step(live), via)
+
+    @staticmethod
+    def _step(live: Live) -> int:
+        return live.match.version if live.match is not None else 0
+
+    async def reconcile(self, live: Live, seats: list[int]) -> None:
+        """Deliver the open prompts of `seats` that never reached them (reconciliation), with the
+        board brought up to date first, as after a commit."""
+        async with self._locks.hold(live.id):
+            live.board_turn = self._turn(live)
+            await self.refresh_board(live.id, now=True)
+            for seat in seats:
+                prompt = live.prompt_for(seat)
+                if prompt is None or await self._delivered(live, seat, prompt):
+                    continue
+                self._notes.pop((live.id, seat), None)  # what this process sent is not the prompt
+                self._notices.pop((live.id, seat), None)
+                await self.deliver(live, seat)
 
     async def _dm(self, user_id: int) -> discord.abc.Messageable:
         """The user's DM channel; remembered, so a DM costs one request rather than three."""
@@ -279,12 +312,16 @@ class Notifier:
             )
         elif (note := self._notes.get((live.id, seat))) is not None:
             note.pid = prompt.pid if prompt else None
+        if prompt is not None:
+            # The clicker saw their next prompt in the clicked message: that is its delivery.
+            task = asyncio.create_task(self._sent(live, seat, prompt, via="reply"), name=f"noted-{live.id}")
+            self._recording.add(task)
+            task.add_done_callback(self._recording.discard)
 
     async def _notice(self, live: Live, seat: int, turn: Any) -> None:
         key = (live.id, seat)
         if key in self._notices and self._notices[key] == turn:
             return
-        self._notices[key] = turn
         user_id = live.record.seats[seat].user_id
         locale = live.record.locale
         view = discord.ui.View(timeout=None)
@@ -300,6 +337,7 @@ class Notifier:
             view=view,
             allowed_mentions=discord.AllowedMentions(users=True),
         )
+        self._notices[key] = turn  # only once sent: a failed notice is tried again
 
     async def _refresh_note(self, live: Live, seat: int, note: PrivateNote) -> None:
         spec = live.record.seats[seat]

@@ -154,6 +154,7 @@ class Runner:
                 await self.turns.release(self.owner)
 
     async def _run(self, match_id: int, takeover: bool = False) -> None:
+        wakes: int | None = None
         try:
             if self.turns is not None:
                 await self.turns.queue(match_id)  # durable before anything else happens
@@ -177,6 +178,12 @@ class Runner:
                     return
         except asyncio.CancelledError:
             raise
+        except UserError as exc:
+            # The match cannot be played (held out of play, gone): nothing to do until a manager
+            # or its host takes it up again, which announces it afresh.
+            log.info("bot seats of match %s not played: %s", match_id, exc.key)
+            if self.turns is not None and wakes is not None:
+                await self.turns.done(match_id, self.owner, wakes)
         except Exception:
             log.exception("bot seats of match %s stopped", match_id)
 

@@ -76,11 +76,20 @@ class Settings(BaseSettings):
     # Play-by-post: how often the scheduler looks for due reminders and timeouts, and (tests only)
     # a file holding seconds to add to the clock, so deadlines can pass without waiting.
     scheduler_tick_seconds: float = Field(default=30.0, gt=0, alias="SCHEDULER_TICK_SECONDS")
+    # How often every running match's open prompts are checked against what each seat was sent
+    # (bot/reconcile.py), and how long a fresh commit is left to its own announcement first.
+    reconcile_seconds: float = Field(default=30.0, gt=0, alias="RECONCILE_SECONDS")
+    reconcile_grace_seconds: float = Field(default=5.0, ge=0, alias="RECONCILE_GRACE_SECONDS")
     clock_offset_file: str | None = Field(default=None, alias="CLOCK_OFFSET_FILE")
     # -- running several processes ------------------------------------------------------------
     # Shards this process connects (e.g. "0,1"), out of SHARD_COUNT; unset: one unsharded client.
     shard_ids: str | None = Field(default=None, alias="SHARD_IDS")
     shard_count: int | None = Field(default=None, ge=1, alias="SHARD_COUNT")
+    # On PostgreSQL shards are held by lease (bot/shards.py): a standby has no shards of its own
+    # and takes over those whose process died; any process takes over while it holds fewer
+    # than SHARD_MAX (default: all of them).
+    shard_standby: bool = Field(default=False, alias="SHARD_STANDBY")
+    shard_max: int | None = Field(default=None, ge=0, alias="SHARD_MAX")
     # How long a claim on a bot turn or a due job lasts without renewal: a process that dies has
     # its work taken over this long after its last renewal.
     lease_seconds: float = Field(default=30.0, gt=0, alias="LEASE_SECONDS")
@@ -104,10 +113,12 @@ class Settings(BaseSettings):
         return self
 
     def shard_id_list(self) -> list[int] | None:
+        if self.shard_standby:
+            return []
         if not self.shard_ids:
             return None
         return [int(part) for part in self.shard_ids.replace(" ", "").split(",") if part]
 
     @property
     def sharded(self) -> bool:
-        return self.shard_count is not None or bool(self.shard_ids)
+        return self.shard_count is not None or bool(self.shard_ids) or self.shard_standby

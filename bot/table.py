@@ -28,15 +28,19 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, ParamSpec, TypeVar
 
+from bot import faults
 from bot.errors import UserError
 from bot.leaderboard.recorder import note_replacement_in, record_abandoned_in, record_finished_in
 from engine.core import Event, Match, Prompt, SeatSpec
+from engine.core.digest import extend_chain, seal, start_chain
 from engine.core.errors import EngineError
 from engine.core.registry import GameDefinition, get_game
 from storage import ChannelBusy, MatchRecord, SeatRecord, Store
 from storage.bot_turns import BotTurnRepo
 from storage.db import IntegrityError
-from storage.matches import StaleMatch
+from storage.log import DamagedLog, Entry, Stamp
+from storage.matches import DamagedMatch, StaleMatch
+from storage.quarantine import DAMAGED, RULES
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +75,10 @@ class Live:
     match: Match | None = None
     tail: deque[Event] = field(default_factory=lambda: deque(maxlen=TAIL))
     broken: str | None = None  # why the log could not be replayed, if it could not
+    # Held out of play (storage/quarantine.py): "damaged" (it cannot be loaded) or "rules" (it
+    # replays, but its state comes out otherwise than stored: the host or a manager decides).
+    held: str | None = None
+    chain: bytes = b""  # the digest chain at the current answer (engine/core/digest.py)
     board_turn: Any = None  # the turn the channel board was last asked to show (the notifier's)
 
     @property
@@ -189,6 +197,9 @@ class TableService:
         # Which guilds this process serves (its shards; default: all); catching up after a start
         # covers only those, other processes catch up theirs.
         self.owns: Callable[[int | None], bool] = owns or (lambda guild_id: True)
+        # match id -> loop time of this process's last commit: reconciliation leaves a match alone
+        # while the commit's own announcement may still be under way.
+        self.committed: dict[int, float] = {}
         self._announcing = 0
         self._quiet = asyncio.Event()
         self._quiet.set()
@@ -200,7 +211,11 @@ class TableService:
         if live is not None:
             self._cache.move_to_end(match_id)
             return live
-        record = await self.store.matches.get(match_id)
+        try:
+            record = await self.store.matches.get(match_id)
+        except DamagedMatch as exc:
+            await self.hold(match_id, DAMAGED, "row", exc.reason)
+            raise UserError("error.match_quarantined", id=match_id) from exc
         if record is None:
             raise UserError("error.no_match")
         live = await self._rebuild(record)
@@ -237,6 +252,10 @@ class TableService:
                     raise Conflict(match_id) from exc
                 raise
             except (StaleMatch, IntegrityError) as exc:  # (IntegrityError: the log key)
+                if isinstance(exc, StaleMatch):
+                    # A lost compare-and-set is a conflict like a refused key (which the
+                    # database layer counts itself), for bgb_db_conflicts_total.
+                    self.store.db.conflicts += 1
                 self.forget(match_id)
                 raise Conflict(match_id) from exc
             except BaseException:
@@ -248,11 +267,17 @@ class TableService:
         change is refused, which is rare, so answers that go through never wait on a read.)"""
         return await self.store.matches.revision(live.id) != live.record.revision
 
-    async def for_channel(self, channel_id: int) -> Live:
-        record = await self.store.matches.live_in_channel(channel_id)
+    async def for_channel(self, channel_id: int, fresh: bool = False) -> Live:
+        """The channel's lobby or game (`fresh`: reloaded first if another process moved it on,
+        for reads that decide what a player may do)."""
+        try:
+            record = await self.store.matches.live_in_channel(channel_id)
+        except DamagedMatch as exc:
+            await self.hold(exc.match_id, DAMAGED, "row", exc.reason)
+            raise UserError("error.match_quarantined", id=exc.match_id) from exc
         if record is None:
             raise UserError("error.no_game_here")
-        return await self.get(record.id)
+        return await (self.fresh(record.id) if fresh else self.get(record.id))
 
     def _remember(self, live: Live) -> None:
         self._cache[live.id] = live
@@ -270,40 +295,120 @@ class TableService:
         self._cache.pop(match_id, None)
 
     async def _rebuild(self, record: MatchRecord) -> Live:
+        """The match from its seed and log. Whatever keeps it from loading (a damaged log, an
+        unknown game, options or an answer the rules refuse) holds it as damaged; a state that
+        comes out otherwise than its last answer's digest holds it until the host or a manager
+        continues under the current rules. Either way the live copy says so and is not played."""
         live = Live(record)
         if record.status not in ("active", "finished"):
             return live
-        entries = await self.store.log.entries(record.id)
-        definition = get_game(record.game)
-        if definition.engine_version != record.engine_version:
-            log.warning(
-                "match %s was recorded with %s, engine is now %s",
-                record.id,
-                record.engine_version,
-                definition.engine_version,
-            )
+        held = await self.store.quarantine.get(record.id)
         try:
+            # (a database that fails to answer is not the match's fault: that propagates)
+            stamped = await self.store.log.stamped(record.id)
+        except DamagedLog as exc:
+            return await self._damaged(live, exc.reason, str(exc), exc.step)
+        try:
+            definition = get_game(record.game)
             match = Match(record.game, seat_specs(record.seats), engine_options(record), record.seed)
             live.tail.extend(e for e in match.opening_events if e.public)
-            for seat, answer in entries:
-                live.tail.extend(e for e in match.submit(seat, answer) if e.public)
-        except EngineError as exc:
-            log.error("match %s cannot be replayed: %s", record.id, exc)
-            live.broken = exc.key
-            return live
+            chain = start_chain(match)
+            for step, ((seat, answer), _) in enumerate(stamped, 1):
+                try:
+                    events = match.submit(seat, answer)
+                except EngineError as exc:
+                    raise Replay(step, exc) from exc
+                chain = extend_chain(chain, match, seat, answer, events)
+                live.tail.extend(e for e in events if e.public)
+        except Exception as exc:  # noqa: BLE001 - whatever the rules make of it holds this match alone
+            at = exc.step if isinstance(exc, Replay) else None
+            reason = exc.reason if isinstance(exc, Replay) else type(exc).__name__
+            live.broken = getattr(exc, "key", None) or reason
+            return await self._damaged(live, reason, str(exc), at)
         live.match = match
+        live.chain = chain
+        if held is not None:
+            live.held = held.kind
+        elif stamped and record.status == "active":
+            stored = stamped[-1][1]
+            if stored.digest is not None and stored.digest != seal(chain, match):
+                differs = first_difference(record, [e for e, _ in stamped], [s for _, s in stamped])
+                log.warning(
+                    "match %s: state differs from the stored one from answer %s (recorded with %s, now %s)",
+                    record.id,
+                    differs,
+                    stored.engine_version or record.engine_version,
+                    definition.engine_version,
+                )
+                live.held = RULES
+                await self.hold(
+                    record.id, RULES, "digest", "", differs, stored.engine_version or record.engine_version
+                )
         return live
 
+    async def _damaged(self, live: Live, reason: str, detail: str, step: int | None) -> Live:
+        log.error("match %s cannot be loaded (answer %s): %s", live.id, step, detail)
+        live.broken = live.broken or reason
+        live.held = DAMAGED
+        if live.record.status == "active":
+            await self.hold(live.id, DAMAGED, reason, detail, step)
+        return live
+
+    async def hold(
+        self,
+        match_id: int,
+        kind: str,
+        reason: str,
+        detail: str = "",
+        step: int | None = None,
+        version: str | None = None,
+    ) -> None:
+        """Quarantine a match (kept in storage, so its table is told once and managers see it);
+        never raises: a failure here must not become the failure of the whole load."""
+        try:
+            if await self.store.quarantine.hold(match_id, kind, reason, detail, step, version):
+                log.warning("match %s held out of play (%s: %s, answer %s)", match_id, kind, reason, step)
+        except Exception:
+            log.exception("match %s could not be quarantined", match_id)
+
     async def rebuild_live(self) -> list[int]:
-        """Load every running match (checks each log still replays); returns their ids."""
+        """Load every running match this process serves (checks each log still replays); one
+        that cannot be loaded is quarantined, the others go on. Returns the playable ids."""
         ids = []
-        for record in await self.store.matches.with_status("active"):
+        records, damaged = await self.store.matches.sorted_out("active")
+        for info, reason in damaged:
+            if self.owns(info.guild_id):
+                await self.hold(info.id, DAMAGED, "row", reason)
+        for record in records:
             if not self.owns(record.guild_id):
                 continue
-            live = await self.get(record.id)
-            if live.broken is None:
+            try:
+                live = await self.get(record.id)
+            except Exception:  # noqa: BLE001 - (a damaged match was held on the way; not a failing database)
+                log.exception("match %s could not be loaded", record.id)
+                continue
+            if live.broken is None and live.held is None:
                 ids.append(record.id)
         return ids
+
+    async def continue_rules(self, match_id: int) -> Live:
+        """The host or a manager agreed to go on under the current rules: every stored digest is
+        replaced by what the rules give now, the engine version recorded, the hold lifted."""
+        async with self.locks.hold(match_id):
+            held = await self.store.quarantine.get(match_id)
+            if held is None or held.kind != RULES:
+                raise UserError("quarantine.not_held")
+            record = await self.store.matches.get(match_id)
+            if record is None:
+                raise UserError("error.no_match")
+            entries = await self.store.log.entries(match_id)
+            stamps = stamps_of(record, entries)
+            version = get_game(record.game).engine_version
+            await self.store.log.restamp(match_id, [Stamp(d, version) for d in stamps])
+            await self.store.matches.set_engine_version(match_id, version)
+            await self.store.quarantine.release(match_id)
+            self.forget(match_id)
+        return await self.get(match_id)
 
     # -- answers --------------------------------------------------------------------------------
     async def submit(
@@ -372,12 +477,18 @@ class TableService:
                 raise UserError("error.stale_prompt")
             answer = resolve(prompt)
             events = match.submit(seat, answer, pid=pid)  # IllegalAnswer leaves the state unchanged
+            chain = extend_chain(live.chain, match, seat, answer, events)
             try:
-                await self._commit_answer(live, seat, answer)
+                await self._commit_answer(
+                    live, seat, answer, Stamp(seal(chain, match), match.definition.engine_version)
+                )
             except BaseException:
                 # The engine already moved on in memory; drop it so the next load replays the log.
                 self.forget(match_id)
                 raise
+            live.chain = chain
+            self.committed[match_id] = asyncio.get_running_loop().time()
+            faults.point("after_commit")  # tests kill the process here: committed, not announced
             live.tail.extend(e for e in events if e.public)
             return Outcome(
                 match_id, "answer", seat, tuple(events), via, user_id, match.finished, live=live, version=match.version
@@ -389,24 +500,28 @@ class TableService:
             raise UserError("error.game_over")
         if status != "active":
             raise UserError("error.not_started" if status == "lobby" else "error.no_game_here")
+        if live.held == RULES:
+            raise UserError("error.match_rules_hold", id=live.id)
+        if live.held is not None:
+            raise UserError("error.match_quarantined", id=live.id)
         if live.broken is not None or live.match is None:
             raise UserError("error.match_unavailable")
         return live.match
 
-    async def _commit_answer(self, live: Live, seat: int, answer: tuple[str, ...]) -> None:
+    async def _commit_answer(self, live: Live, seat: int, answer: tuple[str, ...], stamp: Stamp) -> None:
         match = live.match
         assert match is not None
         record = live.record
         if not match.finished:
             # The common case in one batch: the log append (its key refuses a second answer at
             # this step), the revision compare-and-set, the bot-turn request if one is due.
-            append = self.store.log.append_write(record.id, match.version - 1, seat, answer)
+            append = self.store.log.append_write(record.id, match.version - 1, seat, answer, stamp)
             queue = [BotTurnRepo.queue_write(record.id)] if self.bot_waiting(live) else []
             await self.store.matches.save_with(record, [append, *queue])
             return
         async with self.store.db.transaction() as conn:
             # The (match_id, seq) key refuses a second answer at this step (IntegrityError).
-            await self.store.log.append_in(conn, record.id, match.version - 1, seat, answer)
+            await self.store.log.append_in(conn, record.id, match.version - 1, seat, answer, stamp)
             if match.finished:
                 result = match.result()
                 record.status = "finished"
@@ -532,11 +647,13 @@ class TableService:
             record.engine_version = match.definition.engine_version
             record.status = "active"
             live.match = match
+            live.chain = start_chain(match)
             async with self.store.db.transaction() as conn:
                 await self.store.matches.save_in(conn, record)
                 if self.bot_waiting(live):
                     await BotTurnRepo.queue_in(conn, record.id)
             live.tail.extend(e for e in match.opening_events if e.public)
+            self.committed[match_id] = asyncio.get_running_loop().time()
             return live
 
     @staticmethod
@@ -660,3 +777,33 @@ def default_policy(definition: GameDefinition) -> str | None:
 
 def seat_specs(seats: list[SeatRecord]) -> list[SeatSpec]:
     return [SeatSpec(kind=s.kind, name=s.name, policy=s.policy) for s in seats]  # type: ignore[arg-type]
+
+
+class Replay(Exception):
+    """An answer of the log that the rules refuse now; `step` is its 1-based place."""
+
+    def __init__(self, step: int, error: EngineError) -> None:
+        super().__init__(f"answer {step}: {error.key}")
+        self.step = step
+        self.reason = "replay"
+        self.key = error.key
+
+
+def stamps_of(record: MatchRecord, entries: Sequence[Entry]) -> list[str]:
+    """The digest after every answer, as the current rules give them (a slow path: the prompts
+    are listed at each step)."""
+    match = Match(record.game, seat_specs(record.seats), engine_options(record), record.seed)
+    chain = start_chain(match)
+    out = []
+    for seat, answer in entries:
+        chain = extend_chain(chain, match, seat, answer, match.submit(seat, answer))
+        out.append(seal(chain, match))
+    return out
+
+
+def first_difference(record: MatchRecord, entries: Sequence[Entry], stamps: Sequence[Stamp]) -> int | None:
+    """The first answer (1-based) whose state differs from its stored digest."""
+    for step, (digest, stamp) in enumerate(zip(stamps_of(record, entries), stamps, strict=True), 1):
+        if stamp.digest is not None and stamp.digest != digest:
+            return step
+    return None

@@ -1,6 +1,7 @@
 """/admin (Manage Server): force-end a game, move a seat to someone else or a bot, rewind a stuck
 game. Every action is written to the admin audit and announced in the game's channel. The
-`data` subgroup (cogs/data_sets.py) manages the server's own data files for its games."""
+`data` subgroup (cogs/data_sets.py) manages the server's own data files for its games; the
+`quarantine` subgroup (cogs/quarantine.py) the games held out of play."""
 
 from __future__ import annotations
 
@@ -13,9 +14,11 @@ from discord.ext import commands
 from bot.errors import UserError
 from bot.i18n import ls, t
 from bot.interact import send
+from bot.quarantine import CONTINUE
 from bot.render.common import seat_name
 from bot.table import Live, Outcome
 from cogs.data_sets import DataSets
+from cogs.quarantine import QuarantineGroup
 
 if TYPE_CHECKING:
     from bot.app import BoardGamesBot
@@ -34,6 +37,11 @@ class Admin(commands.Cog):
     def __init__(self, bot: BoardGamesBot) -> None:
         self.bot = bot
         self.admin.add_command(DataSets(bot))  # /admin data ...: the server's data files
+        self.held = QuarantineGroup(bot)  # /admin quarantine ...: games held out of play
+        self.admin.add_command(self.held)
+
+    async def cog_load(self) -> None:
+        self.bot.on_component(CONTINUE, self.held.on_continue)
 
     async def _game(self, interaction: Interaction) -> Live:
         # default_permissions only hides the command; the check here is what enforces it.

@@ -339,6 +339,12 @@ async def all_rows(conn: Conn, sql: str, params: Sequence[Any]) -> list[Any]:
     return list(rows)
 
 
+def as_dict(row: Row) -> dict[str, Any]:
+    """A row as {column: value} (both drivers' rows iterate over values, not names)."""
+    names = list(row.keys())
+    return {name: row[name] for name in names}
+
+
 def split_sql(script: str) -> list[str]:
     """Split a migration into statements (migrations hold no semicolons inside literals)."""
     lines = [line.split("--", 1)[0] for line in script.splitlines()]

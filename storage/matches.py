@@ -3,17 +3,41 @@
 from __future__ import annotations
 
 import json
+import logging
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from storage.db import Conn, Database, IntegrityError, Row, RowsMismatch, Write
+from storage.db import Conn, Database, IntegrityError, Row, RowsMismatch, Write, as_dict
+
+log = logging.getLogger(__name__)
 
 LIVE = ("lobby", "active")
 
 
 class ChannelBusy(Exception):
     """The channel already hosts a lobby or a running game."""
+
+
+class DamagedMatch(Exception):
+    """A match row that cannot be read as written (garbled JSON, wrong types)."""
+
+    def __init__(self, match_id: int, reason: str) -> None:
+        super().__init__(f"match {match_id}: {reason}")
+        self.match_id = match_id
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class RowInfo:
+    """What can be read of any match row, damaged or not: enough to tell its table."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int | None
+    game: str
+    locale: str
+    status: str
 
 
 class StaleMatch(Exception):
@@ -74,6 +98,25 @@ class MatchRecord:
 
     @classmethod
     def from_row(cls, row: Row) -> MatchRecord:
+        """The record of a stored row; DamagedMatch when the row is not what the bot wrote."""
+        try:
+            record = cls._from_row(row)
+        except (ValueError, TypeError, KeyError, AttributeError) as exc:
+            raise DamagedMatch(int(row["id"]), f"{type(exc).__name__}: {exc}") from exc
+        if not isinstance(record.options, dict):
+            raise DamagedMatch(record.id, "options are not an object")
+        if not all(
+            isinstance(v, int) and not isinstance(v, bool)
+            for v in (record.seed, record.channel_id, record.host_id)
+        ):
+            raise DamagedMatch(record.id, "seed, channel or host is not a number")
+        return record
+
+    @classmethod
+    def _from_row(cls, row: Row) -> MatchRecord:
+        seats = json.loads(row["seats"])
+        if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
+            raise ValueError("seats are not a list of objects")
         return cls(
             id=row["id"],
             guild_id=row["guild_id"],
@@ -81,7 +124,7 @@ class MatchRecord:
             game=row["game"],
             engine_version=row["engine_version"],
             options=json.loads(row["options"]),
-            seats=[SeatRecord.from_dict(s) for s in json.loads(row["seats"])],
+            seats=[SeatRecord.from_dict(s) for s in seats],
             seed=row["seed"],
             status=row["status"],
             host_id=row["host_id"],
@@ -153,11 +196,52 @@ class MatchRepo:
         return MatchRecord.from_row(row) if row else None
 
     async def with_status(self, *statuses: str) -> list[MatchRecord]:
+        """The readable matches in these states; a damaged row is left out (and logged), so one
+        broken match never hides the others (see `damaged`)."""
+        records, _ = await self.sorted_out(*statuses)
+        return records
+
+    async def sorted_out(self, *statuses: str) -> tuple[list[MatchRecord], list[tuple[RowInfo, str]]]:
+        """The matches in these states: the readable records, and what can be read of each
+        damaged row with why it is damaged."""
         marks = ", ".join("?" for _ in statuses)
         rows = await self.db.fetchall(
             f"SELECT * FROM matches WHERE status IN ({marks}) ORDER BY id", statuses
         )
-        return [MatchRecord.from_row(r) for r in rows]
+        records: list[MatchRecord] = []
+        damaged: list[tuple[RowInfo, str]] = []
+        for row in rows:
+            try:
+                records.append(MatchRecord.from_row(row))
+            except DamagedMatch as exc:
+                log.warning("%s", exc)
+                damaged.append((row_info(row), exc.reason))
+        return records, damaged
+
+    async def info(self, match_id: int) -> RowInfo | None:
+        """What can be read of a match row even when it is damaged."""
+        row = await self.db.fetchone("SELECT * FROM matches WHERE id = ?", (match_id,))
+        return row_info(row) if row else None
+
+    async def raw(self, match_id: int) -> dict[str, Any] | None:
+        """The row exactly as stored (inspection and export of a damaged match)."""
+        row = await self.db.fetchone("SELECT * FROM matches WHERE id = ?", (match_id,))
+        return as_dict(row) if row else None
+
+    async def set_status(self, match_id: int, status: str) -> bool:
+        """Set a match's status without reading its other columns (a damaged row cannot be read
+        back into a record); bumps the revision so cached copies elsewhere are dropped."""
+        changed = await self.db.execute_count(
+            "UPDATE matches SET status = ?, updated_at = ?, revision = revision + 1 WHERE id = ?",
+            (status, time.time(), match_id),
+        )
+        return changed == 1
+
+    async def set_engine_version(self, match_id: int, version: str) -> None:
+        await self.db.execute_count(
+            "UPDATE matches SET engine_version = ?, updated_at = ?, revision = revision + 1 WHERE id = ?",
+            (version, time.time(), match_id),
+        )
 
     async def save(self, record: MatchRecord) -> None:
         async with self.db.transaction() as conn:
@@ -225,3 +309,24 @@ def saved(record: MatchRecord, updated_at: float) -> None:
     """Bring the in-memory record in line with the row just written."""
     record.updated_at = updated_at
     record.revision += 1
+
+
+def row_info(row: Row) -> RowInfo:
+    """The columns a damaged match can still be told by (each one read defensively)."""
+
+    def number(key: str) -> int | None:
+        value = row[key]
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    def text(key: str, default: str) -> str:
+        value = row[key]
+        return value if isinstance(value, str) else default
+
+    return RowInfo(
+        id=int(row["id"]),
+        guild_id=number("guild_id"),
+        channel_id=number("channel_id"),
+        game=text("game", "?"),
+        locale=text("locale", "en"),
+        status=text("status", "?"),
+    )

@@ -1,15 +1,35 @@
-"""private_notices: which prompt each seat was last sent privately. Any process may deliver a
-seat's private view; the row lets one that knows nothing of the match yet (a takeover, a restart)
-skip a prompt another process already delivered."""
+"""private_notices: which prompt each seat was last sent privately, and at which step of the
+match. Any process may deliver a seat's private view; the row lets one that knows nothing of the
+match yet (a takeover, a restart) skip a prompt already delivered, and lets reconciliation find
+the seats whose open prompt never reached them (a crash between a commit and its announcement, a
+direct message Discord refused)."""
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 from storage.db import Database, Write
 
-RECORD = """INSERT INTO private_notices (match_id, seat, pid, sent_at) VALUES (?, ?, ?, ?)
-            ON CONFLICT (match_id, seat) DO UPDATE SET pid = excluded.pid, sent_at = excluded.sent_at"""
+RECORD = """INSERT INTO private_notices (match_id, seat, pid, step, via, sent_at) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (match_id, seat) DO UPDATE
+            SET pid = excluded.pid, step = excluded.step, via = excluded.via, sent_at = excluded.sent_at"""
+
+
+@dataclass(frozen=True)
+class Delivered:
+    """The prompt a seat was last sent: its id, the step (answers in the log) it was sent at
+    (None: recorded before steps were), and how (dm | notice | reply)."""
+
+    pid: int
+    step: int | None
+    via: str
+
+    def covers(self, pid: int, step: int) -> bool:
+        """Does this delivery stand for prompt `pid` open at `step`? A prompt keeps its id while
+        other seats answer, so any step from the delivery's on counts; a rewind below it brings
+        the prompt back as new (its message was moved on meanwhile)."""
+        return self.pid == pid and (self.step is None or self.step <= step)
 
 
 class NoticeRepo:
@@ -18,10 +38,28 @@ class NoticeRepo:
 
     async def sent(self, match_id: int, seat: int) -> int | None:
         """The prompt id last delivered to this seat, if any."""
-        row = await self.db.fetchone(
-            "SELECT pid FROM private_notices WHERE match_id = ? AND seat = ?", (match_id, seat)
-        )
-        return int(row["pid"]) if row else None
+        found = await self.delivered(match_id, seat)
+        return found.pid if found else None
 
-    async def record(self, match_id: int, seat: int, pid: int) -> None:
-        await self.db.write_batch([Write(RECORD, (match_id, seat, pid, time.time()))])
+    async def delivered(self, match_id: int, seat: int) -> Delivered | None:
+        row = await self.db.fetchone(
+            "SELECT pid, step, via FROM private_notices WHERE match_id = ? AND seat = ?", (match_id, seat)
+        )
+        return _delivered(row) if row else None
+
+    async def of_match(self, match_id: int) -> dict[int, Delivered]:
+        """Every seat's last delivery in one read (reconciliation)."""
+        rows = await self.db.fetchall(
+            "SELECT seat, pid, step, via FROM private_notices WHERE match_id = ?", (match_id,)
+        )
+        return {int(r["seat"]): _delivered(r) for r in rows}
+
+    async def record(
+        self, match_id: int, seat: int, pid: int, step: int | None = None, via: str = "dm"
+    ) -> None:
+        await self.db.write_batch([Write(RECORD, (match_id, seat, pid, step, via, time.time()))])
+
+
+def _delivered(row: object) -> Delivered:
+    step = row["step"]  # type: ignore[index]
+    return Delivered(int(row["pid"]), int(step) if step is not None else None, str(row["via"]))  # type: ignore[index]

@@ -14,7 +14,9 @@ from storage.notices import NoticeRepo
 from storage.pbp import PbpRepo
 from storage.pbp_jobs import JobRepo
 from storage.prefs import PrefsRepo
+from storage.quarantine import QuarantineRepo
 from storage.results import ResultRepo
+from storage.shard_leases import ShardLeaseRepo
 
 
 class Store:
@@ -30,6 +32,8 @@ class Store:
         self.turns = BotTurnRepo(db)
         self.notices = NoticeRepo(db)
         self.guild_data = GuildDataRepo(db)
+        self.quarantine = QuarantineRepo(db)
+        self.shards = ShardLeaseRepo(db)
 
     @classmethod
     async def open(cls, url: str) -> Store:

@@ -23,7 +23,7 @@ import pytest
 
 from bot.standin.gateway import shard_of
 from tests.e2e.conftest import StartBot, World, wait_for
-from tests.e2e.driver import EN, Table, buttons, decide, is_board, lobby_id
+from tests.e2e.driver import EN, Table, buttons, decide, is_board, lobby_id, open_table
 from tests.e2e.test_pbp import HOUR, status_messages
 from tests.pg import needs_postgres, postgres_database
 
@@ -235,3 +235,111 @@ async def test_shards_split_the_guilds(pg_url: str, world: World, start_bot: Sta
         port, want = ports[shard], before[shard] + 1
         await wait_for(lambda: handled(port, "command") == want, 5, "the command's metric")  # noqa: B023
         assert handled(ports[1 - shard], "command") == before[1 - shard]
+
+
+async def test_commands_read_what_the_other_shard_moved_on(
+    pg_url: str, world: World, start_bot: StartBot, tmp_path: Path
+) -> None:
+    """A game outside shard 0 is written by two processes: its DM clicks reach shard 0's, its
+    channel commands its own shard's. `/play`, `/hand` and the autocomplete judge the stored
+    state, never a copy the other process has moved on."""
+    standin = world.standin
+    first_shard = shard_of(world.guild.id, 2)
+    other = standin.add_guild("Back Room")
+    while shard_of(other.id, 2) == 0:
+        await asyncio.sleep(0.002)
+        other = standin.add_guild("Back Room")
+    back_room = standin.add_channel(other, "games")
+    offset = tmp_path / "clock-offset"
+    offset.write_text("0", encoding="utf-8")
+    for shard in (0, 1):
+        await start_bot(
+            **env_for(f"S{shard}", pg_url, offset, free_port(), SHARD_COUNT="2", SHARD_IDS=str(shard))
+        )
+    assert first_shard in (0, 1)
+    inter = await standin.slash(world.alice, back_room, "game new dominion", {"kingdom": "First Game"})
+    await inter.response(timeout=10)
+    lobby = await inter.wait_original()
+    match_id = lobby_id(lobby)
+    for user, kind in ((world.bob, "lj"), (world.alice, "ls")):
+        click = await standin.click(user, standin.message(lobby.id) or lobby, f"bgb:{kind}:{match_id}")
+        await click.response(timeout=10)
+    await standin.wait_for_message(back_room, lambda m: is_board(m, EN), timeout=15)
+    players = [world.alice, world.bob]
+    table = Table(standin, back_room, match_id, players, by_command={u.id for u in players})
+    refusals = 0
+    for _ in range(16):
+        user, message = await table.next_turn()
+        # Whose turn it is asks for their hand in the channel first (the other shard's process).
+        hand = await standin.slash(user, back_room, "hand", {})
+        await hand.response(timeout=10)
+        reply = await hand.wait_original()
+        refusals += "not your turn" in reply.content
+        assert reply.embeds, reply.content
+        await table.act(user, message)
+    assert refusals == 0
+    assert table.commands > 0  # some answers went by /play through the channel's process
+
+
+async def test_a_standby_takes_over_a_dead_process_shards(
+    pg_url: str, world: World, start_bot: StartBot, tmp_path: Path
+) -> None:
+    """The process holding shard 0 (every DM, and here the game's guild) dies; the standby
+    connects it within LEASE_SECONDS (the live process has no room: SHARD_MAX=1), and DM buttons
+    and channel commands are served again."""
+    standin = world.standin
+    world.tolerated |= {UNKNOWN_MESSAGE, UNKNOWN_INTERACTION}
+    guild = world.guild
+    while shard_of(guild.id, 2) != 0:
+        await asyncio.sleep(0.002)
+        guild = standin.add_guild("Front Room")
+    channel = standin.add_channel(guild, "games") if guild is not world.guild else world.channel
+    offset = tmp_path / "clock-offset"
+    offset.write_text("0", encoding="utf-8")
+    lease = 3.0
+    procs = [
+        await start_bot(
+            **env_for(
+                f"S{s}",
+                pg_url,
+                offset,
+                free_port(),
+                SHARD_COUNT="2",
+                SHARD_IDS=str(s),
+                SHARD_MAX="1",
+                LEASE_SECONDS=str(lease),
+            )
+        )
+        for s in (0, 1)
+    ]
+    standby = await start_bot(
+        **env_for(
+            "T", pg_url, offset, free_port(), SHARD_COUNT="2", SHARD_STANDBY="1", LEASE_SECONDS=str(lease)
+        )
+    )
+    match_id, _ = await open_table(standin, channel, world.alice, [world.bob])
+    table = Table(standin, channel, match_id, [world.alice, world.bob])
+    assert await table.step()
+    before = {id(s) for s in standin.gateway.live_sessions}
+
+    def taken_over() -> bool:
+        """A session for shard 0 that did not exist before the kill."""
+        return any(
+            tuple(s.identify.get("shard") or ()) == (0, 2)
+            for s in standin.gateway.live_sessions
+            if id(s) not in before
+        )
+
+    await procs[0].kill()
+    died = time.monotonic()
+    await wait_for(taken_over, 3 * lease, "shard 0 connected again")
+    took = time.monotonic() - died
+    print(f"shard 0 served again {took:.2f} s after its process died (LEASE_SECONDS={lease})")
+    assert took < lease, took
+    assert "taking over shard 0" in standby.output()
+    assert "taking over" not in procs[1].output()
+    # DM buttons (shard 0) and the channel's commands are served again.
+    for _ in range(3):
+        assert await table.step(timeout=20)
+    inter = await standin.slash(world.alice, channel, "game status", {})
+    await inter.response(timeout=10)

@@ -5,6 +5,7 @@ though the request was carried out."""
 from __future__ import annotations
 
 import asyncio
+import io
 import time
 
 import aiohttp
@@ -13,6 +14,7 @@ import pytest
 from discord.ext import commands
 
 from bot.standin.faults import FaultSpecError, parse_spec
+from bot.standin.terminal import Terminal
 from tests.standin.conftest import World
 
 
@@ -123,3 +125,16 @@ async def test_control_api_and_spec_text(world: World) -> None:
         with pytest.raises(FaultSpecError):
             parse_spec(bad)
     await asyncio.sleep(0)
+
+
+async def test_the_terminal_sets_and_clears_faults(world: World) -> None:
+    out = io.StringIO()
+    term = Terminal(world.standin, world.channel, world.alice, out)
+    await term.handle("faults 429 count=2 route=POST; 5xx status=503 rate=0.1")
+    assert [r.kind for r in world.standin.faults.rules] == ["429", "5xx"]
+    await term.handle("faults teapot")
+    await term.handle("faults off")
+    assert world.standin.faults.rules == []
+    text = out.getvalue()
+    assert "fault 429 on POST: rate 1.0, 2 more" in text and "! unknown fault 'teapot'" in text
+    assert "no REST faults in force" in text

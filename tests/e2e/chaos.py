@@ -93,6 +93,7 @@ class Chaos:
         self.tables: list[Table] = []
         self.standin = StandIn()
         self.people: list[User] = []
+        self.seats: dict[int, list[dict[str, Any]]] = {}
         self.moments: list[str] = []  # kills, by the message count at the time (to read duplicates)
 
     # -- the bot process ---------------------------------------------------------------------------
@@ -237,7 +238,7 @@ class Chaos:
                 await self.after_death()
                 await self.start_bot()
             await asyncio.sleep(6)  # reconciliation rounds every 2 s, a fresh commit's grace 1 s
-            self.check()
+            self.check(*await self.stored())
         finally:
             if self.proc is not None and self.proc.returncode is None:
                 self.proc.send_signal(2)
@@ -249,37 +250,47 @@ class Chaos:
         return self.report
 
     # -- the verdict -------------------------------------------------------------------------------
-    def check(self) -> None:
-        report = self.report
-        answered: dict[int, Counter[tuple[int, int]]] = {}
-        open_prompts: dict[int, dict[int, int]] = {}
+    async def stored(self) -> tuple[list[tuple[Any, ...]], dict[int, list[tuple[Any, ...]]]]:
+        """Running and finished matches (id, game, seats, options, seed, status) and each one's
+        log (seat, answer, created_at), from the database."""
         with sqlite3.connect(self.db) as conn:
             rows = conn.execute(
                 "SELECT id, game, seats, options, seed, status FROM matches WHERE status IN ('active', 'finished')"
             ).fetchall()
-            for match_id, game, seats, options, seed, status in rows:
-                specs = [
-                    SeatSpec(kind=s["kind"], name=s["name"], policy=s["policy"]) for s in json.loads(seats)
-                ]
-                opts = {k: v for k, v in json.loads(options).items() if k != "capacity"}
-                match = Match(game, specs, opts, seed)
-                done: Counter[tuple[int, int]] = Counter()
-                log = conn.execute(
-                    "SELECT seat, answer FROM match_log WHERE match_id = ? ORDER BY seq", (match_id,)
+            logs = {
+                r[0]: conn.execute(
+                    "SELECT seat, answer, created_at FROM match_log WHERE match_id = ? ORDER BY seq", (r[0],)
                 ).fetchall()
-                for seat, answer in log:
-                    prompt = match.prompt_for(seat)
-                    assert prompt is not None, (match_id, seat)
-                    done[(seat, prompt.pid)] += 1
-                    match.submit(seat, json.loads(answer))
-                report.answers += len(log)
-                answered[match_id] = done
-                if status == "active" and not match.finished:
-                    open_prompts[match_id] = {p.seat: p.pid for p in match.prompts()}
-                    bots = [i for i, s in enumerate(specs) if s.kind != "human"]
-                    if any(seat in bots for seat in open_prompts[match_id]):
-                        report.stalled += 1
-                        report.details.append(f"stalled: match {match_id} waits on its bot seat")
+                for r in rows
+            }
+        return rows, logs
+
+    def check(self, rows: list[tuple[Any, ...]], logs: dict[int, list[tuple[Any, ...]]]) -> None:
+        report = self.report
+        answered: dict[int, Counter[tuple[int, int]]] = {}
+        open_prompts: dict[int, dict[int, int]] = {}
+        self.seats = {r[0]: json.loads(r[2]) for r in rows}
+        self.answered_at: dict[tuple[int, int, int], float] = {}
+        for match_id, game, seats, options, seed, status in rows:
+            specs = [SeatSpec(kind=s["kind"], name=s["name"], policy=s["policy"]) for s in json.loads(seats)]
+            opts = {k: v for k, v in json.loads(options).items() if k != "capacity"}
+            match = Match(game, specs, opts, seed)
+            done: Counter[tuple[int, int]] = Counter()
+            log = logs[match_id]
+            for seat, answer, created_at in log:
+                prompt = match.prompt_for(seat)
+                assert prompt is not None, (match_id, seat)
+                done[(seat, prompt.pid)] += 1
+                self.answered_at[(match_id, seat, prompt.pid)] = float(created_at)
+                match.submit(seat, json.loads(answer))
+            report.answers += len(log)
+            answered[match_id] = done
+            if status == "active" and not match.finished:
+                open_prompts[match_id] = {p.seat: p.pid for p in match.prompts()}
+                bots = [i for i, s in enumerate(specs) if s.kind != "human"]
+                if any(seat in bots for seat in open_prompts[match_id]):
+                    report.stalled += 1
+                    report.details.append(f"stalled: match {match_id} waits on its bot seat")
         report.acknowledged = len(self.acked)
         for click in self.acked:
             if answered.get(click.match_id, Counter())[(click.seat, click.pid)] == 0:
@@ -337,9 +348,7 @@ class Chaos:
         return out
 
     def players_of(self, match_id: int) -> list[User]:
-        with sqlite3.connect(self.db) as conn:
-            row = conn.execute("SELECT seats FROM matches WHERE id = ?", (match_id,)).fetchone()
-        ids = [s.get("user_id") for s in json.loads(row[0])] if row else []
+        ids = [s.get("user_id") for s in self.seats.get(match_id, [])]
         by_id = {int(u.id): u for u in self.people}
         return [by_id[i] for i in ids if i is not None and i in by_id]
 

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.standin import StandIn
-from bot.standin.interactions import StandInError
+from bot.standin.interactions import Interaction, StandInError
 from bot.standin.server import default_world
 from bot.standin.state import JSON, Message, User
 from engine.core import Match, SeatSpec
@@ -201,6 +201,7 @@ class Chaos:
                 )
         except TimeoutError:
             return
+        self.replied(table.match_id, seat, pid, inter)
         if body["type"] in (6, 7):
             self.acked.append(Click(table.match_id, seat, pid))
             # Wait for the prompt to move on (or for the process to die) before the next click.
@@ -208,6 +209,9 @@ class Chaos:
                 await self.standin.wait_until(
                     lambda: prompt_id(table.pending(user), table.match_id) != pid or self.died(), 3
                 )
+
+    def replied(self, match_id: int, seat: int, pid: int, inter: Interaction) -> None:
+        """A click was answered (a subclass may look at how)."""
 
     # -- the run -----------------------------------------------------------------------------------
     async def run(self) -> Report:

@@ -88,6 +88,12 @@ class Responding:
             if exc.code != ALREADY_ACKNOWLEDGED:
                 raise
         self.acknowledged_unseen = True
+        # Tell discord.py too, so whatever answers next (a refusal, a reply) follows up rather
+        # than sending a callback Discord would refuse again.
+        kind = discord.InteractionResponseType
+        self.interaction.response._response_type = (
+            kind.deferred_channel_message if self.command else kind.deferred_message_update
+        )
         return False
 
     async def update(self, reply: Reply) -> discord.Message | None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -235,7 +236,10 @@ class Notifier:
                             note.message_id
                         )
                     )
-                message = await (await self._dm(user_id)).send(**payload.kwargs())
+                kwargs = payload.kwargs()
+                if prompt is not None:
+                    kwargs["nonce"] = prompt_nonce(live.id, seat, prompt.pid, turn)
+                message = await (await self._dm(user_id)).send(**kwargs)
                 self._notes[(live.id, seat)] = PrivateNote(
                     message.channel.id,
                     message.id,
@@ -409,3 +413,13 @@ class Notifier:
                 counted.append((line, 1))
         text = me + " · ".join(line if n == 1 else f"{line} ×{n}" for line, n in counted)
         await self.channel(live).send(clip(text, CONTENT), allowed_mentions=discord.AllowedMentions.none())
+
+
+def prompt_nonce(match_id: int, seat: int, pid: int, turn: Any) -> str:
+    """The nonce of a prompt's DM: the same for every attempt to send that prompt to that seat in
+    that turn, so if a process died after sending it and before recording so, Discord (which
+    enforces the nonce for a few minutes) returns the first message to the re-delivery instead of
+    a copy. A new turn is a new message even for a prompt still open (the old one lost its
+    buttons). A view without a decision gets discord.py's random nonce."""
+    text = f"p{match_id}.{seat}.{pid}.{turn}"
+    return text if len(text) <= 25 else hashlib.sha256(text.encode()).hexdigest()[:25]

@@ -38,6 +38,8 @@ if TYPE_CHECKING:
     from bot.standin.server import StandIn
 
 API_PREFIX = "/api/v10"
+# How long Discord holds an enforced nonce ("a few minutes"; our figure).
+NONCE_WINDOW_SECONDS = 300.0
 
 
 class ApiError(Exception):
@@ -609,14 +611,15 @@ async def create_message(ctx: Ctx) -> web.StreamResponse:
     # lost answer) returns that message instead of a copy, as Discord does for a few minutes.
     nonce_key = (channel.id, str(body["nonce"])) if body.get("enforce_nonce") and body.get("nonce") else None
     if nonce_key is not None and nonce_key in ctx.standin.nonces:
-        earlier = ctx.standin.message(ctx.standin.nonces[nonce_key])
-        if earlier is not None:
+        earlier_id, at = ctx.standin.nonces[nonce_key]
+        earlier = ctx.standin.message(earlier_id)
+        if earlier is not None and ctx.standin.now() - at < NONCE_WINDOW_SECONDS:
             return _json(earlier.to_json())
     msg = _new_bot_message(ctx, channel, None)
     msg.attachments = _attachments(ctx, channel.id) or []
     msg.apply(body)
     if nonce_key is not None:
-        ctx.standin.nonces[nonce_key] = msg.id
+        ctx.standin.nonces[nonce_key] = (msg.id, ctx.standin.now())
     await ctx.standin.store_message(msg)
     return _json(msg.to_json())
 

@@ -99,7 +99,8 @@ class StandIn:
         self.clock_offset = 0.0
         # REST faults to inject (429s, 5xx, dropped connections): see bot/standin/faults.py.
         self.faults = Faults()
-        self.nonces: dict[tuple[str, str], str] = {}  # (channel, enforced nonce) -> message id
+        # (channel, enforced nonce) -> (message id, when): a repeat returns that message.
+        self.nonces: dict[tuple[str, str], tuple[str, float]] = {}
         self.gateway = Gateway(token, self._ready, self._guild_payloads, heartbeat_interval_ms)
         self._runner: web.AppRunner | None = None
         self._tasks: set[asyncio.Task[Any]] = set()

@@ -317,6 +317,8 @@ class Chaos:
                     report.details.append(
                         f"stalled: match {match_id} seat {seat} waits on prompt {pid}, sees {shown}"
                     )
+        nonces = {mid: key[1] for key, (mid, _) in self.standin.nonces.items()}
+        nonce_of: dict[int, str] = {}
         for user in self.people:
             sent: dict[tuple[str, int | None], list[int]] = {}
             for message in self.standin.dm_messages(user):
@@ -328,11 +330,13 @@ class Chaos:
                 }
                 for shown_pid in pids - {None}:
                     sent.setdefault((title, shown_pid), []).append(message.number)
+                    nonce_of[message.number] = nonces.get(message.id, "-")
             for (title, repeated), numbers in sent.items():
                 if len(numbers) > 1:
                     report.duplicates += len(numbers) - 1
                     report.details.append(
-                        f"duplicates: {user.name} got {title} prompt {repeated} as messages {numbers} ({'; '.join(self.moments)})"
+                        f"duplicates: {user.name} got {title} prompt {repeated} as messages {numbers}"
+                        f" (nonces {[nonce_of.get(n) for n in numbers]}; {'; '.join(self.moments)})"
                     )
 
     def all_tables(self) -> list[Table]:

@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -123,6 +124,7 @@ async def offline(settings: Settings) -> None:
     world = WorldFile(path) if path is not None else None
     orphans = path is not None and not path.exists() and Path(path_from_url(settings.database_url)).is_file()
     standin = await StandIn().start()
+    standin.faults.load(os.environ.get("STANDIN_FAULTS", ""))  # Discord misbehaving, to try by hand
     try:
         # After start: a loaded world's attachment URLs name the new port.
         loaded = world.open(standin) if world is not None else False

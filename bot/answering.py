@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.delivery import DELIVERY_ERRORS
 from bot.drafts import Drafts
 from bot.errors import UserError
 from bot.i18n import t
@@ -207,9 +208,15 @@ class Answering:
         except Exception as exc:  # noqa: BLE001 - reported with the game's card names
             await responder.report(exc, locale, live.record.game)
             return
-        live = await self.table.get(live.id)
-        await responder.send(private_reply(live, seat, locale, content=t("notice.done", locale)))
-        await self.table.announce(outcome)
+        # Committed: whatever happens to this reply, everyone else hears about it.
+        try:
+            live = await self.table.get(live.id)
+            await responder.send(private_reply(live, seat, locale, content=t("notice.done", locale)))
+        except DELIVERY_ERRORS as exc:
+            log.info("/play %s could not be answered: %s", responder.id, exc)
+            await self.privates.deliver(live, seat)
+        finally:
+            await self.table.announce(outcome)
 
     async def choices(self, player: Player, current: str, locale: str) -> list[tuple[str, str]]:
         """(label, value) of the options `current` matches, for /play's autocomplete; none when
@@ -300,7 +307,7 @@ class Answering:
         closed), the answer still goes on, and the clicker's view is sent another way."""
         try:
             await responder.defer()
-        except discord.HTTPException as exc:
+        except DELIVERY_ERRORS as exc:
             log.info("click %s could not be deferred: %s", responder.id, exc)
 
     async def _refresh_clicked(self, responder: Responder, live: Live, locale: str) -> None:
@@ -313,7 +320,7 @@ class Answering:
             return
         try:
             message = await responder.update(private_reply(live, seat, locale))
-        except discord.HTTPException as exc:
+        except DELIVERY_ERRORS as exc:
             log.info("click %s could not be answered: %s", responder.id, exc)
             await self.privates.deliver(live, seat)
             return
@@ -332,6 +339,8 @@ def parse_choice(live: Live, pid: int, options: tuple[Any, ...], choice: str, lo
     if head.isdigit() and tail.isdigit():
         return int(head), int(tail)
     wanted = choice.strip().casefold()
+    if not wanted:  # every label begins with nothing: an empty choice must not pick the first
+        raise UserError("error.unknown_choice", choice=choice)
     for i, option in enumerate(options):
         label = option_label(live.record.game, option, locale).casefold()
         if wanted in (label, option.id.casefold()) or label.startswith(wanted):

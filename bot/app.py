@@ -19,6 +19,7 @@ from discord.gateway import DiscordWebSocket
 from bot import i18n, plugins
 from bot.answering import Answering
 from bot.clock import clock_from_settings
+from bot.delivery import retry_rest
 from bot.drafts import Drafts
 from bot.errors import UserError
 from bot.herald import DiscordHerald
@@ -32,6 +33,7 @@ from bot.prefs import PrefsService
 from bot.quarantine import Quarantine
 from bot.reconcile import Reconciler
 from bot.records import Records
+from bot.render import ids
 from bot.render.items import DYNAMIC_ITEMS, ComponentRouter, Handler
 from bot.runner import Runner
 from bot.settings import Settings
@@ -91,6 +93,7 @@ class BoardGamesBot(commands.Bot):
         self.interactions = InteractionClock(self.registry)
         self.ops: OpsServer | None = None
         self.components = ComponentRouter()
+        self.component_templates: list[Any] = []  # of every DynamicItem added (see add_dynamic_items)
         self.drafts = Drafts()
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
 
@@ -98,6 +101,7 @@ class BoardGamesBot(commands.Bot):
         if self.http.connector is discord.utils.MISSING:
             self.http.connector = aiohttp.TCPConnector(limit=HTTP_CONNECTIONS)
         throttle_bucket_sweeps(self.http)
+        retry_rest(self.http)
         await super().login(token)
 
     async def setup_hook(self) -> None:
@@ -179,6 +183,8 @@ class BoardGamesBot(commands.Bot):
         for name in EXTENSIONS:
             await self.load_extension(name)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.on_component("", self._stale)
+        self.components.fallback = self.components.handlers.pop("")  # unknown kinds, unreadable ids
         live = await self.table.rebuild_live()
         log.info("rebuilt %d running matches from their logs", len(live))
         tune_gc()
@@ -250,6 +256,20 @@ class BoardGamesBot(commands.Bot):
             await self.prefs.note_seen(interaction.user.id, interaction.locale)
         except Exception:  # noqa: BLE001 - remembering a language must never break an interaction
             log.exception("could not note the language of user %s", interaction.user.id)
+        # A component no DynamicItem takes would be dropped by discord.py without an answer: a
+        # button another bot (or an older version of this one) made, or a forged id.
+        fallback = self.components.fallback
+        if interaction.type == discord.InteractionType.component and fallback and not self._ours(interaction):
+            await fallback(interaction, ids.Args(), [])
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().add_dynamic_items(*items)
+        self.component_templates += [item.__discord_ui_compiled_template__ for item in items]
+
+    def _ours(self, interaction: discord.Interaction[Any]) -> bool:
+        data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+        custom_id = data.get("custom_id")
+        return isinstance(custom_id, str) and any(p.fullmatch(custom_id) for p in self.component_templates)
 
     async def on_app_command_completion(self, interaction: discord.Interaction[Any], command: Any) -> None:
         self.interactions.finish(interaction.id, "command", ok=True)
@@ -273,8 +293,11 @@ class BoardGamesBot(commands.Bot):
             await self.store.close()
 
     # -- components ---------------------------------------------------------------------------
-    def on_component(self, kind: str, handler: Handler) -> None:
-        """Register a component handler wrapped with the house error reporting."""
+    def on_component(self, kind: str, handler: Handler, arity: int | None = None) -> None:
+        """Register a component handler wrapped with the house error reporting. `arity`: how many
+        numbers its ids carry (the platform's kinds are listed in `ids.ARITY`); an id with another
+        count, a number it lacks, or a malformed select value is answered "out of date"."""
+        expected = arity if arity is not None else ids.ARITY.get(kind)
 
         async def guarded(interaction: discord.Interaction[Any], args: list[int], values: list[str]) -> None:
             if time.time() - interaction.created_at.timestamp() > TOO_LATE:
@@ -286,9 +309,14 @@ class BoardGamesBot(commands.Bot):
                 return
             ok = False
             try:
+                if expected is not None and len(args) != expected:
+                    raise ids.StaleComponent(f"{kind} takes {expected} numbers, not {len(args)}")
                 await handler(interaction, args, values)
                 ok = True
             except Exception as exc:  # noqa: BLE001 - every failure gets an answer
+                if isinstance(exc, ids.StaleComponent):
+                    log.info("component %s: %s", interaction.id, exc)
+                    exc = UserError("error.stale_component")
                 if expired(exc):
                     # Nothing can answer it any more; a traceback per late click would only make an
                     # overloaded process later still.
@@ -299,6 +327,9 @@ class BoardGamesBot(commands.Bot):
                 self.interactions.finish(interaction.id, "component", ok)
 
         self.components.register(kind, guarded)
+
+    async def _stale(self, interaction: discord.Interaction[Any], args: list[int], values: list[str]) -> None:
+        raise ids.StaleComponent("not a component this bot makes")
 
     def _game_of(self, args: list[int]) -> str | None:
         live = self.table.cached(args[0]) if args else None

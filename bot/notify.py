@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -234,7 +236,15 @@ class Notifier:
                             note.message_id
                         )
                     )
-                message = await (await self._dm(user_id)).send(**payload.kwargs())
+                kwargs = payload.kwargs()
+                if prompt is not None:
+                    kwargs["nonce"] = prompt_nonce(live.id, seat, turn)
+                asked = time.time()
+                message = await (await self._dm(user_id)).send(**kwargs)
+                if message.created_at.timestamp() < asked - REPEAT_AGE:
+                    # Discord returned the message this seat got earlier in the turn (sent by a
+                    # process that died before recording it): bring it up to date.
+                    message = await message.edit(**payload.edit_kwargs())
                 self._notes[(live.id, seat)] = PrivateNote(
                     message.channel.id,
                     message.id,
@@ -394,3 +404,16 @@ class Notifier:
                 counted.append((line, 1))
         text = me + " · ".join(line if n == 1 else f"{line} ×{n}" for line, n in counted)
         await self.channel(live).send(clip(text, CONTENT), allowed_mentions=discord.AllowedMentions.none())
+
+
+def prompt_nonce(match_id: int, seat: int, turn: Any) -> str:
+    """The nonce of a seat's private view with a decision, sent as a new DM: one per match, seat
+    and turn, as the view is one message per turn (edited as its prompts change). If a process
+    died after sending it and before recording so, Discord (which enforces the nonce for a few
+    minutes) returns that message to the re-delivery instead of sending a copy."""
+    text = f"p{match_id}.{seat}.{turn}"
+    return text if len(text) <= 25 else hashlib.sha256(text.encode()).hexdigest()[:25]
+
+
+# A message returned by a send that is older than this was not made by it (an enforced nonce).
+REPEAT_AGE = 1.0

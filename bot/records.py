@@ -31,7 +31,7 @@ class Records:
     async def import_replay(self, user_id: int, blob: bytes) -> tuple[int, ReplayFile, Reproduction]:
         """Check and rebuild an uploaded replay file (off the event loop: a long file takes a
         moment), then keep it for the viewer's buttons."""
-        parsed = parse_file(blob)
+        parsed = await asyncio.to_thread(parse_file, blob)
         reproduction = await asyncio.to_thread(reproduce, parsed)
         replay_id = await self.pbp.audit.save_replay(user_id, parsed.raw)
         return replay_id, parsed, reproduction
@@ -41,7 +41,7 @@ class Records:
         data: dict[str, Any] | None = await self.pbp.audit.replay(replay_id)
         if data is None:
             return None
-        parsed = parse_file(json.dumps(data).encode("utf-8"))
+        parsed = await asyncio.to_thread(parse_file, json.dumps(data).encode("utf-8"))
         return parsed, await asyncio.to_thread(reproduce, parsed, step)
 
     async def set_pings(self, user_id: int, ping: bool | None, dm_ping: bool | None) -> PingPrefs:

@@ -23,6 +23,12 @@ FORMAT = "boardgamesbot-replay"
 FORMAT_VERSION = 1
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_STEPS = 20_000
+# Limits on what a file may hold, so a hostile one is refused rather than exhausting the process:
+# nesting (an export nests 4 deep, options a few more), digits of a number (a seed is 64 bits),
+# the length of a name and of an answer's option id.
+MAX_DEPTH = 16
+MAX_DIGITS = 20
+MAX_TEXT = 200
 
 
 def canonical(value: Any) -> Any:
@@ -159,31 +165,85 @@ def _bad(problem: str, **params: Any) -> UserError:
     return UserError(f"replay.error.{problem}", **params)
 
 
-def parse_file(blob: bytes) -> ReplayFile:
-    """Validate an uploaded replay file's shape; raises UserError with a precise reason."""
-    if len(blob) > MAX_FILE_BYTES:
-        raise _bad("too_big", limit=MAX_FILE_BYTES // 1024)
+def _number(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError("a number with too many digits")
+    return int(text)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _depth(value: Any) -> int:
+    """How deeply lists and objects nest in `value` (without recursion)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            if deepest > MAX_DEPTH:
+                return deepest
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def _load(blob: bytes) -> Any:
     try:
-        data = json.loads(blob.decode("utf-8"))
+        data = json.loads(blob.decode("utf-8"), parse_int=_number, parse_constant=_no_constant)
+    except RecursionError as exc:
+        raise _bad("too_deep", limit=MAX_DEPTH) from exc
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise _bad("not_json", detail=str(exc)[:120]) from exc
+    except ValueError as exc:  # a huge number, NaN or Infinity
+        raise _bad("not_json", detail=str(exc)[:120]) from exc
+    if _depth(data) > MAX_DEPTH:
+        raise _bad("too_deep", limit=MAX_DEPTH)
+    return data
+
+
+def _seats(game: str, raw: list[Any]) -> list[SeatSpec]:
+    """The seats, checked against the game: how many, their kinds, and only policies it has."""
+    definition = get_game(game)
+    if not definition.min_players <= len(raw) <= definition.max_players:
+        raise _bad("field", field="seats")
+    seats = []
+    for entry in raw:
+        if not isinstance(entry, dict) or any(not isinstance(v, str | None) for v in entry.values()):
+            raise _bad("field", field="seats")
+        try:
+            seat = SeatSpec.from_dict(entry)
+        except (ValueError, AttributeError, TypeError) as exc:
+            raise _bad("field", field="seats") from exc
+        if len(seat.name) > MAX_TEXT:
+            raise _bad("field", field="seats")
+        if seat.policy is not None and seat.policy not in definition.policies:
+            raise _bad("policy", policy=seat.policy[:40], known=", ".join(definition.policies) or "—")
+        seats.append(seat)
+    return seats
+
+
+def parse_file(blob: bytes) -> ReplayFile:
+    """Validate an uploaded replay file's shape; raises UserError with a precise reason. Parsing
+    is bounded (size, nesting, digits); call it off the event loop, a 4 MB file takes a moment."""
+    if len(blob) > MAX_FILE_BYTES:
+        raise _bad("too_big", limit=MAX_FILE_BYTES // 1024)
+    data = _load(blob)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _bad("not_replay")
     if data.get("format_version") != FORMAT_VERSION:
-        raise _bad("format_version", version=data.get("format_version"), supported=FORMAT_VERSION)
+        raise _bad("format_version", version=str(data.get("format_version"))[:20], supported=FORMAT_VERSION)
     game = data.get("game")
-    if game not in game_ids():
+    if not isinstance(game, str) or game not in game_ids():
         raise _bad("unknown_game", game=str(game)[:40])
     for key, kind in (("engine_version", str), ("options", dict), ("seats", list), ("log", list)):
         if not isinstance(data.get(key), kind):
             raise _bad("field", field=key)
     seed = data.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool):
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
         raise _bad("field", field="seed")
-    try:
-        seats = [SeatSpec.from_dict(s) for s in data["seats"]]
-    except (ValueError, AttributeError, TypeError) as exc:
-        raise _bad("field", field="seats") from exc
+    seats = _seats(game, data["seats"])
     if len(data["log"]) > MAX_STEPS:
         raise _bad("too_long", steps=len(data["log"]), limit=MAX_STEPS)
     log: list[tuple[int, tuple[str, ...]]] = []
@@ -192,8 +252,10 @@ def parse_file(blob: bytes) -> ReplayFile:
             isinstance(entry, list)
             and len(entry) == 2
             and isinstance(entry[0], int)
+            and not isinstance(entry[0], bool)
+            and 0 <= entry[0] < len(seats)
             and isinstance(entry[1], list)
-            and all(isinstance(a, str) for a in entry[1])
+            and all(isinstance(a, str) and len(a) <= MAX_TEXT for a in entry[1])
         )
         if not ok:
             raise _bad("entry", step=i + 1)
@@ -226,6 +288,11 @@ def reproduce(file: ReplayFile, upto: int | None = None) -> Reproduction:
     # (a server's data text, names the lobby kept) by the game's own normalize.
     typed = {k: v for k, v in file.options.items() if k in definition.options_model.model_fields}
     rest = {k: v for k, v in file.options.items() if k not in typed}
+    # What the model does not type (a server's data text, the lobby's capacity, a name the
+    # lobby derived) is a plain value in every export: a list or an object there is forged.
+    for key, value in rest.items():
+        if not isinstance(value, str | int | float | bool | None):
+            raise _bad("setup", reason=f"{key[:40]}: {type(value).__name__}")
     try:
         options = definition.parse_options(typed, len(file.seats), hidden=rest)
         replayed = rebuild(file.game, file.seats, options, file.seed, file.log, upto=upto)
@@ -233,6 +300,10 @@ def reproduce(file: ReplayFile, upto: int | None = None) -> Reproduction:
         raise _bad("diverges", step=exc.step, reason=exc.key) from exc
     except InvalidSetup as exc:
         raise _bad("setup", reason=exc.key) from exc
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+        # Options only a lobby writes (a server's data text...) reach the game unchecked by its
+        # model; a file that carries them wrongly typed is refused, not a crash.
+        raise _bad("setup", reason=type(exc).__name__) from exc
     match = replayed.match
     matches = None
     if upto is None and file.digest is not None:

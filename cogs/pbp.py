@@ -196,7 +196,7 @@ class PlayByPostCog(commands.Cog, name="PlayByPost"):
 
     async def on_ask_undo(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
         locale = await self.bot.locale_of(interaction)
-        match_id, target, count = args
+        match_id, target, count = args[0], args[1], args[2]
         await interaction.response.defer(ephemeral=True, thinking=True)
         vote = await self.bot.pbp.request_undo(match_id, interaction.user.id, target, count)
         await send(interaction, t("undo.asked" if vote else "undo.done", locale))

@@ -6,6 +6,8 @@ Discord responses."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -13,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.answering import Answering, Player, Reply
+from bot.delivery import TRANSPORT_ERRORS
 from bot.i18n import ls
 from bot.interact import report, send
 from bot.render import ids
@@ -23,6 +26,11 @@ if TYPE_CHECKING:
     from bot.app import BoardGamesBot
 
 Interaction = discord.Interaction[Any]
+
+ALREADY_ACKNOWLEDGED = 40060
+# A callback lost on the wire is sent again only this soon after the click (Discord's clock), so
+# the repeat still lands inside its 3-second window.
+CALLBACK_RETRY_UNTIL = 2.5
 
 
 def player_of(interaction: Interaction) -> Player:
@@ -37,6 +45,8 @@ class Responding:
     def __init__(self, interaction: Interaction, command: bool = False) -> None:
         self.interaction = interaction
         self.command = command
+        # Discord took a callback whose answer never reached us (it says so when asked again).
+        self.acknowledged_unseen = False
 
     @property
     def id(self) -> int:
@@ -51,20 +61,61 @@ class Responding:
         return self.interaction.created_at.timestamp()
 
     def answered(self) -> bool:
-        return self.interaction.response.is_done()
+        return self.interaction.response.is_done() or self.acknowledged_unseen
 
     async def defer(self) -> None:
-        if self.command:
-            await self.interaction.response.defer(ephemeral=True, thinking=True)
-        else:
-            await self.interaction.response.defer()
+        async def callback() -> None:
+            if self.command:
+                await self.interaction.response.defer(ephemeral=True, thinking=True)
+            else:
+                await self.interaction.response.defer()
+
+        await self._callback(callback)
+
+    async def _callback(self, call: Callable[[], Awaitable[None]]) -> bool:
+        """Send an interaction callback; if the connection fails, send it once more while
+        Discord's window is open. True once Discord has it, False if an earlier attempt (whose
+        answer was lost) already got there, which Discord tells by refusing the repeat."""
+        try:
+            await call()
+            return True
+        except TRANSPORT_ERRORS:
+            if time.time() - self.created_at > CALLBACK_RETRY_UNTIL:
+                raise
+        try:
+            await call()
+            return True
+        except discord.HTTPException as exc:
+            if exc.code != ALREADY_ACKNOWLEDGED:
+                raise
+        self.acknowledged_unseen = True
+        # Tell discord.py too, so whatever answers next (a refusal, a reply) follows up rather
+        # than sending a callback Discord would refuse again.
+        kind = discord.InteractionResponseType
+        self.interaction.response._response_type = (
+            kind.deferred_channel_message if self.command else kind.deferred_message_update
+        )
+        return False
 
     async def update(self, reply: Reply) -> discord.Message | None:
         interaction = self.interaction
-        if not interaction.response.is_done():
-            await interaction.response.edit_message(**reply.edit_kwargs())
-            return interaction.message
+        if self._public():
+            # A click that reached us from a message everyone sees (an old one, or one another
+            # version made): the player's private view must not replace it, so it goes privately.
+            await send(interaction, embed=reply.embed, view=reply.view or discord.utils.MISSING)
+            return None
+        if not self.answered():
+
+            async def edit() -> None:
+                await interaction.response.edit_message(**reply.edit_kwargs())
+
+            if await self._callback(edit):
+                return interaction.message
         return await interaction.edit_original_response(**reply.edit_kwargs())
+
+    def _public(self) -> bool:
+        message = self.interaction.message
+        return self.interaction.guild_id is not None and message is not None and not message.flags.ephemeral
 
     async def send(self, reply: Reply) -> None:
         await send(self.interaction, reply.content, **reply.send_kwargs())
@@ -132,14 +183,13 @@ class Play(commands.Cog):
 
     # -- components -------------------------------------------------------------------------------
     async def on_answer(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
-        match_id, pid, index = args
-        await self._answer(interaction, match_id, pid, [index])
+        await self._answer(interaction, args[0], args[1], [args[2]])
 
     async def on_empty(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
         await self._answer(interaction, args[0], args[1], [])
 
     async def on_pick(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
-        await self._answer(interaction, args[0], args[1], [int(v) for v in values])
+        await self._answer(interaction, args[0], args[1], ids.int_values(values))
 
     async def on_confirm(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
         locale = await self.bot.locale_of(interaction)
@@ -151,7 +201,7 @@ class Play(commands.Cog):
 
     async def on_draft(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
         locale = await self.bot.locale_of(interaction)
-        picks = [int(v) for v in values]
+        picks = ids.int_values(values)
         reply = await self.answering.draft(args[0], args[1], interaction.user.id, picks, locale)
         await self._redraw(interaction, reply)
 
@@ -174,7 +224,7 @@ class Play(commands.Cog):
 
     @staticmethod
     async def _redraw(interaction: Interaction, reply: Reply) -> None:
-        await interaction.response.edit_message(**reply.edit_kwargs())
+        await Responding(interaction).update(reply)
 
 
 async def setup(bot: BoardGamesBot) -> None:

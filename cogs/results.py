@@ -18,6 +18,7 @@ from bot.leaderboard import render
 from bot.leaderboard.calculators import MAX_FIELDS
 from bot.leaderboard.components import UserPick
 from bot.leaderboard.table_results import PendingResult, TableResults
+from bot.render import ids
 from cogs.leaderboard import game_choices, solo_choices
 
 if TYPE_CHECKING:
@@ -106,7 +107,7 @@ class Results(commands.Cog):
     # -- the private work sheet -------------------------------------------------------------------
     async def on_players(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
         locale = await self.bot.locale_of(interaction)
-        players = await self._members(interaction, [int(v) for v in values])
+        players = await self._members(interaction, ids.int_values(values, limit=ids.MAX_ARG + 1))
         draft = self.results.set_players(args[0], interaction.user.id, players, locale)
         await interaction.response.edit_message(**render.draft_payload(draft, locale))
 

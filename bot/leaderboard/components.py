@@ -7,8 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.render.ids import parse_args
-from bot.render.items import ComponentRouter
+from bot.render.items import ComponentRouter, read_args
 
 USER_SELECT_TEMPLATE = r"bgu:(?P<kind>[a-z]+):(?P<args>\d+(?::\d+)*)"
 
@@ -35,7 +34,7 @@ class UserPick(discord.ui.DynamicItem[discord.ui.UserSelect[Any]], template=USER
         m = self.template.fullmatch(custom_id)
         assert m is not None
         self.kind = m["kind"]
-        self.args = parse_args(m["args"])
+        self.args = read_args(m["args"])
 
     @classmethod
     async def from_custom_id(

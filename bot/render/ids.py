@@ -6,6 +6,8 @@ a button id is visible to anyone who can see the message, so it must not reveal 
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.render.limits import CUSTOM_ID
 
 BUTTON_TEMPLATE = r"bgb:(?P<kind>[a-z]+):(?P<args>\d+(?::\d+)*)"
@@ -48,5 +50,61 @@ def _make(prefix: str, kind: str, args: tuple[int, ...]) -> str:
     return custom_id
 
 
+# Every number in an id is a Discord snowflake, a database id or a small index: 64 bits at most.
+MAX_ARG = 2**63 - 1
+MAX_ARGS = 8
+# How many numbers the platform's own kinds carry; a click with any other count comes from a
+# message another version of the bot sent (or was forged), and is refused as out of date.
+ARITY = {
+    ANSWER: 3,
+    EMPTY: 2,
+    CONFIRM: 2,
+    RESET: 2,
+    PAGE: 3,
+    HAND: 1,
+    LOBBY_JOIN: 1,
+    LOBBY_LEAVE: 1,
+    LOBBY_BOT: 1,
+    LOBBY_START: 1,
+    LOBBY_BOT_PICK: 1,
+    COMPANION_RECORD: 3,
+    CARD_INFO: 2,
+    PICK: 3,
+    DRAFT: 3,
+}
+
+
+class StaleComponent(Exception):
+    """A component id or value this version of the bot does not make: answered "out of date"."""
+
+
+class Args(list[int]):
+    """A component's numbers: reading one it does not carry means the id is not ours."""
+
+    def __getitem__(self, index: Any) -> Any:
+        try:
+            return super().__getitem__(index)
+        except IndexError:
+            raise StaleComponent(f"no argument {index}") from None
+
+
 def parse_args(args: str) -> list[int]:
-    return [int(a) for a in args.split(":")]
+    """The numbers of an id, strictly: plain digits, at most MAX_ARGS of them, each within 64 bits."""
+    parts = args.split(":")
+    if len(parts) > MAX_ARGS or not all(p.isascii() and p.isdigit() and len(p) <= 19 for p in parts):
+        raise StaleComponent(f"malformed arguments {args[:40]!r}")
+    numbers = [int(p) for p in parts]
+    if any(n > MAX_ARG for n in numbers):
+        raise StaleComponent("argument beyond 64 bits")
+    return Args(numbers)
+
+
+def int_values(values: list[str], limit: int = 1000) -> list[int]:
+    """A select's values as the numbers the bot put there (option indices; `limit=MAX_ARG + 1` for
+    ids): plain digits below `limit`."""
+    out = []
+    for v in values:
+        if not (v.isascii() and v.isdigit() and len(v) <= len(str(limit))) or int(v) >= limit:
+            raise StaleComponent(f"bad select value {v[:20]!r}")
+        out.append(int(v))
+    return out

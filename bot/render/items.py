@@ -32,15 +32,25 @@ class ComponentRouter:
         self.handlers.pop(kind, None)
 
     async def dispatch(
-        self, kind: str, interaction: discord.Interaction[Any], args: list[int], values: list[str]
+        self, kind: str, interaction: discord.Interaction[Any], args: list[int] | None, values: list[str]
     ) -> None:
-        handler = self.handlers.get(kind)
+        """`args` None: the id's numbers could not be read (see ids.parse_args)."""
+        handler = self.handlers.get(kind) if args is not None else None
         if handler is None and self.fallback is not None:
             handler = self.fallback
         if handler is None:
             log.warning("no handler for component kind %r", kind)
             return
-        await handler(interaction, args, values)
+        await handler(interaction, args if args is not None else [], values)
+
+
+def read_args(text: str) -> list[int] | None:
+    """An id's numbers, or None when they are not ones this bot makes (the click is then
+    answered "out of date" rather than failing inside discord.py with no answer at all)."""
+    try:
+        return ids.parse_args(text)
+    except ids.StaleComponent:
+        return None
 
 
 def _router(interaction: discord.Interaction[Any]) -> ComponentRouter:
@@ -67,7 +77,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BU
         m = self.template.fullmatch(custom_id)
         assert m is not None
         self.kind = m["kind"]
-        self.args = ids.parse_args(m["args"])
+        self.args = read_args(m["args"])
 
     @classmethod
     async def from_custom_id(
@@ -103,7 +113,7 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SE
         m = self.template.fullmatch(custom_id)
         assert m is not None
         self.kind = m["kind"]
-        self.args = ids.parse_args(m["args"])
+        self.args = read_args(m["args"])
 
     @classmethod
     async def from_custom_id(

@@ -10,14 +10,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 
 from bot.standin.persist import WorldFile, WorldFileError
 from bot.standin.server import StandIn, default_world, world_of
 from bot.standin.terminal import run_terminal
 
 
-async def main(port: int, token: str, terminal: bool, world_path: str | None = None) -> None:
+async def main(port: int, token: str, terminal: bool, world_path: str | None = None, faults: str = "") -> None:
     standin = await StandIn(token=token, port=port).start()
+    standin.faults.load(faults)
     world = WorldFile(world_path) if world_path else None
     try:
         loaded = world.open(standin) if world is not None else False
@@ -49,6 +51,11 @@ if __name__ == "__main__":
     parser.add_argument("--token", default="standin-bot-token")
     parser.add_argument("--terminal", action="store_true", help="also open the terminal client")
     parser.add_argument("--world", default=None, help="keep the server's world in this JSON file")
+    parser.add_argument(
+        "--faults",
+        default=os.environ.get("STANDIN_FAULTS", ""),
+        help="REST faults to inject, e.g. '429 rate=0.05; 5xx status=503 rate=0.02' (default: $STANDIN_FAULTS)",
+    )
     args = parser.parse_args()
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(main(args.port, args.token, args.terminal, args.world))
+        asyncio.run(main(args.port, args.token, args.terminal, args.world, args.faults))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from bot.standin.faults import FaultSpecError
 from bot.standin.interactions import Interaction, StandInError
 from bot.standin.state import JSON, Message
 
@@ -103,6 +104,20 @@ def add_routes(app: web.Application, standin: StandIn) -> None:
         await s.drop_connections(int(b.get("code", 4000)))
         return {"dropped": True}
 
+    async def faults(b: JSON) -> Any:
+        """Add REST faults: {spec: "429 count=2; 5xx rate=0.1"} or one rule's fields; {clear: true}."""
+        try:
+            if b.get("clear"):
+                s.faults.clear()
+            if b.get("spec"):
+                s.faults.load(str(b["spec"]))
+            elif b.get("kind"):
+                fields = ("route", "count", "rate", "retry_after", "status")
+                s.faults.add(str(b["kind"]), **{k: b[k] for k in fields if k in b})
+        except (FaultSpecError, TypeError) as exc:
+            raise StandInError(str(exc)) from exc
+        return {"rules": [r.to_json() for r in s.faults.rules], "injected": len(s.faults.log)}
+
     for name, fn in {
         "slash": slash,
         "autocomplete": autocomplete,
@@ -114,6 +129,7 @@ def add_routes(app: web.Application, standin: StandIn) -> None:
         "guilds": add_guild,
         "channels": add_channel,
         "drop": drop,
+        "faults": faults,
     }.items():
         app.router.add_post(f"{PREFIX}/{name}", action(fn))
 
@@ -159,6 +175,10 @@ def add_routes(app: web.Application, standin: StandIn) -> None:
         out = [{"seq": e.seq, "kind": e.kind, "message": message_json(e.message)} for e in s.events[after:]]
         return web.json_response({"events": out, "next": len(s.events)})
 
+    async def fault_plan(request: web.Request) -> web.Response:
+        injected = [{"kind": k, "request": r} for k, r in s.faults.log]
+        return web.json_response({"rules": [r.to_json() for r in s.faults.rules], "injected": injected})
+
     async def violations(request: web.Request) -> web.Response:
         return web.json_response([asdict(v) for v in s.violations])
 
@@ -179,6 +199,7 @@ def add_routes(app: web.Application, standin: StandIn) -> None:
     app.router.add_get(f"{PREFIX}/interactions/{{id}}", interaction)
     app.router.add_get(f"{PREFIX}/events", events)
     app.router.add_get(f"{PREFIX}/violations", violations)
+    app.router.add_get(f"{PREFIX}/faults", fault_plan)
     app.router.add_get(f"{PREFIX}/commands", commands)
     app.router.add_get(f"{PREFIX}/payloads", payloads)
     app.router.add_get(f"{PREFIX}/attachments/{{id}}/{{filename}}", attachment)

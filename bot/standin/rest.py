@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
+import socket
+import struct
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -35,6 +38,8 @@ if TYPE_CHECKING:
     from bot.standin.server import StandIn
 
 API_PREFIX = "/api/v10"
+# How long Discord holds an enforced nonce ("a few minutes"; our figure).
+NONCE_WINDOW_SECONDS = 300.0
 
 
 class ApiError(Exception):
@@ -124,6 +129,7 @@ async def _handle(standin: StandIn, request: web.Request) -> web.StreamResponse:
     op = standin.validator.match(method, path)
     template = op.template if op else None
     ctx = Ctx(standin, request, {}, None)
+    fault = None
     bucket = (template or path).replace("/", "-")
     headers = _ratelimit_headers(bucket)
     try:
@@ -132,14 +138,16 @@ async def _handle(standin: StandIn, request: web.Request) -> web.StreamResponse:
             "Authorization"
         ) != f"Bot {standin.token}":
             raise ApiError(401, 0, "401: Unauthorized")
-        if standin.rate_limit_next > 0:
-            standin.rate_limit_next -= 1
-            retry = standin.rate_limit_retry_after
-            headers.update({"X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": f"{retry:.3f}", "Retry-After": f"{retry}"})
-            standin.requests.append(_sent(method, path, template, ctx.body, 429))
-            return json_response(
-                {"message": "You are being rate limited.", "retry_after": retry, "global": False}, status=429, headers=headers
-            )
+        fault = standin.faults.pick(method, template or path, path)
+        if fault is not None and fault.kind == "drop":
+            standin.requests.append(_sent(method, path, template, ctx.body, 0))
+            return await _drop(request)
+        if fault is not None and fault.status:
+            if fault.status == 429 and "X-RateLimit-Bucket" not in fault.headers:
+                headers = {}  # a global limit names no bucket
+            headers.update(fault.headers)
+            standin.requests.append(_sent(method, path, template, ctx.body, fault.status))
+            return json_response(fault.body, status=fault.status, headers=headers)
         if op is not None and ctx.body is not None:
             problems = standin.validator.validate(op, ctx.body)
             if problems:
@@ -172,8 +180,22 @@ async def _handle(standin: StandIn, request: web.Request) -> web.StreamResponse:
     standin.requests.append(_sent(method, path, template, ctx.body, response.status))
     if method != "GET":
         standin.changed()  # commands synced, messages sent or edited, a DM channel opened...
+    if fault is not None and fault.kind == "lost":
+        return await _drop(request)  # done, but the answer never reaches the client
     response.headers.update(headers)
     return response
+
+
+async def _drop(request: web.Request) -> web.StreamResponse:
+    """Cut the connection without an answer (a reset, as a dying proxy does)."""
+    transport = request.transport
+    if transport is not None:
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        transport.abort()
+    return web.Response(status=204)  # never written: the connection is gone
 
 
 def _sent(method: str, path: str, template: str | None, body: Any, status: int) -> Any:
@@ -585,9 +607,19 @@ async def create_message(ctx: Ctx) -> web.StreamResponse:
     if not any(body.get(k) for k in ("content", "embeds", "components", "sticker_ids", "poll")) and not ctx.files:
         raise ApiError(400, 50006, "Cannot send an empty message", kind="limit")
     _check_limits(body)
+    # enforce_nonce: a message sent again with the nonce of one already created (a retry after a
+    # lost answer) returns that message instead of a copy, as Discord does for a few minutes.
+    nonce_key = (channel.id, str(body["nonce"])) if body.get("enforce_nonce") and body.get("nonce") else None
+    if nonce_key is not None and nonce_key in ctx.standin.nonces:
+        earlier_id, at = ctx.standin.nonces[nonce_key]
+        earlier = ctx.standin.message(earlier_id)
+        if earlier is not None and ctx.standin.now() - at < NONCE_WINDOW_SECONDS:
+            return _json(earlier.to_json())
     msg = _new_bot_message(ctx, channel, None)
     msg.attachments = _attachments(ctx, channel.id) or []
     msg.apply(body)
+    if nonce_key is not None:
+        ctx.standin.nonces[nonce_key] = (msg.id, ctx.standin.now())
     await ctx.standin.store_message(msg)
     return _json(msg.to_json())
 

@@ -13,6 +13,7 @@ from urllib.parse import quote
 from aiohttp import web
 
 from bot.standin import control, rest
+from bot.standin.faults import Faults
 from bot.standin.gateway import Gateway, Session, ready_payload
 from bot.standin.interactions import (
     APPLICATION_COMMAND,
@@ -96,8 +97,10 @@ class StandIn:
         self.events: list[Event] = []
         self._changed = asyncio.Condition()
         self.clock_offset = 0.0
-        self.rate_limit_next = 0  # answer this many upcoming requests with 429
-        self.rate_limit_retry_after = 0.05
+        # REST faults to inject (429s, 5xx, dropped connections): see bot/standin/faults.py.
+        self.faults = Faults()
+        # (channel, enforced nonce) -> (message id, when): a repeat returns that message.
+        self.nonces: dict[tuple[str, str], tuple[str, float]] = {}
         self.gateway = Gateway(token, self._ready, self._guild_payloads, heartbeat_interval_ms)
         self._runner: web.AppRunner | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -432,6 +435,34 @@ class StandIn:
             data["resolved"] = {"users": {u.id: u.to_json() for u in users}}
         return await self._component(user, message, data)
 
+    async def forge(
+        self,
+        user: User,
+        message: Message,
+        custom_id: str,
+        values: list[str] | None = None,
+        component_type: int = 2,
+        locale: str | None = None,
+    ) -> Interaction:
+        """A click on a component `message` is made to carry (as an old message, sent by another
+        version of the bot, would): no check of the id, of who may see the message, or of the
+        values. Discord sends the message with every component interaction, and discord.py
+        routes a click only to a component that message holds, so the payload's copy holds it."""
+        data: JSON = {"custom_id": custom_id, "component_type": component_type}
+        comp: JSON = {"type": component_type, "custom_id": custom_id}
+        if component_type == 2:
+            comp.update(style=2, label="?")
+        else:
+            options = [{"label": v or "-", "value": v} for v in dict.fromkeys(values or ["0"])]
+            comp.update(options=options, min_values=1, max_values=len(options))
+        if values is not None:
+            data["values"] = list(values)
+        channel = self.channels[message.channel_id]
+        payload = base_payload(self, MESSAGE_COMPONENT, user, channel, locale)
+        payload["data"] = data
+        payload["message"] = {**message.to_json(), "components": [{"type": 1, "components": [comp]}]}
+        return await self._dispatch_interaction(payload, user, channel, message)
+
     async def submit_modal(
         self, user: User, source: Interaction, values: dict[str, Any], custom_id: str | None = None
     ) -> Interaction:
@@ -495,9 +526,9 @@ class StandIn:
         """Close the bot's websocket(s) with a resumable code; it should RESUME."""
         await self.gateway.drop(code)
 
-    def force_rate_limit(self, count: int = 1, retry_after: float = 0.05) -> None:
-        self.rate_limit_next = count
-        self.rate_limit_retry_after = retry_after
+    def force_rate_limit(self, count: int = 1, retry_after: float = 0.05, route: str | None = None) -> None:
+        """Answer the next `count` requests (on `route`, a regex) with a per-route 429."""
+        self.faults.add("429", route=route, count=count, retry_after=retry_after)
 
     def violation(self, kind: str, route: str, message: str) -> None:
         self.violations.append(Violation(kind, route, message))

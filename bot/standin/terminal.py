@@ -20,6 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import TextIO
 
+from bot.standin.faults import FaultSpecError
 from bot.standin.interactions import Interaction, StandInError
 from bot.standin.server import StandIn
 from bot.standin.state import JSON, Channel, Message, User, iter_components
@@ -56,6 +57,9 @@ commands:
   locale [code]                        your Discord language, e.g. locale pt-BR (alone: the current one)
   manager [on|off]                     give (or take back) Manage Server for the /admin commands
   commands                             list the bot's slash commands
+  faults [<spec> | off]                Discord misbehaving: the rules in force, new ones (e.g.
+                                       faults 429 count=3; 5xx status=503 rate=0.1; lost route=callback)
+                                       or none (off); see bot/standin/faults.py
   help | quit
 Attachments (board images, exports) are saved as files; each path is printed under its message."""
 
@@ -329,6 +333,8 @@ class Terminal:
                 self._dms(rest.lower())
             elif word == "locale":
                 self._locale(rest)
+            elif word == "faults":
+                self._faults(rest)
             elif word == "commands":
                 for cmd in self.standin.commands:
                     self.write(f"/{cmd['name']}: {cmd.get('description', '')}{self._describe_options(cmd)}")
@@ -385,6 +391,22 @@ class Terminal:
         self.write(f"-- DMs for {self.user.name} ({len(msgs)}{state}) --")
         for msg in msgs[-10:]:
             self.write(self.render(msg))
+
+    def _faults(self, spec: str) -> None:
+        faults = self.standin.faults
+        if spec.lower() in ("off", "none", "clear"):
+            faults.clear()
+        elif spec:
+            try:
+                faults.load(spec)
+            except FaultSpecError as exc:
+                raise StandInError(str(exc)) from exc
+        rules = [r.to_json() for r in faults.rules if r.count is None or r.count > 0]
+        if not rules:
+            self.write(f"no REST faults in force ({len(faults.log)} injected so far)")
+        for r in rules:
+            left = "until off" if r["count"] is None else f"{r['count']} more"
+            self.write(f"fault {r['kind']} on {r['route'] or 'every route'}: rate {r['rate']}, {left}, fired {r['fired']}")
 
     def _locale(self, code: str) -> None:
         if not code:

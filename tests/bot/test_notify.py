@@ -8,6 +8,7 @@ import asyncio
 import itertools
 import time
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 import discord
@@ -33,6 +34,8 @@ class Sent:
 class FakeMessage:
     id: int
     channel: FakeChannel
+    # Just made, as a send's message is (one Discord returns for a repeated nonce is older).
+    created_at: datetime = field(default_factory=lambda: datetime.now(UTC))
 
 
 @dataclass

@@ -56,32 +56,33 @@ def bot_env(standin: StandIn, db: Path, **overrides: str) -> dict[str, str]:
     return env
 
 
-def sync_commands(tmp_path_factory: pytest.TempPathFactory, **more: str) -> list[JSON]:
+async def sync_commands_async(db: Path, **more: str) -> list[JSON]:
     """Run the real `python -m bot sync` against a stand-in; return what it registered."""
+    standin = await StandIn().start()
+    try:
+        env = bot_env(standin, db, **more)
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            "sync",
+            cwd=ROOT,
+            env=env,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+        out, _ = await asyncio.wait_for(proc.communicate(), 60)
+        assert proc.returncode == 0, out.decode()
+        assert standin.violations == [], standin.violations
+        assert standin.rejections == [], standin.rejections
+        return copy.deepcopy(standin.global_commands)
+    finally:
+        await standin.stop()
 
-    async def sync() -> list[JSON]:
-        standin = await StandIn().start()
-        try:
-            env = bot_env(standin, tmp_path_factory.mktemp("sync") / "unused.sqlite3", **more)
-            proc = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "bot",
-                "sync",
-                cwd=ROOT,
-                env=env,
-                stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.STDOUT,
-            )
-            out, _ = await asyncio.wait_for(proc.communicate(), 60)
-            assert proc.returncode == 0, out.decode()
-            assert standin.violations == [], standin.violations
-            assert standin.rejections == [], standin.rejections
-            return copy.deepcopy(standin.global_commands)
-        finally:
-            await standin.stop()
 
-    commands = asyncio.run(sync())
+def sync_commands(tmp_path_factory: pytest.TempPathFactory, **more: str) -> list[JSON]:
+    """`sync_commands_async` from synchronous code (a session fixture)."""
+    commands = asyncio.run(sync_commands_async(tmp_path_factory.mktemp("sync") / "unused.sqlite3", **more))
     assert {c["name"] for c in commands} >= {"game", "hand", "play", "settings"}
     return commands
 
@@ -193,4 +194,3 @@ def locale_world(standin: StandIn, locale: str) -> tuple[Guild, Channel, list[Us
     guild = standin.add_guild("Clube de Jogos", locale=locale)
     channel = standin.add_channel(guild, "jogos")
     return guild, channel, users
-

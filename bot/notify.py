@@ -228,7 +228,7 @@ class Notifier:
                     await dm.get_partial_message(note.message_id).edit(**payload.edit_kwargs(replace=True))
                     note.pid = prompt.pid if prompt else None
                     note.buttons = payload.view is not None
-                    await self._sent(live, seat, prompt)
+                    await self._sent(live, seat, prompt, dm=(note.channel_id, note.message_id))
                     return
                 if note is not None and note.buttons:
                     await self._strip(
@@ -252,7 +252,7 @@ class Notifier:
                     turn,
                     payload.view is not None,
                 )
-                await self._sent(live, seat, prompt)
+                await self._sent(live, seat, prompt, dm=(message.channel.id, message.id))
                 return
             except discord.Forbidden as exc:
                 if exc.code == DMS_CLOSED:
@@ -276,11 +276,19 @@ class Notifier:
         found = await self.table.store.notices.delivered(live.id, seat)
         return found is not None and found.covers(prompt.pid, self._step(live))
 
-    async def _sent(self, live: Live, seat: int, prompt: Prompt | None, via: str = "dm") -> None:
+    async def _sent(
+        self, live: Live, seat: int, prompt: Prompt | None, via: str = "dm", dm: tuple[int, int] | None = None
+    ) -> None:
         """Record the delivered prompt for other processes and for reconciliation (after
-        sending: a crash in between may repeat a DM, never lose one)."""
-        if prompt is not None:
-            await self.table.store.notices.record(live.id, seat, prompt.pid, self._step(live), via)
+        sending: a crash in between may repeat a DM, never lose one); a DM with its message, so
+        the end of the game can be told in it after a restart."""
+        if prompt is None:
+            return
+        notices = self.table.store.notices
+        if dm is not None:
+            await notices.record_dm(live.id, seat, prompt.pid, self._step(live), *dm)
+        else:
+            await notices.record(live.id, seat, prompt.pid, self._step(live), via)
 
     @staticmethod
     def _step(live: Live) -> int:
@@ -343,15 +351,20 @@ class Notifier:
     async def _close_privates(self, live: Live) -> None:
         """The game is over: each player's last private message says so, without buttons."""
         abandoned = live.record.status == "abandoned"
+        stored: dict[int, tuple[int, int]] | None = None
         for seat, spec in enumerate(live.record.seats):
             note = self._notes.pop((live.id, seat), None)
-            if note is None:
-                continue
+            if note is not None:
+                where = (note.channel_id, note.message_id)
+            else:  # sent before a restart, or by another process: the stored message
+                if stored is None:
+                    stored = await self.table.store.notices.last_dms(live.id)
+                if seat not in stored:
+                    continue
+                where = stored[seat]
             locale = await self.prefs.locale_for(spec.user_id or 0, live.record.locale)
             ended = t("dm.game_abandoned" if abandoned else "dm.game_ended", locale, id=live.id)
-            message = self.client.get_partial_messageable(note.channel_id).get_partial_message(
-                note.message_id
-            )
+            message = self.client.get_partial_messageable(where[0]).get_partial_message(where[1])
             with contextlib.suppress(discord.HTTPException):
                 await message.edit(content=ended, view=None)
 

@@ -14,6 +14,13 @@ from storage.db import Database, Write
 RECORD = """INSERT INTO private_notices (match_id, seat, pid, step, via, sent_at) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT (match_id, seat) DO UPDATE
             SET pid = excluded.pid, step = excluded.step, via = excluded.via, sent_at = excluded.sent_at"""
+# Only a DM names its message; a reply or a channel notice keeps the last DM's ids (still the
+# seat's latest private message in their DMs).
+RECORD_DM = """INSERT INTO private_notices (match_id, seat, pid, step, via, sent_at, dm_channel_id, dm_message_id)
+            VALUES (?, ?, ?, ?, 'dm', ?, ?, ?)
+            ON CONFLICT (match_id, seat) DO UPDATE
+            SET pid = excluded.pid, step = excluded.step, via = excluded.via, sent_at = excluded.sent_at,
+                dm_channel_id = excluded.dm_channel_id, dm_message_id = excluded.dm_message_id"""
 
 
 @dataclass(frozen=True)
@@ -58,6 +65,22 @@ class NoticeRepo:
         self, match_id: int, seat: int, pid: int, step: int | None = None, via: str = "dm"
     ) -> None:
         await self.db.write_batch([Write(RECORD, (match_id, seat, pid, step, via, time.time()))])
+
+    async def record_dm(
+        self, match_id: int, seat: int, pid: int, step: int | None, channel_id: int, message_id: int
+    ) -> None:
+        """A delivery by direct message, naming the message that carried it."""
+        now = time.time()
+        await self.db.write_batch([Write(RECORD_DM, (match_id, seat, pid, step, now, channel_id, message_id))])
+
+    async def last_dms(self, match_id: int) -> dict[int, tuple[int, int]]:
+        """Each seat's last private DM in this match, as (channel id, message id)."""
+        rows = await self.db.fetchall(
+            "SELECT seat, dm_channel_id, dm_message_id FROM private_notices"
+            " WHERE match_id = ? AND dm_message_id IS NOT NULL",
+            (match_id,),
+        )
+        return {int(r["seat"]): (int(r["dm_channel_id"]), int(r["dm_message_id"])) for r in rows}
 
 
 def _delivered(row: object) -> Delivered:

@@ -8,6 +8,10 @@
 -- this migration: announced by a version that did not record every delivery).
 ALTER TABLE private_notices ADD COLUMN step INTEGER;
 ALTER TABLE private_notices ADD COLUMN via TEXT NOT NULL DEFAULT 'dm';
+-- The direct message that carried the seat's last private view (NULL: none, or not a DM): once the
+-- game ends it is edited to say so, by whichever process sees the end, after any restart.
+ALTER TABLE private_notices ADD COLUMN dm_channel_id INTEGER;
+ALTER TABLE private_notices ADD COLUMN dm_message_id INTEGER;
 
 -- A digest of the state right after each answer, written with the answer: on rebuild a state
 -- that comes out otherwise (the rules changed under a game in flight) is noticed, not continued.

@@ -123,3 +123,23 @@ async def test_a_stale_confirmation_changes_nothing(world: World, start_bot: Sta
     refused = await late.followup(timeout=10)
     assert refused.ephemeral and "no game" in refused.content.lower(), refused.content
     assert status_of(world.db, match_id) == "abandoned"
+
+
+async def test_the_private_views_sent_before_a_restart_are_closed_too(world: World, start_bot: StartBot) -> None:
+    """The last DM of each player is remembered with the game, not only in the process: a game
+    abandoned after a restart still tells every player, in the DM they were last sent."""
+    standin, channel, alice, bob = world.standin, world.channel, world.alice, world.bob
+    bot = await start_bot()
+    match_id = await two_player_game(standin, channel, alice, bob, EN)
+    sent = {u.name: standin.dm_messages(u)[-1] for u in (alice, bob) if standin.dm_messages(u)}
+    assert sent, "someone was sent a private view"
+    await bot.stop()
+
+    await start_bot()
+    question = await ask_to_abandon(standin, channel, alice)
+    await (await standin.click(alice, question, buttons(question)["Yes, end it"])).response()
+    for dm in sent.values():
+        await standin.wait_until(lambda d=dm: "was abandoned" in (standin.message(d.id) or d).content, 10)  # type: ignore[misc]
+        last = standin.message(dm.id) or dm
+        assert last.content == f"🏁 Game #{match_id} was abandoned: nothing more to do here."
+        assert not last.components

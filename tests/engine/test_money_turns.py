@@ -4,14 +4,18 @@ Both must give the very same prompts, events, views and results for the same see
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
 
 from engine.cli.simulate import make_policies
 from engine.core.errors import IllegalAnswer
+from engine.core.events import Event
+from engine.core.match import Match
 from engine.core.prompts import Option, Prompt
 from engine.core.registry import get_game
+from engine.core.seats import SeatSpec
 from engine.games.dominion import normalize_options
 from engine.games.dominion.game import DominionGame, money_turns
 
@@ -75,3 +79,82 @@ def test_offers_and_checks_agree_with_the_options() -> None:
         with pytest.raises(IllegalAnswer) as malformed:
             prompt.check((3,))  # type: ignore[arg-type]
         assert malformed.value.key == "error.malformed_answer"
+
+
+# -- the bot loop inside the match (Match.play_seats) against the general rules, game after game --
+# Sized by DOMINION_MONEY_GAMES (thousands by default; a few hundred while developing).
+MONEY_GAMES = int(os.environ.get("DOMINION_MONEY_GAMES", "2000"))
+MIXES: list[tuple[list[str], str]] = [
+    (["big_money", "big_money"], "First Game"),
+    (["big_money", "big_money"], "random"),
+    (["big_money", "heuristic"], "random"),
+    (["random", "big_money", "big_money"], "random"),
+    (["big_money"] * 4, "random"),
+    (["expert", "big_money"], "random"),
+]
+
+
+def general_game(bots: list[str], kingdom: str, seed: int) -> tuple[list[Any], list[Any], Any, list[Any]]:
+    """Every answer through Match.submit on rules that skip the written-out turns: (log, events
+    per answer, result, final views)."""
+    options = normalize_options({"kingdom": kingdom}, len(bots))
+    game = GeneralTurns(len(bots), options, seed)
+    policies = make_policies(get_game("dominion"), bots, seed)
+    log: list[Any] = []
+    events: list[Any] = [e.to_dict() for e in game.start()]
+    while not game.finished:
+        prompt = game.prompts()[0]  # several seats at once (attacks): the first seat first
+        answer = policies[prompt.seat].choose(game.view(prompt.seat), prompt)
+        events += [e.to_dict() for e in game.submit(prompt.seat, answer)]
+        log.append((prompt.seat, answer))
+        assert len(log) < 5000
+    return log, events, game.result(), [game.view(s) for s in (None, *range(len(bots)))]
+
+
+def looped_match(bots: list[str], kingdom: str, seed: int, *, read_events: bool) -> Match:
+    seats = [SeatSpec(kind="bot", name=b, policy=b) for b in bots]
+    match = Match("dominion", seats, {"kingdom": kingdom}, seed)
+    policies = make_policies(get_game("dominion"), bots, seed)
+    events: list[Event] | None = [] if read_events else None
+    match.play_seats(dict(enumerate(policies)), events=events)
+    match.loop_events = [e.to_dict() for e in match.opening_events + (events or [])]  # type: ignore[attr-defined]
+    return match
+
+
+def test_the_bot_loop_equals_the_general_rules_over_thousands_of_games() -> None:
+    for i in range(MONEY_GAMES):
+        bots, kingdom = MIXES[i % len(MIXES)]
+        seed = 10_000 + i
+        read = i % 4 == 0  # the events themselves, every fourth game (they cost the most to compare)
+        log, events, result, views = general_game(bots, kingdom, seed)
+        match = looped_match(bots, kingdom, seed, read_events=read)
+        assert match.finished, (bots, kingdom, seed)
+        assert match.log == log, (bots, kingdom, seed)
+        assert match.result() == result, (bots, kingdom, seed)
+        assert [match.view(s) for s in (None, *range(len(bots)))] == views, (bots, kingdom, seed)
+        if read:
+            assert match.loop_events == events, (bots, kingdom, seed)  # type: ignore[attr-defined]
+        if i % 50 == 0:  # and the log replays to the same state in a fresh match
+            again = Match.from_record(match.record())
+            assert again.result() == result
+            assert [again.view(s) for s in (None, *range(len(bots)))] == views
+
+
+def test_the_bot_loop_stops_at_a_human_seat_and_checks_answers() -> None:
+    seats = [SeatSpec(kind="bot", name="b", policy="big_money"), SeatSpec(kind="human", name="h")]
+    match = Match("dominion", seats, {"kingdom": "First Game"}, 7)
+    bot = make_policies(get_game("dominion"), ["big_money"], 7)[0]
+    answered = match.play_seats({0: bot})
+    assert not match.finished
+    assert [p.seat for p in match.prompts()] == [1]  # the human's turn: the loop waits
+    assert match.version == answered
+    assert match.play_seats({0: bot}) == 0  # nothing of the bot's is open
+
+    class Cheat:
+        def choose(self, view: Any, prompt: Prompt) -> tuple[str, ...]:
+            return ("buy:Province",)  # not offered with the coins in hand
+
+    before = match.record()
+    with pytest.raises(IllegalAnswer):
+        match.play_seats({1: Cheat()})
+    assert match.record() == before  # refused: nothing logged, nothing changed

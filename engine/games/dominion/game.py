@@ -441,7 +441,7 @@ class DominionGame(FlowGame):
                 self._events.append(TURN_EVENTS[p][t.number])
             # a turn that starts as every turn does (not a described position) with no Action
             # card in hand opens its Buy phase from a known state: see opening()
-            plain = not first_turn
+            plain = not first_turn or self.position is None  # setup's first turn begins so too
             if not (first_turn and start_phase == "buy"):
                 t.phase = "action"
                 if not actions.isdisjoint(player.hand):

@@ -166,36 +166,68 @@ class FlowGame:
         assert flow is not None
         answered = 0
         budget = -1 if limit is None else limit
+        # While one seat after another decides alone, the open prompt is held here rather than in
+        # _open / _listed (written back when the loop stops, whatever stops it); the rules never
+        # read those, and they are empty while the rules run, as _advance leaves them.
+        held: Prompt | None = None
+        held_check: Check | None = None
         try:
             while answered != budget and not self.finished:
                 listed = self._listed
                 if len(listed) == 1 and not self._collected:
                     # one seat decides (the common case): submit() and _advance() written out
-                    prompt = listed[0]
-                    seat = prompt.seat
-                    policy = get_policy(seat)
-                    if policy is None:
-                        break
-                    answer = policy.choose(LazyView(view, seat), prompt)
-                    if type(answer) is not tuple:
-                        answer = tuple(answer)
-                    prompt.check(answer)
-                    check = self._open[seat][1]
-                    if check is not None:
-                        check(answer)
+                    prompt = held = listed[0]
+                    check = held_check = self._open[prompt.seat][1]
                     self._open = {}
                     self._listed = []
-                    try:
-                        ask = flow.send({seat: answer})
-                    except StopIteration:
-                        self.finished = True
-                    else:
-                        if type(ask) is Prompt:
-                            self._pid = ask.pid = self._pid + 1
-                            self._open = {ask.seat: (ask, None)}
-                            self._listed = [ask]
-                        else:
-                            self._open_asked(ask)
+                    while True:
+                        seat = prompt.seat
+                        policy = get_policy(seat)
+                        if policy is None:
+                            break
+                        answer = policy.choose(LazyView(view, seat), prompt)
+                        if type(answer) is not tuple:
+                            answer = tuple(answer)
+                        # Prompt.check's quick case first: one offered option id
+                        ids = prompt.ids
+                        if not (
+                            ids is not None
+                            and len(answer) == 1
+                            and type(answer[0]) is str
+                            and answer[0] in ids
+                            and prompt.min <= 1 <= prompt.max
+                        ):
+                            prompt.check(answer)
+                        if check is not None:
+                            check(answer)
+                        held = None  # the rules run: nothing is open
+                        try:
+                            ask = flow.send({seat: answer})
+                        except StopIteration:
+                            self.finished = True
+                            ask = None
+                        log.append((seat, answer))
+                        answered += 1
+                        if self._events:
+                            if events is not None:
+                                events += self._events
+                            self._events = []
+                        if ask is None:
+                            break
+                        if type(ask) is not Prompt:
+                            self._open_asked(ask)  # an Ask: back to the outer loop
+                            break
+                        self._pid = ask.pid = self._pid + 1
+                        prompt = held = ask
+                        check = held_check = None
+                        if answered == budget:
+                            break
+                    if held is not None:
+                        self._open = {held.seat: (held, held_check)}
+                        self._listed = [held]
+                        held = None
+                    if policy is None:
+                        break
                 else:
                     # several seats at once: one answer at a time through submit()
                     waiting = [p for p in self.prompts() if p.seat in policies]
@@ -208,13 +240,12 @@ class FlowGame:
                     submitted = self.submit(seat, answer)
                     if events is not None:
                         events += submitted
-                log.append((seat, answer))
-                answered += 1
-                if self._events:
-                    if events is not None:
-                        events += self._events
-                    self._events = []
+                    log.append((seat, answer))
+                    answered += 1
         finally:
+            if held is not None:  # a policy or a check raised: the prompt stays open
+                self._open = {held.seat: (held, held_check)}
+                self._listed = [held]
             self._quiet = quiet_before
         return answered
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from engine.cli.simulate import make_policies
-from engine.core.errors import IllegalAnswer
+from engine.core.errors import IllegalAnswer, InvalidSetup
 from engine.core.events import Event
 from engine.core.match import Match
 from engine.core.prompts import Option, Prompt
@@ -158,3 +158,18 @@ def test_the_bot_loop_stops_at_a_human_seat_and_checks_answers() -> None:
     with pytest.raises(IllegalAnswer):
         match.play_seats({1: Cheat()})
     assert match.record() == before  # refused: nothing logged, nothing changed
+
+
+def test_remembered_options_are_handed_out_as_copies() -> None:
+    first = normalize_options({"kingdom": "First Game"}, 2)
+    first["kingdom"].append("Gold")
+    first["reactions"] = "ask"
+    again = normalize_options({"kingdom": "First Game"}, 2)
+    assert len(again["kingdom"]) == 10 and again["reactions"] == "always"
+    assert normalize_options({"kingdom": "First Game", "reactions": ["ask", "always"]}, 2)["reactions"] == [
+        "ask",
+        "always",
+    ]
+    for _ in range(2):  # a refusal is never remembered as an answer
+        with pytest.raises(InvalidSetup):
+            normalize_options({"kingdom": "Cellar,Moat"}, 2)

@@ -44,8 +44,11 @@ def _frozen(value: Any) -> Any:
 def normalize_options(options: dict[str, Any], players: int) -> dict[str, Any]:
     """Validate lobby options; the kingdom becomes 'random' or an explicit list of 10 card ids."""
     try:
-        key: tuple[Any, int] | None = (_frozen(options), players)
-    except _Unhashable:
+        if all(type(v) is str for v in options.values()):  # the common case: names only
+            key: tuple[Any, int] | None = (tuple(sorted(options.items())), players)
+        else:
+            key = (_frozen(options), players)
+    except (_Unhashable, TypeError):
         key = None
     out = _NORMALIZED.get(key) if key is not None else None
     if out is None:

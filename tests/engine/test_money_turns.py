@@ -173,3 +173,47 @@ def test_remembered_options_are_handed_out_as_copies() -> None:
     for _ in range(2):  # a refusal is never remembered as an answer
         with pytest.raises(InvalidSetup):
             normalize_options({"kingdom": "Cellar,Moat"}, 2)
+
+
+class ContractOnly:
+    """A game seen through the Game protocol alone (no loop of its own)."""
+
+    def __init__(self, game: Any) -> None:
+        self._game = game
+
+    @property
+    def finished(self) -> bool:
+        return bool(self._game.finished)
+
+    def start(self) -> list[Event]:
+        return list(self._game.start())
+
+    def prompts(self) -> list[Prompt]:
+        return list(self._game.prompts())
+
+    def prompt_for(self, seat: int) -> Prompt | None:
+        return self._game.prompt_for(seat)  # type: ignore[no-any-return]
+
+    def submit(self, seat: int, answer: tuple[str, ...]) -> list[Event]:
+        return list(self._game.submit(seat, answer))
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return dict(self._game.view(seat))
+
+    def result(self) -> Any:
+        return self._game.result()
+
+
+def test_a_game_without_its_own_loop_is_played_through_submit() -> None:
+    bots = ["heuristic", "big_money", "random"]
+    seats = [SeatSpec(kind="bot", name=b, policy=b) for b in bots]
+    looped = Match("dominion", seats, {"kingdom": "random"}, 99)
+    plain = Match("dominion", seats, {"kingdom": "random"}, 99)
+    plain.game = ContractOnly(plain.game)  # type: ignore[assignment]
+    events: list[Event] = []
+    for match, kept in ((looped, None), (plain, events)):
+        policies = make_policies(get_game("dominion"), bots, 99)
+        assert match.play_seats(dict(enumerate(policies)), events=kept) == match.version
+    assert plain.finished and plain.log == looped.log
+    assert plain.result() == looped.result()
+    assert any(e.kind == "buy" for e in events)  # the events read were kept

@@ -51,6 +51,7 @@ from bot.standin.state import Channel, User  # noqa: E402
 from bot.standin.validation import Operation, SpecValidator  # noqa: E402
 
 JSON = dict[str, Any]
+DB_TRIPS = "bgb_db_round_trips_total"  # the bot's counter of database round trips (bot/metrics.py)
 BUY_ORDER = ("Gold", "Silver")  # never a Province: games must not end during the run
 
 
@@ -150,6 +151,12 @@ class LoadResult:
     harness_cpu: float = 0.0
     bot_rss_mb: float = 0.0
     loadavg: tuple[float, float] = (0.0, 0.0)  # 1-minute load average at start and end of the window
+    db_trips: float | None = None  # database round trips in the window (the bot's own metrics)
+
+    @property
+    def db_trips_per_click(self) -> float:
+        """Database round trips per answered click (NaN for a bot without our metrics)."""
+        return self.db_trips / self.acked if self.db_trips is not None and self.acked else float("nan")
 
     @property
     def bot_ms_per_click(self) -> float:
@@ -223,6 +230,14 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
 # -- the harness ---------------------------------------------------------------------------------
 
 
@@ -244,6 +259,7 @@ class Load:
         self.expired = 0  # clicks never answered (Discord's 3 s window passed) or never replied to
         self.wake = asyncio.Event()
         self.proc: subprocess.Popen[bytes] | None = None
+        self.metrics_port: int | None = free_port()  # the bot's /metrics (None: a bot without them)
         self.tasks: set[asyncio.Task[Any]] = set()
 
     # -- world and bot --------------------------------------------------------------------------
@@ -267,6 +283,8 @@ class Load:
             LOG_LEVEL="WARNING",
             MATCH_CACHE_SIZE=str(self.cache_size),
             PYTHONUNBUFFERED="1",
+            METRICS_HOST="127.0.0.1",
+            METRICS_PORT=str(self.metrics_port),
         )
         await self.prepare(env)
         log = (self.workdir / "bot.log").open("wb")
@@ -278,6 +296,24 @@ class Load:
                 raise RuntimeError(f"bot did not connect:\n{self.bot_log()}")
             await asyncio.sleep(0.05)
         await asyncio.sleep(0.5)  # READY, GUILD_CREATE, resume of bot seats
+
+    async def counter(self, name: str) -> float | None:
+        """A counter's value from the bot's /metrics (summed over labels), None when it has none."""
+        if self.metrics_port is None:
+            return None
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", self.metrics_port)
+            writer.write(b"GET /metrics HTTP/1.0\r\nHost: localhost\r\n\r\n")
+            body = (await asyncio.wait_for(reader.read(), 5)).decode(errors="replace")
+            writer.close()
+        except (TimeoutError, OSError):
+            return None
+        values = [
+            float(line.rsplit(" ", 1)[1])
+            for line in body.splitlines()
+            if line.startswith(name) and line[len(name) : len(name) + 1] in ("{", " ")
+        ]
+        return sum(values) if values else None
 
     async def prepare(self, env: dict[str, str]) -> None:
         """Register the slash commands with the stand-in, as `python -m bot sync` does."""
@@ -494,9 +530,13 @@ async def run_load(
                 stderr=subprocess.DEVNULL,
             )
         s.requests.clear()
+        trips0 = await load.counter(DB_TRIPS)
         cpu0, harness0, load0 = cpu_seconds(load.proc.pid), time.process_time(), os.getloadavg()[0]
         result.starved = await drive
         cpu1, harness1 = cpu_seconds(load.proc.pid), time.process_time()
+        trips1 = await load.counter(DB_TRIPS)
+        if trips0 is not None and trips1 is not None:
+            result.db_trips = trips1 - trips0
         result.loadavg = (load0, os.getloadavg()[0])
         requests = list(s.requests)
         result.bot_cpu = (cpu1 - cpu0) / seconds

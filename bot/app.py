@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 from discord.gateway import DiscordWebSocket
+from discord.webhook.async_ import async_context
 
 from bot import i18n, plugins
 from bot.answering import Answering
@@ -25,7 +26,7 @@ from bot.errors import UserError
 from bot.herald import DiscordHerald
 from bot.i18n import Translator, coarse
 from bot.interact import report, unwrap
-from bot.metrics import Registry
+from bot.metrics import Registry, count_calls, per_click
 from bot.notify import Notifier
 from bot.ops import InteractionClock, OpsServer
 from bot.pbp import PlayByPost
@@ -90,7 +91,13 @@ class BoardGamesBot(commands.Bot):
         self.settings = settings
         self.sync_only = sync_only
         self.registry = Registry()
+        self.registry.process()
         self.interactions = InteractionClock(self.registry)
+        self.rest_calls = self.registry.counter(
+            "bgb_rest_calls_total",
+            "Requests to Discord's REST API, by kind (api; interaction callbacks).",
+            ("kind",),
+        )
         self.ops: OpsServer | None = None
         self.components = ComponentRouter()
         self.component_templates: list[Any] = []  # of every DynamicItem added (see add_dynamic_items)
@@ -102,6 +109,8 @@ class BoardGamesBot(commands.Bot):
             self.http.connector = aiohttp.TCPConnector(limit=HTTP_CONNECTIONS)
         throttle_bucket_sweeps(self.http)
         retry_rest(self.http)
+        count_calls(self.http, "request", self.rest_calls, kind="api")
+        count_calls(async_context.get(), "request", self.rest_calls, kind="interaction")
         await super().login(token)
 
     async def setup_hook(self) -> None:
@@ -223,6 +232,28 @@ class BoardGamesBot(commands.Bot):
         self.registry.gauge("bgb_automa_queue_depth", "Matches waiting for a bot or automa answer.", store.turns.depth)
         self.registry.gauge("bgb_automa_running", "Matches whose bot seats this process is playing.", lambda: runner.busy)
         self.registry.gauge("bgb_db_errors_total", "Database errors (not conflicts).", lambda: store.db.errors, "counter")
+        self.registry.gauge(
+            "bgb_db_round_trips_total",
+            "Requests sent to the database: statements, BEGIN and COMMIT.",
+            lambda: store.db.round_trips,
+            "counter",
+        )
+        clicks = self.interactions.clicks.total
+        self.registry.gauge(
+            "bgb_db_round_trips_per_click",
+            "Database round trips over clicks handled, since the process started.",
+            per_click(lambda: store.db.round_trips, clicks),
+        )
+        self.registry.gauge(
+            "bgb_rest_calls_per_click",
+            "Discord REST requests (callbacks included) over clicks handled, since the process started.",
+            per_click(self.rest_calls.total, clicks),
+        )
+        self.registry.gauge(
+            "bgb_cpu_seconds_per_click",
+            "Process CPU time over clicks handled, since the process started.",
+            per_click(time.process_time, clicks),
+        )
         self.registry.gauge(
             "bgb_db_conflicts_total", "Writes refused by a constraint (lost races, duplicates).", lambda: store.db.conflicts, "counter"
         )

@@ -127,6 +127,7 @@ class Database:
     def __init__(self) -> None:
         self.errors = 0  # driver failures other than constraint conflicts (a metric)
         self.conflicts = 0  # constraint conflicts: duplicates refused, lost races
+        self.round_trips = 0  # requests sent to the database (a metric): statements, BEGIN, COMMIT
 
     @classmethod
     async def open(cls, url: str) -> Database:
@@ -233,6 +234,26 @@ class Database:
         """Backends that need to learn about the schema (PostgreSQL's serial tables) do it here."""
 
 
+class _Counted:
+    """The connection a SQLite transaction block sees: each statement is a trip to aiosqlite's
+    thread, counted in the database's round trips; everything else is the connection's own."""
+
+    def __init__(self, conn: aiosqlite.Connection, db: Database) -> None:
+        self._conn = conn
+        self._db = db
+
+    def execute(self, *args: Any, **kwargs: Any) -> Any:
+        self._db.round_trips += 1
+        return self._conn.execute(*args, **kwargs)
+
+    def executemany(self, *args: Any, **kwargs: Any) -> Any:
+        self._db.round_trips += 1
+        return self._conn.executemany(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._conn, name)
+
+
 class SqliteDatabase(Database):
     dialect = "sqlite"
 
@@ -268,9 +289,10 @@ class SqliteDatabase(Database):
     async def transaction(self) -> AsyncIterator[Conn]:
         """BEGIN IMMEDIATE ... COMMIT, rolled back if the block raises."""
         async with self._lock:
+            self.round_trips += 2  # BEGIN, then COMMIT or ROLLBACK
             await self.conn.execute("BEGIN IMMEDIATE")
             try:
-                yield cast(Conn, self.conn)
+                yield cast(Conn, _Counted(self.conn, self))
             except BaseException as exc:
                 self._count(exc)
                 await self.conn.execute("ROLLBACK")
@@ -280,6 +302,7 @@ class SqliteDatabase(Database):
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
         # One trip to the worker thread (execute, fetch and close there), not three.
         async with self._lock:
+            self.round_trips += 1
             try:
                 rows = await self.conn.execute_fetchall(sql, tuple(params))
             except sqlite3.Error as exc:
@@ -291,6 +314,7 @@ class SqliteDatabase(Database):
         """The whole transaction in one trip to aiosqlite's worker thread: every await on the
         connection is a thread hop, and a hot answer path should pay for one."""
         async with self._lock:
+            self.round_trips += 1
             try:
                 await self.conn._execute(_run_batch, self.conn._conn, tuple(writes))
             except BaseException as exc:

@@ -18,25 +18,43 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_bench_quick_runs_our_part(tmp_path: Path) -> None:
-    report_file = tmp_path / "bench.json"
+RATIOS = (
+    "engine_vs_fastest_peer",
+    "engine_vs_ceiling",
+    "bot_cpu_vs_floor",
+    "bot_throughput_vs_floor",
+    "bot_throughput_vs_floor_1000",
+    "db_round_trips_per_click",
+    "rest_calls_per_click",
+    "rest_calls_floor",
+)
+
+
+def test_bench_quick_runs_our_part() -> None:
+    # --json without a file: the tables on stderr, one JSON object on stdout
     done = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "bench" / "main.py"),
-            "--quick",
-            "--ours-only",
-            "--json",
-            str(report_file),
-        ],
+        [sys.executable, str(ROOT / "bench" / "main.py"), "--quick", "--ours-only", "--json"],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=300,
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    out = done.stdout
+    out = done.stderr
+    report = json.loads(done.stdout)
     assert "| ours (match contract) |" in out
+    # the ceiling: the minimal pure-Python game, interleaved with ours; its ratio in five rounds
+    assert "| minimal pure-Python game (ceiling) |" in out and "ours / ceiling: **" in out
+    assert report["engine_vs_ceiling"] > 0 and len(report["spread"]["engine_vs_ceiling"]) == 2
+    assert report["engine_vs_fastest_peer"] is None  # --ours-only: no peer measured
+    # every target ratio of the bot, on SQLite (and PostgreSQL, by the same names with pg_)
+    for key in RATIOS[2:]:
+        assert key in report and f"pg_{key}" in report
+        assert isinstance(report[key], int | float) and report[key] > 0, (key, report[key])
+        if not os.environ.get("TEST_DATABASE_URL"):
+            assert report[f"pg_{key}"] is None  # not measured
+    assert report["rest_calls_floor"] >= 1  # at least the callback per click
+
     assert "restore 4-player game" in out and "bot decision" in out
     assert "| Everdell heuristic, 2p |" in out and "failed" not in out
     assert "restore 4-player Everdell game" in out and "| Nightweave turn, level 2 solo" in out
@@ -48,7 +66,6 @@ def test_bench_quick_runs_our_part(tmp_path: Path) -> None:
     games = ("Dominion, random kingdoms", "Everdell", "Architects of the West Kingdom", "Tapestry")
     for game in games:
         assert f"| random play decisions per CPU second, {game} | " in out
-    report = json.loads(report_file.read_text())
     assert report["quick"] is True
     assert [r["game"] for r in report["random_play"]] == list(games)
     assert all(r["error"] is None and r["decisions"] > 0 for r in report["random_play"])

@@ -71,18 +71,14 @@ def make_policies(definition: GameDefinition, bots: Sequence[str], seed: int) ->
 
 
 def play(match: Match, policies: Sequence[Policy], max_decisions: int = MAX_DECISIONS) -> int:
-    """Drive a match to its end with one policy per seat; returns the number of decisions."""
-    decisions = 0
-    while not match.finished:
-        prompts = match.prompts()
-        if not prompts:
-            raise Stalled("match is not finished but has no open prompt")
-        for prompt in prompts:
-            answer = policies[prompt.seat].choose(match.policy_view(prompt.seat), prompt)
-            match.submit(prompt.seat, answer)
-            decisions += 1
+    """Drive a match to its end with one policy per seat; returns the number of decisions.
+    The seats are answered in a loop inside the match (`Match.play_seats`): checked and logged as
+    `Match.submit` does, the events not built since nobody reads them here."""
+    decisions = match.play_seats(dict(enumerate(policies)), limit=max_decisions + 1)
+    if not match.finished:
         if decisions > max_decisions:
             raise Stalled(f"no result after {decisions} decisions (seed {match.seed})")
+        raise Stalled("match is not finished but has no open prompt")
     return decisions
 
 
@@ -150,7 +146,9 @@ def write_summary(records: Sequence[GameRecord], out: TextIO) -> None:
     for r in records:
         key = str(r.details.get("ended_by", "-"))
         endings[key] = endings.get(key, 0) + 1
-    out.write(f"{len(records)} games, {len(records[0].bots)} players, {turns:.1f} turns per game on average\n")
+    out.write(
+        f"{len(records)} games, {len(records[0].bots)} players, {turns:.1f} turns per game on average\n"
+    )
     out.write("ended by: " + ", ".join(f"{k} {v}" for k, v in sorted(endings.items())) + "\n\n")
     out.write(f"{'bot':<14}{'seats':>7}{'wins':>8}{'win %':>8}{'ties':>7}{'avg score':>11}\n")
     for name, t in sorted(tally.items(), key=lambda kv: -kv[1].wins / kv[1].seats):
@@ -173,7 +171,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
     parser.add_argument("--kingdom", help="Dominion: preset name, 'random' or ten comma-separated cards")
     parser.add_argument(
-        "--option", action="append", default=[], metavar="KEY=VALUE", help="any game option (see: python -m engine options GAME)"
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="any game option (see: python -m engine options GAME)",
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per game per line")
 

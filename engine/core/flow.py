@@ -9,16 +9,24 @@ same generator from the same seed and feeding the same answers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from engine.core.errors import IllegalAnswer
 from engine.core.events import Event
 from engine.core.prompts import Answer, Option, Prompt
 from engine.core.result import Result
+from engine.core.views import LazyView
 
 Check = Callable[[Answer], None]
+
+
+class SeatPolicy(Protocol):
+    """What answers a bot seat (engine.core.registry.Policy, restated here to keep flow.py free of
+    the registry)."""
+
+    def choose(self, view: Mapping[str, Any], prompt: Prompt) -> Answer: ...
 
 
 @dataclass(slots=True)
@@ -132,6 +140,115 @@ class FlowGame:
         events, self._events = self._events, []
         return events
 
+    def play_seats(
+        self,
+        policies: Mapping[int, SeatPolicy],
+        log: list[tuple[int, Answer]],
+        events: list[Event] | None = None,
+        limit: int | None = None,
+    ) -> int:
+        """Answer every open prompt of a seat in `policies` with that seat's policy, one after the
+        other, until a prompt of another seat is open, the game ends or `limit` answers were given;
+        returns how many. Each answer is checked exactly as `submit` checks it (the prompt's
+        options and bounds, then the rule's own check) before the rules see it, and appended to
+        `log` once accepted. The policy gets the seat's view built on first access (LazyView).
+
+        The events of these answers go to `events`; when nobody reads them (`events` is None) a
+        game whose quiet mode only drops events (it keeps FlowGame.set_quiet) does not build them
+        at all: events never feed back into the rules, so the state reached is the same."""
+        quiet_before = self._quiet
+        quiet = events is None and type(self).set_quiet is FlowGame.set_quiet
+        if quiet:
+            self._quiet = True
+        view = self.view
+        get_policy = policies.get
+        flow = self._flow
+        assert flow is not None
+        answered = 0
+        budget = -1 if limit is None else limit
+        # While one seat after another decides alone, the open prompt is held here rather than in
+        # _open / _listed (written back when the loop stops, whatever stops it); the rules never
+        # read those, and they are empty while the rules run, as _advance leaves them.
+        held: Prompt | None = None
+        held_check: Check | None = None
+        try:
+            while answered != budget and not self.finished:
+                listed = self._listed
+                if len(listed) == 1 and not self._collected:
+                    # one seat decides (the common case): submit() and _advance() written out
+                    prompt = held = listed[0]
+                    check = held_check = self._open[prompt.seat][1]
+                    self._open = {}
+                    self._listed = []
+                    while True:
+                        seat = prompt.seat
+                        policy = get_policy(seat)
+                        if policy is None:
+                            break
+                        answer = policy.choose(LazyView(view, seat), prompt)
+                        if type(answer) is not tuple:
+                            answer = tuple(answer)
+                        # Prompt.check's quick case first: one offered option id
+                        ids = prompt.ids
+                        if not (
+                            ids is not None
+                            and len(answer) == 1
+                            and type(answer[0]) is str
+                            and answer[0] in ids
+                            and prompt.min <= 1 <= prompt.max
+                        ):
+                            prompt.check(answer)
+                        if check is not None:
+                            check(answer)
+                        held = None  # the rules run: nothing is open
+                        try:
+                            ask = flow.send({seat: answer})
+                        except StopIteration:
+                            self.finished = True
+                            ask = None
+                        log.append((seat, answer))
+                        answered += 1
+                        if self._events:
+                            if events is not None:
+                                events += self._events
+                            self._events = []
+                        if ask is None:
+                            break
+                        if type(ask) is not Prompt:
+                            self._open_asked(ask)  # an Ask: back to the outer loop
+                            break
+                        self._pid = ask.pid = self._pid + 1
+                        prompt = held = ask
+                        check = held_check = None
+                        if answered == budget:
+                            break
+                    if held is not None:
+                        self._open = {held.seat: (held, held_check)}
+                        self._listed = [held]
+                        held = None
+                    if policy is None:
+                        break
+                else:
+                    # several seats at once: one answer at a time through submit()
+                    waiting = [p for p in self.prompts() if p.seat in policies]
+                    if not waiting:
+                        break
+                    seat = waiting[0].seat
+                    answer = policies[seat].choose(LazyView(view, seat), waiting[0])
+                    if type(answer) is not tuple:
+                        answer = tuple(answer)
+                    submitted = self.submit(seat, answer)
+                    if events is not None:
+                        events += submitted
+                    log.append((seat, answer))
+                    answered += 1
+        finally:
+            if held is not None:  # a policy or a check raised: the prompt stays open
+                self._open = {held.seat: (held, held_check)}
+                self._listed = [held]
+            self._quiet = quiet_before
+        return answered
+
     def take_events(self) -> list[Event]:
         events, self._events = self._events, []
         return events
@@ -146,6 +263,15 @@ class FlowGame:
             self.finished = True
             return
         if isinstance(ask, Prompt):  # a lone prompt built by the rules themselves
+            self._pid = ask.pid = self._pid + 1
+            self._open = {ask.seat: (ask, None)}
+            self._listed = [ask]
+            return
+        self._open_asked(ask)
+
+    def _open_asked(self, ask: Ask | Prompt) -> None:
+        """Open the prompts of an Ask (a lone Prompt too), numbered in order."""
+        if isinstance(ask, Prompt):
             self._pid = ask.pid = self._pid + 1
             self._open = {ask.seat: (ask, None)}
             self._listed = [ask]

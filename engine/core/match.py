@@ -8,12 +8,13 @@ position instead of the game's setup (scenario tests); the position is then part
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from typing import Any
 
 from engine.core.errors import IllegalAnswer, InvalidSetup
 from engine.core.events import Event
 from engine.core.prompts import Answer, Prompt
-from engine.core.registry import Game, GameDefinition, get_game
+from engine.core.registry import Game, GameDefinition, Policy, get_game
 from engine.core.result import Result
 from engine.core.seats import SeatSpec
 from engine.core.views import LazyView
@@ -98,6 +99,33 @@ class Match:
         events = game.submit(seat, answer)  # refuses a seat without an open prompt
         self.log.append((seat, answer))
         return events
+
+    def play_seats(
+        self, policies: Mapping[int, Policy], events: list[Event] | None = None, limit: int | None = None
+    ) -> int:
+        """Answer the open prompts of the seats in `policies` (bot seats) with their policies, in
+        a loop inside the match, until another seat must answer, the game ends or `limit` answers
+        were given; returns how many. Every answer is checked as `submit` checks it and logged, so
+        the log replays to the same state; the events go to `events` (see FlowGame.play_seats:
+        not built at all when nobody reads them). A game without its own loop is answered
+        through `submit`, one prompt at a time."""
+        if self.game.finished:
+            return 0
+        own = getattr(self.game, "play_seats", None)
+        if own is not None:
+            return int(own(policies, self.log, events, limit))
+        answered = 0
+        while not self.game.finished and (limit is None or answered < limit):
+            waiting = [p for p in self.game.prompts() if p.seat in policies]
+            if not waiting:
+                break
+            prompt = waiting[0]
+            answer = policies[prompt.seat].choose(self.policy_view(prompt.seat), prompt)
+            submitted = self.submit(prompt.seat, answer)
+            if events is not None:
+                events += submitted
+            answered += 1
+        return answered
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.game.view(seat)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.metadata import entry_points
+from types import ModuleType
 from typing import Any, Protocol
 
 from engine.core.cards import CardInfo
@@ -152,10 +154,20 @@ def game_ids(*, released_only: bool = False) -> list[str]:
     return [g for g in ids if get_game(g).released] if released_only else ids
 
 
+# game id -> (its module, the module's GAME): a match is set up for every game a simulation
+# plays, and importing the module again (even from sys.modules) cost more than the rest of the
+# lookup. A module replaced in sys.modules (tests) is imported again.
+_definitions: dict[str, tuple[ModuleType, GameDefinition]] = {}
+
+
 def get_game(game_id: str) -> GameDefinition:
-    module_name = _modules().get(game_id)
+    module_name = _extra_modules.get(game_id) or _discovered().get(game_id)
     if module_name is None:
         raise InvalidSetup("error.unknown_game", game=game_id)
+    known = _definitions.get(game_id)
+    if known is not None and sys.modules.get(module_name) is known[0] and known[0].__name__ == module_name:
+        return known[1]
     module = importlib.import_module(module_name)
     definition: GameDefinition = module.GAME
+    _definitions[game_id] = (module, definition)
     return definition

@@ -15,7 +15,8 @@ import pytest
 from bot.clock import ManualClock
 from bot.errors import UserError
 from bot.leaderboard.table_results import TableResults
-from bot.metrics import Registry
+from bot.metrics import Registry, count_calls, per_click
+from bot.ops import InteractionClock
 from bot.scheduler import Scheduler
 from bot.status import StatusBoard
 from bot.table import Live, TableService
@@ -156,11 +157,61 @@ async def test_metrics_text_format(value: float) -> None:
     histogram.observe(value)
     registry.gauge("bgb_depth", "Depth.", lambda: 3)
     text = await registry.render()
-    assert 'bgb_things_total{kind="a"} 1' in text
-    assert "# TYPE bgb_wait_seconds histogram" in text and 'bgb_wait_seconds_bucket{le="+Inf"} 1' in text
-    below = [line for line in text.splitlines() if line.startswith('bgb_wait_seconds_bucket{le="10"}')]
-    assert below == [f'bgb_wait_seconds_bucket{{le="10"}} {int(value <= 10)}']
-    assert "bgb_depth 3" in text and text.endswith("\n")
+    assert 'bgb_things_total{kind="a"} 1.0' in text
+    assert "# TYPE bgb_wait_seconds histogram" in text and 'bgb_wait_seconds_bucket{le="+Inf"} 1.0' in text
+    below = [line for line in text.splitlines() if line.startswith('bgb_wait_seconds_bucket{le="10.0"}')]
+    assert below == [f'bgb_wait_seconds_bucket{{le="10.0"}} {float(value <= 10)}']
+    assert "bgb_depth 3.0" in text and text.endswith("\n")
+
+
+async def test_metrics_a_failing_reading_hides_nothing_else() -> None:
+    registry = Registry()
+
+    def broken() -> float:
+        raise RuntimeError("no database")
+
+    async def later() -> int:
+        return 7
+
+    registry.gauge("bgb_broken", "Fails.", broken)
+    registry.gauge("bgb_async", "Read by a coroutine.", later)
+    registry.gauge("bgb_done_total", "A total kept elsewhere.", lambda: 4, "counter")
+    text = await registry.render()
+    assert "# bgb_broken unavailable: RuntimeError" in text
+    assert "bgb_async 7.0" in text
+    assert "# TYPE bgb_done_total counter" in text and "bgb_done_total 4.0" in text
+    assert "bgb_done_created" not in text
+
+
+async def test_per_click_metrics_count_clicks_trips_and_calls() -> None:
+    registry = Registry()
+    clock = InteractionClock(registry)
+    trips = [0]
+    registry.gauge(
+        "bgb_db_round_trips_per_click", "Trips per click.", per_click(lambda: trips[0], clock.clicks.total)
+    )
+    calls = registry.counter("bgb_rest_calls_total", "Calls.", ("kind",))
+
+    class Http:
+        async def request(self, route: str) -> str:
+            return route
+
+    http = Http()
+    count_calls(http, "request", calls, kind="api")
+    count_calls(http, "request", calls, kind="api")  # wrapped once only
+    for i in range(4):
+        clock.start(i)
+        trips[0] += 3
+        assert await http.request("r") == "r"
+        clock.finish(i, "component", ok=True)
+    clock.start(9)
+    clock.finish(9, "command", ok=True)  # not a click
+    text = await registry.render()
+    assert "bgb_clicks_total 4.0" in text
+    assert "bgb_db_round_trips_per_click 3.0" in text
+    assert 'bgb_rest_calls_total{kind="api"} 4.0' in text
+    assert "bgb_click_seconds_count 4.0" in text and "bgb_click_cpu_seconds_count 4.0" in text
+    assert 'bgb_interactions_total{kind="command",outcome="ok"} 1.0' in text
 
 
 # -- the other read-then-write paths, raced from two processes ---------------------------------------

@@ -18,8 +18,47 @@ from engine.games.dominion.options import DominionOptions
 ENGINE_VERSION = "dominion-1"
 
 
+# (options as given, frozen; players) -> the normalized options: a simulation sets up thousands of
+# matches with the same options. Bounded; copies are handed out, so a caller may change its own.
+_NORMALIZED: dict[tuple[Any, int], dict[str, Any]] = {}
+_NORMALIZED_MAX = 256
+
+
+class _Unhashable(Exception):
+    pass
+
+
+def _frozen(value: Any) -> Any:
+    """A hashable stand-in for options made of text, numbers, lists and dicts."""
+    if isinstance(value, str):
+        return value
+    if value is None or isinstance(value, int | float):
+        return (type(value).__name__, value)  # True and 1 are equal keys otherwise
+    if isinstance(value, list | tuple):
+        return (type(value).__name__, *map(_frozen, value))
+    if isinstance(value, dict):
+        return ("dict", *sorted((str(k), _frozen(v)) for k, v in value.items()))
+    raise _Unhashable
+
+
 def normalize_options(options: dict[str, Any], players: int) -> dict[str, Any]:
     """Validate lobby options; the kingdom becomes 'random' or an explicit list of 10 card ids."""
+    try:
+        if all(type(v) is str for v in options.values()):  # the common case: names only
+            key: tuple[Any, int] | None = (tuple(sorted(options.items())), players)
+        else:
+            key = (_frozen(options), players)
+    except (_Unhashable, TypeError):
+        key = None
+    out = _NORMALIZED.get(key) if key is not None else None
+    if out is None:
+        out = _normalize(options, players)
+        if key is not None and len(_NORMALIZED) < _NORMALIZED_MAX:
+            _NORMALIZED[key] = out
+    return {k: list(v) if isinstance(v, list) else v for k, v in out.items()}
+
+
+def _normalize(options: dict[str, Any], players: int) -> dict[str, Any]:
     out: dict[str, Any] = {}
     kingdom, listed_events = split_events(options.get("kingdom", "random"))
     if isinstance(kingdom, str):
@@ -133,9 +172,7 @@ GAME = GameDefinition(
     card_name=card_name,
     default_policy="heuristic",
     # draws, shuffles, reveals and looks
-    revealing_events=frozenset(
-        {"draw", "drew", "look", "looked", "reveal", "shuffle"}
-    ),
+    revealing_events=frozenset({"draw", "drew", "look", "looked", "reveal", "shuffle"}),
     options_model=DominionOptions,
     score_range=(-60, 300),
     cards=catalogue,

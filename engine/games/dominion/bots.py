@@ -49,17 +49,19 @@ class BigMoney:
         # decides from the prompt alone: the view is never built
         if prompt.key == BUY_KEY:
             params = prompt.params
+            ids = prompt.ids
+            offers = prompt.offers if ids is None else ids.__contains__
             after = params.get("coins_after")
-            if after is not None or prompt.offers(PLAY_ALL):
+            if after is not None or offers(PLAY_ALL):
                 # it always plays every Treasure, so "play all, then buy" is the same answer pair
                 if after is not None:
                     for _, need, _, play_buy in self.ANSWERS:
-                        if after >= need and prompt.offers(play_buy[0]):
+                        if after >= need and offers(play_buy[0]):
                             return play_buy
                 return PLAY_ALL_ANSWER
             coins = params["coins"]
             for _, need, buy, _ in self.ANSWERS:
-                if coins >= need and prompt.offers(buy[0]):
+                if coins >= need and offers(buy[0]):
                     return buy
             return END_ANSWER
         return fallback(prompt)

@@ -41,6 +41,13 @@ END_DEFAULT: Answer = (END,)
 
 
 @cache
+def effects() -> dict[str, Any]:
+    from engine.games.dominion.effects import EFFECTS  # late: effects import this module
+
+    return EFFECTS
+
+
+@cache
 def play_option(name: str) -> Option:
     return Option(f"play:{name}", name, card=name, group="treasure")
 
@@ -161,7 +168,9 @@ BuyOptions = tuple[tuple[Option, ...], frozenset[str]]  # the options and their 
 _OPEN_BUY_OPTIONS: dict[tuple[str, ...], dict[tuple[Any, ...], BuyOptions]] = {}
 
 # see DominionGame.opening; shared per Supply layout while no pile is empty, like the above
-Opening = tuple[tuple[Option, ...], frozenset[str], dict[str, Any], Answer | None, tuple[str, ...]]
+Opening = tuple[
+    tuple[Option, ...], frozenset[str], dict[str, Any], Answer | None, tuple[str, ...], list[str] | None
+]
 _OPENINGS: dict[tuple[str, ...], dict[tuple[Any, ...], Opening]] = {}
 
 # Bounds of the shared caches above, so a long-running bot process never grows without limit
@@ -183,6 +192,10 @@ def layout_cache(
             shared[piles] = cache
     return cache
 
+
+# (kingdom as chosen, players) -> (the kingdom in Supply order, the Supply's starting counts), for
+# the base card data: setting up a match of a known kingdom copies them
+_LAYOUTS: dict[tuple[tuple[str, ...], int], tuple[tuple[str, ...], dict[str, int]]] = {}
 
 _FAST_PATHS: dict[type, tuple[bool, bool, bool]] = {}
 _MONEY_TURNS: dict[type, bool] = {}
@@ -250,9 +263,7 @@ class DominionGame(FlowGame):
         self, players: int, options: dict[str, Any], seed: int, position: dict[str, Any] | None = None
     ) -> None:
         super().__init__()
-        from engine.games.dominion.effects import EFFECTS  # late: effects import this module
-
-        self.effects = EFFECTS
+        self.effects = effects()
         self.card: dict[str, Card] = cards()
         self.treasure_names = treasure_names()
         self.n = players
@@ -281,16 +292,24 @@ class DominionGame(FlowGame):
         kingdom = self.options["kingdom"]
         if kingdom == "random":
             kingdom = self.random_kingdom()
-        self.kingdom = sorted(kingdom, key=lambda c: (self.card[c].cost, c))
-        self.supply = basic_supply(self.n)
-        for name in self.kingdom:
-            self.supply[name] = kingdom_pile_size(self.card[name], self.n)
+        layout = self.card is cards() and _LAYOUTS.get((tuple(kingdom), self.n))
+        if layout:  # the same kingdom and players as an earlier match: its sorted piles
+            self.kingdom = list(layout[0])
+            self.supply = dict(layout[1])
+        else:
+            self.kingdom = sorted(kingdom, key=lambda c: (self.card[c].cost, c))
+            self.supply = basic_supply(self.n)
+            for name in self.kingdom:
+                self.supply[name] = kingdom_pile_size(self.card[name], self.n)
+            if self.card is cards() and len(_LAYOUTS) < LAYOUTS:
+                _LAYOUTS[(tuple(kingdom), self.n)] = (tuple(self.kingdom), dict(self.supply))
         first = self.rng.randrange(self.n)
+        rng = self.rng
         for p in self.players:
-            p.deck = ["Copper"] * 7 + ["Estate"] * 3
-            shuffle(self.rng, p.deck)
-            p.hand = [p.deck.pop() for _ in range(5)]
-        self.turn = Turn(player=first)
+            deck = p.deck = ["Copper"] * 7 + ["Estate"] * 3
+            shuffle(rng, deck)
+            p.hand = [deck.pop(), deck.pop(), deck.pop(), deck.pop(), deck.pop()]
+        self.turn = Turn(first)
         self.emit("setup", kingdom=list(self.kingdom), first=first)
 
     def random_kingdom(self) -> list[str]:
@@ -422,7 +441,7 @@ class DominionGame(FlowGame):
                 self._events.append(TURN_EVENTS[p][t.number])
             # a turn that starts as every turn does (not a described position) with no Action
             # card in hand opens its Buy phase from a known state: see opening()
-            plain = not first_turn
+            plain = not first_turn or self.position is None  # setup's first turn begins so too
             if not (first_turn and start_phase == "buy"):
                 t.phase = "action"
                 if not actions.isdisjoint(player.hand):
@@ -434,16 +453,15 @@ class DominionGame(FlowGame):
             if plain:
                 if empty < 0:
                     empty = list(supply.values()).count(0)
-                options, ids, params, default, names = self.opening(p, empty)
-                prompt = Prompt(
-                    0, p, "choose", BUY_KEY, options, 1, 1, False, dict(params), default, True, ids
-                )
+                options, ids, params, default, names, rest = self.opening(p, empty)
+                # prompts are immutable: the params of a known opening are shared like its options
+                prompt = Prompt(0, p, "choose", BUY_KEY, options, 1, 1, False, params, default, True, ids)
                 choice = (yield prompt)[p][0]
                 if choice[:PLAY_BUY_LEN] == PLAY_BUY:
                     # put_all_treasures_in_play with what opening() worked out, then the buy
                     hand = player.hand
-                    if len(names) == len(hand):
-                        hand.clear()
+                    if rest is not None:
+                        hand[:] = rest
                     else:
                         hand[:] = filterfalse(treasures.__contains__, hand)
                     player.in_play += names
@@ -632,8 +650,9 @@ class DominionGame(FlowGame):
         """The first Buy phase prompt of a turn begun as every turn begins ($0, one Buy, nothing
         played) with no Action card in hand, and what playing every Treasure then does. All of it
         follows from the hand's cards and the empty piles, so it is worked out once per such case
-        by buy_prompt itself: (options, ids, params, default, Treasures in play-all order; the $
-        after playing them is params["coins_after"]). `empty`: how many piles are empty now."""
+        by buy_prompt itself: (options, ids, params, default, Treasures in play-all order, the
+        cards left in hand after playing them when they are all alike, else None; the $ after
+        playing them is params["coins_after"]). `empty`: how many piles are empty now."""
         hand = self.players[p].hand
         key: tuple[Any, ...] = tuple(sorted(hand))
         if empty:
@@ -646,12 +665,15 @@ class DominionGame(FlowGame):
             prompt = self.buy_prompt(p)
             assert prompt is not None and prompt.ids is not None  # one Buy is left
             names = sorted(filter(self.treasure_names.__contains__, hand), key=treasure_order().__getitem__)
+            rest = list(filterfalse(self.treasure_names.__contains__, hand))
             found = (
                 prompt.options,
                 prompt.ids,
                 prompt.params,
                 prompt.default,
                 tuple(names),
+                # what stays in hand once every Treasure is played, when its order cannot matter
+                rest if len(set(rest)) <= 1 else None,
             )
             if len(cache) < CASES_PER_LAYOUT:
                 cache[key] = found

@@ -5,6 +5,7 @@ Only non-default values are written out, so base-game options (and their seeds) 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine.core.errors import InvalidSetup
@@ -78,11 +79,21 @@ def uses_adventures(options: dict[str, Any], position: dict[str, Any] | None = N
     """Whether a game needs the Adventures rules (any Adventures card, Event or option)."""
     if "adventures" in options.get("sets", ()) or options.get("events") or options.get("errata"):
         return True
+    kingdom = options.get("kingdom")
+    if position is None and isinstance(kingdom, list):
+        return _adventures_kingdom(tuple(kingdom))
     names: list[str] = []
     if isinstance(options.get("kingdom"), list):
         names.extend(options["kingdom"])
     if position is not None:
         names.extend(position.get("kingdom") or [])
         names.extend(position.get("events") or [])
+    table = cards()
+    return any(name in table and table[name].set == "adventures" for name in names)
+
+
+@lru_cache(maxsize=4096)  # random kingdoms are many: bounded
+def _adventures_kingdom(names: tuple[str, ...]) -> bool:
+    """Whether a kingdom has an Adventures card (asked for every match set up; kingdoms repeat)."""
     table = cards()
     return any(name in table and table[name].set == "adventures" for name in names)

@@ -11,6 +11,7 @@ from engine.games.architects.catalogue import catalogue
 from engine.games.architects.data import name_of
 from engine.games.architects.game import ArchitectsGame
 from engine.games.architects.options import ArchitectsOptions, normalize_options
+from engine.games.architects.wow_data import DATA_SETS
 
 ENGINE_VERSION = "architects-1"
 
@@ -47,6 +48,7 @@ GAME = GameDefinition(
     options_model=ArchitectsOptions,
     cards=catalogue,
     score_range=(-80, 250),
+    data_sets=DATA_SETS,
     # public events that show hidden cards or depend on chance: an undo may not cross them
     revealing_events=frozenset(
         {
@@ -60,6 +62,7 @@ GAME = GameDefinition(
             "draft_packet",
             "drew",
             "looked",
+            "consequence",
         }
     ),
 )

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.flow import Flow
 from engine.core.prompts import Option
-from engine.games.architects import guildhall, market
+from engine.games.architects import guildhall, market, wonders
 from engine.games.architects.asks import opt
 from engine.games.architects.data import apprentices
 from engine.games.architects.state import DISPLAY_COLS, DISPLAY_ROWS, ORDINARY
@@ -41,7 +41,12 @@ def place(g: ArchitectsGame, seat: int, pick: str) -> Flow:
         g.at[pick][seat] += 1
         w = g.at[pick][seat]
         g.emit("place", seat, location=pick, workers=w)
+        if g.wow is None:
+            yield from ACTIONS[pick](g, seat, w)
+            return
+        w += yield from wonders.on_place(g, seat, pick)
         yield from ACTIONS[pick](g, seat, w)
+        yield from wonders.after_action(g, seat, pick)
     elif pick.startswith("market:"):
         yield from market.visit(g, seat, int(pick.split(":")[1]))
     else:
@@ -287,6 +292,8 @@ def captures(g: ArchitectsGame, seat: int, count: int, free: bool) -> Flow:
         if loc not in used:
             used.append(loc)
         capture(g, seat, loc, int(owner))
+        if g.wow is not None:
+            yield from wonders.after_capture(g, seat, loc, int(owner))
 
 
 def town_centre(g: ArchitectsGame, seat: int, w: int) -> Flow:

@@ -8,7 +8,7 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from engine.core.flow import Flow
-from engine.games.architects import actions, payment
+from engine.games.architects import actions, payment, wonders
 from engine.games.architects.asks import opt
 from engine.games.architects.data import GOODS, apprentices, board, buildings
 from engine.games.architects.state import DISPLAY_COLS, DISPLAY_ROWS
@@ -28,7 +28,11 @@ def room(g: ArchitectsGame) -> bool:
 
 
 def can_enter(g: ArchitectsGame, seat: int) -> bool:
-    return room(g) and (bool(buildable(g, seat)) or can_climb(g, seat))
+    if not room(g):
+        return False
+    if buildable(g, seat) or can_climb(g, seat):
+        return True
+    return g.wow is not None and bool(wonders.wonder_options(g, seat))
 
 
 def land(g: ArchitectsGame, seat: int) -> Flow:
@@ -80,12 +84,15 @@ def act(g: ArchitectsGame, seat: int) -> Flow:
     opts = [opt(f"build:{i}", "architects.opt.build", card=c, group="build") for i, c in buildable(g, seat)]
     if can_climb(g, seat):
         opts.append(opt(CATHEDRAL, "architects.opt.cathedral", card=CATHEDRAL, group="cathedral"))
+    opts.extend(wonders.wonder_options(g, seat))  # Works of Wonder: a Wonder instead of a Building
     if not opts:
         g.emit("no_action", seat)
         return
     pick = yield from g.choose(seat, "architects.prompt.guildhall", opts)
     if pick == CATHEDRAL:
         yield from climb(g, seat)
+    elif pick.startswith("wonder:"):
+        yield from wonders.build_wonder(g, seat, pick.split(":")[1])
     else:
         yield from build(g, seat, p.hand[int(pick.split(":")[1])])
 
@@ -170,8 +177,15 @@ def build(g: ArchitectsGame, seat: int, card_id: str) -> Flow:
     effect = EFFECTS.get(card_id)
     if effect is not None:
         yield from effect(g, seat)
+    yield from after_building(g, seat)
+
+
+def after_building(g: ArchitectsGame, seat: int) -> Flow:
+    """What fires whenever a player erects a Building, a Wonder included."""
     if g.ability(seat) == "build_draw":
         g.draw(seat, 1, "clovis")
+    if g.ability(seat) == "zesiro":
+        yield from wonders.change_influence(g, seat, 1, "zesiro")
 
 
 # ---------------------------------------------------------------------------------- cathedral
@@ -193,7 +207,7 @@ def climb_ways(g: ArchitectsGame, seat: int, level: int) -> list[payment.Vec]:
 
 def can_climb(g: ArchitectsGame, seat: int) -> bool:
     p = g.players[seat]
-    if p.virtue < board().cathedral_min_virtue:
+    if p.virtue < board().cathedral_min_virtue and g.ability(seat) != "louis":
         return False
     ability = g.ability(seat)
     if not p.hand and ability != "free_cathedral":
@@ -225,12 +239,17 @@ def climb(g: ArchitectsGame, seat: int) -> Flow:
     if g.rewards:
         reward = g.rewards.pop()
         g.emit("reward", seat, card=reward)
-        rw = next(r for r in board().rewards if r.id == reward.split("#")[0])
-        yield from g.gain(seat, rw.gain, "reward")
+        if g.wow is not None:
+            yield from g.gain(seat, wonders.reward_gain(g, reward), "reward")
+        else:
+            rw = next(r for r in board().rewards if r.id == reward.split("#")[0])
+            yield from g.gain(seat, rw.gain, "reward")
     else:
         yield from g.change_virtue(seat, 1, "reward")
     for gain in g.apprentice_gains(seat, "cathedral_bonus"):
         yield from g.gain(seat, gain, "acolyte")
+    if g.ability(seat) == "zesiro":
+        yield from wonders.change_influence(g, seat, 1, "zesiro")
 
 
 # ---------------------------------------------------------------------------------- effects

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.flow import Flow
 from engine.games.architects.data import apprentices, board, buildings
+from engine.games.architects.wonders import wonder_vp
 
 if TYPE_CHECKING:
     from engine.games.architects.game import ArchitectsGame
@@ -42,7 +43,7 @@ def end_virtue(g: ArchitectsGame, seat: int) -> Flow:
         elif b == "reservoir":
             delta = p.paid // 2
         else:
-            delta = len(p.buildings) // 2
+            delta = (len(p.buildings) + len(p.wonders)) // 2
         yield from g.change_virtue(seat, delta, b)
 
 
@@ -63,7 +64,7 @@ def building_bonus(g: ArchitectsGame, seat: int, b: str) -> int:
     if b == "steeple":
         return 2 if highest(g, seat, [q.cathedral for q in g.players]) else 0
     if b == "aqueduct":
-        return len(p.buildings)
+        return len(p.buildings) + len(p.wonders)
     if b == "university":
         return 2 if p.debts == 0 else 0
     if b == "moneylender":
@@ -96,6 +97,8 @@ def breakdown(g: ArchitectsGame, seat: int) -> dict[str, int]:
         "debts": -per_debt * p.debts,
         "prison": -(g.prison[seat] // 2),
     }
+    if g.wow is not None:
+        sheet["wonders"] = wonder_vp(g, seat)
     sheet["total"] = sum(sheet.values())
     return sheet
 
@@ -117,6 +120,7 @@ def total(g: ArchitectsGame, seat: int) -> int:
     res = p.res
     return (
         points
+        + wonder_vp(g, seat)
         + data.virtue[p.virtue].vp
         + res["gold"]
         + res["marble"]

@@ -8,6 +8,7 @@ import pytest
 
 from engine.core.errors import InvalidSetup
 from engine.core.match import Match
+from engine.core.prompts import Prompt
 from engine.games.architects import market, wonders
 from engine.games.architects.options import normalize_options
 from engine.games.architects.wow_data import check, ours
@@ -344,7 +345,8 @@ def test_louis_climbs_at_any_virtue_and_may_buy_off_an_imposed_influence_loss() 
 
     assert guildhall.can_climb(g, 0)
     flow = wonders.change_influence(g, 0, -2, "profiteer", imposed=True)
-    assert next(flow).key.endswith("louis_ignore")
+    asked = next(flow)
+    assert isinstance(asked, Prompt) and asked.key.endswith("louis_ignore")
     with pytest.raises(StopIteration):
         flow.send({0: ("yes",)})
     assert g.players[0].influence == 4 and g.players[0].silver == 0

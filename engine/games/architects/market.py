@@ -53,10 +53,7 @@ def placements(g: ArchitectsGame, seat: int) -> list[Option]:
 def visit(g: ArchitectsGame, seat: int, space: int) -> Flow:
     g.market[space] = seat
     g.emit("place", seat, location="black_market", space=space)
-    if g.wow is not None:
-        yield from wonders.pay_silver(g, seat, price(g, seat, space), "black_market")
-    else:
-        g.spend(seat, {}, silver=price(g, seat, space), why="black_market")
+    yield from wonders.pay(g, seat, price(g, seat, space), "black_market")
     if not g.count(seat, "market_no_virtue"):
         yield from g.change_virtue(seat, -1, "black_market")
     if space == 0:

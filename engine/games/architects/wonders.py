@@ -101,7 +101,34 @@ def sub_capacity(g: ArchitectsGame, seat: int) -> int:
     return g.credit[seat] + SILVER_PER_SUB * (g.players[seat].influence // INFLUENCE_PER_SILVER_SUB)
 
 
-def pay_silver(g: ArchitectsGame, seat: int, amount: int, why: str) -> Flow:
+def can_pay(g: ArchitectsGame, seat: int, silver: int, real: int = 0) -> bool:
+    """Can the seat pay `silver` (Influence may cover it) and `real` (Tax, coins: Silver only)?"""
+    have = g.players[seat].silver
+    if g.wow is None:
+        return have >= silver + real
+    return have >= real and have + sub_capacity(g, seat) >= silver + real
+
+
+def pay(
+    g: ArchitectsGame,
+    seat: int,
+    silver: int,
+    why: str,
+    tax: int = 0,
+    goods: dict[str, int] | None = None,
+    reserve: int = 0,
+) -> Flow:
+    """A payment of goods, Silver and Tax: without the expansion a plain `spend`; with it the
+    Silver part may be covered by Influence (keeping `reserve` Silver for what must be coins)."""
+    if g.wow is None or silver == 0:
+        g.spend(seat, goods or {}, silver=silver, tax=tax, why=why)
+        return
+    if goods or tax:
+        g.spend(seat, goods or {}, tax=tax, why=why)
+    yield from pay_silver(g, seat, silver, why, reserve)
+
+
+def pay_silver(g: ArchitectsGame, seat: int, amount: int, why: str, reserve: int = 0) -> Flow:
     """Pay Silver (never Tax), covering part with a credit left from an earlier 2-Influence
     substitution this turn, or with new substitutions (the player picks how many)."""
     p = g.players[seat]
@@ -112,7 +139,7 @@ def pay_silver(g: ArchitectsGame, seat: int, amount: int, why: str) -> Flow:
         g.emit("influence_credit", seat, silver=from_credit)
     most = min((left + 1) // SILVER_PER_SUB, p.influence // INFLUENCE_PER_SILVER_SUB)
     least = 0
-    while p.silver < left - SILVER_PER_SUB * least:
+    while p.silver - reserve < left - SILVER_PER_SUB * least:
         least += 1
     subs = least
     if most > least:

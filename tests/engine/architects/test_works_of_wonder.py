@@ -124,6 +124,32 @@ def test_two_influence_cover_two_separate_silver_payments() -> None:
     assert g.credit[0] == 0 and g.players[0].silver == 0
 
 
+def test_the_merchant_example_two_influence_pay_two_one_silver_trades() -> None:
+    m = wow(
+        {
+            "players": [
+                {
+                    "influence": 2,
+                    "silver": 0,
+                    "apprentices": ["merchant_clay"],
+                    "workers": {"kings_storehouse": 1},
+                }
+            ]
+        }
+    )
+    answer(m, "kings_storehouse", "app:merchant_clay")
+    g = game_of(m)
+    assert g.players[0].influence == 0 and g.credit[0] == 1 and g.players[0].res["clay"] == 3
+    answer(m, "app:merchant_clay")  # the second trade is covered by what is left of the 2
+    assert g.players[0].res["clay"] == 6 and g.credit[0] == 0 and g.players[0].silver == 0
+
+
+def test_hiring_silver_may_be_influence_but_tax_and_display_coins_may_not() -> None:
+
+    g = game_of(wow({"players": [{"influence": 12, "silver": 2}]}))
+    assert wonders.can_pay(g, 0, 2, 2) and not wonders.can_pay(g, 0, 2, 3)
+
+
 # ---------------------------------------------------------------------------------- figures
 def test_profiteer_gives_1_influence_and_charles_1_silver() -> None:
     m = wow({"players": [{"architect": "charles", "silver": 0}]})

@@ -11,7 +11,7 @@ from engine.core.prompts import Option
 from engine.games.architects import guildhall, market, wonders
 from engine.games.architects.asks import opt
 from engine.games.architects.data import apprentices
-from engine.games.architects.state import DISPLAY_COLS, DISPLAY_ROWS, ORDINARY
+from engine.games.architects.state import DISPLAY_ROWS, ORDINARY
 
 if TYPE_CHECKING:
     from engine.games.architects.game import ArchitectsGame
@@ -182,7 +182,7 @@ def kings_storehouse(g: ArchitectsGame, seat: int, w: int) -> Flow:
 def hire_price(g: ArchitectsGame, seat: int, col: int, w: int) -> tuple[int, int, int]:
     """(Silver to the supply, coins left on skipped cards, Tax) to hire from a column (0-based)."""
     silver = max(0, HIRE_SILVER - (1 if g.ability(seat) == "cheap_hire" else 0))
-    skip = max(0, col + 1 - min(w, DISPLAY_COLS))
+    skip = max(0, col + 1 - min(w, g.cols))
     return silver, skip, g.tax_due(seat, HIRE_TAX)
 
 
@@ -191,7 +191,7 @@ def workshop(g: ArchitectsGame, seat: int, w: int) -> Flow:
     draws = 1 + w // 2
     opts = [opt("draw", "architects.opt.draw_buildings", cost=draws)]
     for r in range(DISPLAY_ROWS):
-        for c in range(DISPLAY_COLS):
+        for c in range(g.cols):
             card = g.display[r][c]
             if card is None:
                 continue

@@ -62,8 +62,10 @@ class ArchitectsGame(FlowGame):
         self.guildhall: list[int] = []  # seat of each worker, in the order the spaces fill
         self.prison = [0] * self.n
         self.tax = 0
-        self.display: list[list[str | None]] = [[None] * DISPLAY_COLS for _ in range(DISPLAY_ROWS)]
-        self.coins = [[0] * DISPLAY_COLS for _ in range(DISPLAY_ROWS)]  # Silver lying on display cards
+        # Works of Wonder adds the Influence board's 2 slots: a fifth column, one per row
+        self.cols = DISPLAY_COLS + (1 if options.get("works_of_wonder") else 0)
+        self.display: list[list[str | None]] = [[None] * self.cols for _ in range(DISPLAY_ROWS)]
+        self.coins = [[0] * self.cols for _ in range(DISPLAY_ROWS)]  # Silver lying on display cards
         self.app_deck: list[str] = []  # top card at the END
         self.deck: list[str] = []  # Building deck, top card at the END
         self.rewards: list[str] = []  # face down, top card at the END
@@ -308,17 +310,17 @@ class ArchitectsGame(FlowGame):
         card = self.display[row][col]
         assert card is not None
         coins = self.coins[row][col]
-        for c in range(col, DISPLAY_COLS - 1):
+        for c in range(col, self.cols - 1):
             self.display[row][c] = self.display[row][c + 1]
             self.coins[row][c] = self.coins[row][c + 1]
-        self.refill_slot(row, DISPLAY_COLS - 1)
+        self.refill_slot(row, self.cols - 1)
         return card, coins
 
     def display_options(self, seat: int, key_prefix: str) -> list[Option]:
         return [
             opt(f"{key_prefix}{r}.{c}", "architects.opt.hire", card=card, group=f"row{r}")
             for r in range(DISPLAY_ROWS)
-            for c in range(DISPLAY_COLS)
+            for c in range(self.cols)
             if (card := self.display[r][c]) is not None
         ]
 
@@ -357,7 +359,7 @@ class ArchitectsGame(FlowGame):
         self.rng.shuffle(apps)
         self.app_deck = apps
         for r in range(DISPLAY_ROWS):
-            for c in range(DISPLAY_COLS):
+            for c in range(self.cols):
                 self.refill_slot(r, c)
         rewards = sorted(f"{rw.id}#{k}" for rw in b.rewards for k in range(rw.copies))
         self.rng.shuffle(rewards)
@@ -460,11 +462,16 @@ class ArchitectsGame(FlowGame):
             card = self.display[row][col]
             assert card is not None
             p.apprentices.append(card)
-            self.refill_slot(row, col)  # refilled in place at setup
+            if self.wow is None:
+                self.refill_slot(row, col)  # refilled in place at setup
+            else:  # Works of Wonder: the gaps close once everyone has chosen
+                self.display[row][col] = None
             self.emit("hire", seat, card=card, why="setup", coins=0, row=row, col=col)
             yield from self.change_virtue(seat, apprentices()[card].virtue, "hire")
             if self.ability(seat) == "apprentice_marble":
                 yield from self.gain(seat, {"marble": 1}, "isabelle")
+        if self.wow is not None:
+            self.close_display_gaps()
         if self.options["draft"]:
             yield from self.draft()
         else:
@@ -473,6 +480,15 @@ class ArchitectsGame(FlowGame):
         for seat in self.order:
             if self.extra_cards(seat):
                 self.draw(seat, self.extra_cards(seat), "architect")
+
+    def close_display_gaps(self) -> None:
+        """Each row's cards slide left over the empty slots; the slots left at the right refill."""
+        for r in range(DISPLAY_ROWS):
+            kept = [c for c in self.display[r] if c is not None]
+            self.display[r] = kept + [None] * (self.cols - len(kept))
+            for c in range(len(kept), self.cols):
+                self.refill_slot(r, c)
+        self.emit("display_refresh", discarded=[])
 
     def draft(self) -> Flow:
         packets = {

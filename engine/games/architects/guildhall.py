@@ -11,7 +11,7 @@ from engine.core.flow import Flow
 from engine.games.architects import actions, payment, wonders
 from engine.games.architects.asks import opt
 from engine.games.architects.data import GOODS, apprentices, board, buildings
-from engine.games.architects.state import DISPLAY_COLS, DISPLAY_ROWS
+from engine.games.architects.state import DISPLAY_ROWS
 
 if TYPE_CHECKING:
     from engine.games.architects.game import ArchitectsGame
@@ -62,13 +62,13 @@ def refresh(g: ArchitectsGame) -> None:
             gone.append(card)
             g.app_deck.insert(0, card)
         g.coins[r][0] = 0  # coins on a discarded card go back to the supply
-        for c in range(DISPLAY_COLS - 1):
+        for c in range(g.cols - 1):
             g.display[r][c] = g.display[r][c + 1]
             g.coins[r][c] = g.coins[r][c + 1]
-        g.display[r][DISPLAY_COLS - 1] = None
-        g.coins[r][DISPLAY_COLS - 1] = 0
+        g.display[r][g.cols - 1] = None
+        g.coins[r][g.cols - 1] = 0
     for r in range(DISPLAY_ROWS):
-        g.refill_slot(r, DISPLAY_COLS - 1)
+        g.refill_slot(r, g.cols - 1)
     g.emit("display_refresh", discarded=gone)
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import InvalidSetup
 from engine.games.architects.data import GOODS, apprentices, architects, buildings
-from engine.games.architects.state import DISPLAY_COLS, DISPLAY_ROWS, ORDINARY, WORKERS
+from engine.games.architects.state import DISPLAY_ROWS, ORDINARY, WORKERS
 
 if TYPE_CHECKING:
     from engine.games.architects.game import ArchitectsGame
@@ -97,7 +97,7 @@ def apply(g: ArchitectsGame, pos: dict[str, Any]) -> None:
     g.guildhall = list(pos.get("guildhall", []))
     if "display" in pos:
         rows = pos["display"]
-        g.display = [list(rows[r]) + [None] * (DISPLAY_COLS - len(rows[r])) for r in range(DISPLAY_ROWS)]
+        g.display = [list(rows[r]) + [None] * (g.cols - len(rows[r])) for r in range(DISPLAY_ROWS)]
     if "coins" in pos:
         g.coins = [list(r) for r in pos["coins"]]
     shown = [c for row in g.display for c in row if c is not None]

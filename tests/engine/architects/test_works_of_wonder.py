@@ -43,6 +43,23 @@ def test_setup_puts_every_reward_card_in_play_and_reveals_the_first_consequence(
     assert all(p.influence == 0 for p in g.players)
 
 
+def test_the_free_draft_is_from_10_in_reverse_order_and_the_gaps_close_after() -> None:
+    picks: list[str] = []
+    m = Match("architects", _seats(3), {"works_of_wonder": True, "draft": False}, 3)
+    g = game_of(m)
+    before = [list(row) for row in g.display]
+    assert sum(c is not None for row in before for c in row) == 10
+    order = []
+    while key(m) == "first_apprentice":
+        order.append(prompt(m).seat)
+        assert len(ids(m)) == 10 - len(picks)
+        picks.append("0.0" if "0.0" in ids(m) else ids(m)[0])
+        answer(m, picks[-1])
+    assert order == list(reversed(g.order))
+    # row 0 lost its first three cards: the other two slid left, three new ones at the right
+    assert g.display[0][:2] == before[0][3:] and all(c is not None for row in g.display for c in row)
+
+
 def test_side_b_deals_the_new_boards_with_their_printed_start() -> None:
     seen = {}
     for seed in range(40):

@@ -118,13 +118,32 @@ def ways_to_pay(
     g: ArchitectsGame, seat: int, cost: dict[str, int], flex: tuple[int, tuple[str, ...]] | None = None
 ) -> list[payment.Vec]:
     ability = g.ability(seat)
+    res = g.players[seat].res
+    if g.wow is not None and g.players[seat].influence >= wonders.INFLUENCE_PER_PRECIOUS:
+        # Works of Wonder: 4 Influence for each Gold or Marble the player lacks
+        spare = g.players[seat].influence // wonders.INFLUENCE_PER_PRECIOUS
+        more = {**res, "gold": res["gold"] + spare, "marble": res["marble"] + spare}
+        ways = payment.payments(
+            cost,
+            more,
+            flex,
+            gold_is_marble=ability == "gold_is_marble",
+            wood_stone_off=ability == "discount_wood_stone",
+        )
+        return [v for v in ways if precious_short(res, v) <= spare]
     return payment.payments(
         cost,
-        g.players[seat].res,
+        res,
         flex,
         gold_is_marble=ability == "gold_is_marble",
         wood_stone_off=ability == "discount_wood_stone",
     )
+
+
+def precious_short(res: dict[str, int], v: payment.Vec) -> int:
+    """Gold and Marble a payment vector asks beyond what the player holds."""
+    gold, marble = GOODS.index("gold"), GOODS.index("marble")
+    return max(0, v[gold] - res["gold"]) + max(0, v[marble] - res["marble"])
 
 
 @cache
@@ -143,9 +162,14 @@ def buildable(g: ArchitectsGame, seat: int) -> list[tuple[int, str]]:
     twin, cut = ability == "gold_is_marble", ability == "discount_wood_stone"
     res = p.res
     out = []
+    precious = g.wow is not None and p.influence >= wonders.INFLUENCE_PER_PRECIOUS
     for i, c in enumerate(p.hand):
         skills, cost = table[c]
         if not skills <= have:
+            continue
+        if precious:
+            if ways_to_pay(g, seat, dict(cost)):
+                out.append((i, c))
             continue
         if twin or cut:
             if payment.affordable(dict(cost), res, twin, cut):
@@ -163,6 +187,11 @@ def pay_goods(g: ArchitectsGame, seat: int, ways: list[payment.Vec], why: str) -
     opts = [opt(payment.vec_id(v), "architects.opt.pay", group="payment", cost=sum(v)) for v in ways]
     pick = yield from g.choose(seat, "architects.prompt.payment", opts, default=opts[0].id)
     v = payment.parse(pick)
+    short = precious_short(g.players[seat].res, v) if g.wow is not None else 0
+    if short:
+        yield from wonders.change_influence(g, seat, -wonders.INFLUENCE_PER_PRECIOUS * short, "for_precious")
+        res = g.players[seat].res
+        v = tuple(min(n, res[k]) if k in ("gold", "marble") else n for k, n in zip(GOODS, v, strict=True))
     g.spend(seat, dict(zip(GOODS, v, strict=True)), why=why)
 
 
@@ -215,6 +244,8 @@ def can_climb(g: ArchitectsGame, seat: int) -> bool:
     level = next_level(g, seat)
     if level is None:
         return False
+    if g.wow is not None and p.influence >= wonders.INFLUENCE_PER_PRECIOUS:
+        return bool(climb_ways(g, seat, level))
     # the cheap equivalent of `climb_ways(...)` being non-empty
     data = board().cathedral[level - 1]
     twin, cut = ability == "gold_is_marble", ability == "discount_wood_stone"

@@ -141,6 +141,17 @@ def test_two_influence_cover_two_separate_silver_payments() -> None:
     assert g.credit[0] == 0 and g.players[0].silver == 0
 
 
+def test_four_influence_pay_a_missing_gold_of_the_cathedral() -> None:
+    m = wow({"players": [{"influence": 5, "hand": ["well", "smithy"], "virtue": 7}]})
+    events = collect(m, "guildhall")
+    while key(m) != "cathedral_discard":
+        events += collect(m, "cathedral" if "cathedral" in ids(m) else ids(m)[0])
+    events += collect(m, ids(m)[0])
+    p = game_of(m).players[0]
+    spent = [e.data["delta"] for e in events if e.kind == "influence" and e.data["why"] == "for_precious"]
+    assert p.cathedral == 1 and p.res["gold"] == 0 and spent == [-4]
+
+
 def test_the_merchant_example_two_influence_pay_two_one_silver_trades() -> None:
     m = wow(
         {

@@ -53,15 +53,6 @@ GOOD_COLOURS: dict[str, RGB] = {
 }
 
 
-
-
-
-
-
-
-
-
-
 def seat_colour(seat: int) -> RGB:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
@@ -100,7 +91,9 @@ class Picture:
         return out.getvalue()
 
     # -- primitives --------------------------------------------------------------------------
-    def write(self, xy: tuple[float, float], text: str, fill: RGB, size: int, width: int | None = None) -> None:
+    def write(
+        self, xy: tuple[float, float], text: str, fill: RGB, size: int, width: int | None = None
+    ) -> None:
         f = font(size)
         shown = clip_to(text, width, f) if width is not None else plain(text)
         self.draw.text(xy, shown, fill=fill, font=f)
@@ -296,7 +289,7 @@ class Picture:
         # buildings as small tiles with their printed points
         bx, by = MARGIN + 10, y + 72
         per_line = (WIDTH - 2 * MARGIN - 20) // (BUILD_W + 4)
-        shown = p["buildings"][: per_line]
+        shown = p["buildings"][:per_line]
         for i, b in enumerate(shown):
             x0 = bx + i * (BUILD_W + 4)
             self.box((x0, by, x0 + BUILD_W, by + BUILD_H), BUILDING)

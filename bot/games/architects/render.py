@@ -80,7 +80,9 @@ class ArchitectsRenderer:
             lines.append("")
             lines.extend(f"• {line}" for line in log)
         embed.description = "\n".join(lines)
-        embed.add_field(name=name("guildhall", locale), value=self._guildhall(live, view, locale), inline=False)
+        embed.add_field(
+            name=name("guildhall", locale), value=self._guildhall(live, view, locale), inline=False
+        )
         embed.add_field(
             name=t("architects.board.locations", locale), value=self._locations(view, locale), inline=False
         )
@@ -89,7 +91,9 @@ class ArchitectsRenderer:
         )
         embed.add_field(name=name("black_market", locale), value=self._market(view, locale), inline=False)
         for p in view["players"]:
-            embed.add_field(name=self._player_title(live, view, p, locale), value=self._player(live, p, locale))
+            embed.add_field(
+                name=self._player_title(live, view, p, locale), value=self._player(live, p, locale)
+            )
         footer = t(
             "architects.board.footer",
             locale,
@@ -191,9 +195,7 @@ class ArchitectsRenderer:
         head = t("architects.board.guildhall", locale, filled=min(filled, size), size=size)
         if filled > size:
             head += " " + t("architects.board.guildhall_beyond", locale, count=filled - size)
-        cathedral = " · ".join(
-            f"{dot(p['seat'])} {p['cathedral']}" for p in view["players"]
-        )
+        cathedral = " · ".join(f"{dot(p['seat'])} {p['cathedral']}" for p in view["players"])
         return "\n".join([head, *rows, t("architects.board.cathedral_levels", locale, levels=cathedral)])
 
     def _locations(self, view: Mapping[str, Any], locale: str) -> str:
@@ -239,7 +241,8 @@ class ArchitectsRenderer:
                 what = goods(view["market_small" if space == 0 else "market_large"], locale)
             taken = dot(who) if who is not None else "▫️"
             parts.append(
-                f"{taken} " + t(
+                f"{taken} "
+                + t(
                     "architects.board.market_space",
                     locale,
                     space=t(f"architects.market.{space}", locale),

@@ -124,7 +124,9 @@ def hire_costs(view: Mapping[str, Any], seat: int, locale: str) -> list[str]:
     out = []
     for col in range(COLUMNS):
         extra = max(0, col + 1 - min(at, COLUMNS))
-        out.append(t("architects.board.column_cost", locale, col=col + 1, silver=HIRE_SILVER + extra, tax=HIRE_TAX))
+        out.append(
+            t("architects.board.column_cost", locale, col=col + 1, silver=HIRE_SILVER + extra, tax=HIRE_TAX)
+        )
     return out
 
 
@@ -236,8 +238,10 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
     if isinstance(why, str):
         # A location's own gain needs no reason: the line before placed the worker there.
         quiet = why in PLAIN or why in ("", "trade", "setup")
-        out["why"] = "" if quiet or not has(f"architects.why.{why}", locale) else (
-            " " + t(f"architects.why.{why}", locale)
+        out["why"] = (
+            ""
+            if quiet or not has(f"architects.why.{why}", locale)
+            else (" " + t(f"architects.why.{why}", locale))
         )
     if "delta" in data and isinstance(data["delta"], int):
         delta = data["delta"]
@@ -258,6 +262,9 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
         out["where"] = t("architects.loc.guildhall_space", locale, space=data["space"])
     elif isinstance(data.get("location"), str):
         out["where"] = name(data["location"], locale)
+    for key in ("princess_at", "profiteer_at", "resource"):  # Works of Wonder
+        if isinstance(data.get(key), str):
+            out[key] = name(data[key], locale)
     if isinstance(data.get("card"), str) and "#" in data["card"]:
         out["card"] = reward_text(data["card"], locale)
     if isinstance(data.get("row"), int):
@@ -272,7 +279,9 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
     if isinstance(data.get("architects"), list):
         chosen = [a for a in data["architects"] if isinstance(a, str)]
         out["architects"] = (
-            "; ".join(f"{seat_label(live, s)}: {name(a, locale)}" for s, a in enumerate(data["architects"]) if a)
+            "; ".join(
+                f"{seat_label(live, s)}: {name(a, locale)}" for s, a in enumerate(data["architects"]) if a
+            )
             if chosen
             else t("architects.board.side_a", locale)
         )

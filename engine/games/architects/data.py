@@ -192,4 +192,11 @@ def name_of(item_id: str, locale: str) -> str | None:
     for term in board().terms:
         if term.id == item_id:
             return term.label(locale)
-    return None
+    from engine.games.architects.wow_data import ours  # Works of Wonder: our names
+
+    pt = locale.lower().startswith("pt")
+    for w in ours().wonders:
+        if w.id == item_id:
+            return w.name_pt if pt else w.name
+    board_ = ours().board(item_id)
+    return board_.name if board_ is not None else None

@@ -56,7 +56,7 @@ def flip_consequence(g: ArchitectsGame) -> None:
     g.consequences.append(card)
     c = data(g).contribution(card)
     g.profiteer, g.princess = c.profiteer_at, c.princess_at
-    g.emit("consequence", card=card, princess=g.princess, profiteer=g.profiteer)
+    g.emit("consequence", card=card, princess_at=g.princess, profiteer_at=g.profiteer)
 
 
 def current_contribution(g: ArchitectsGame) -> Contribution | None:

@@ -90,6 +90,27 @@ def test_a_whole_game_reads_as_words(locale: str) -> None:
     assert sum(word in line for line in (result.embed.description or "").splitlines()) == 3
 
 
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_works_of_wonder_game_reads_as_words(locale: str) -> None:
+    """The expansion's prompts, options and log lines are real text in both languages."""
+    live = make_live(4, seed=11, locale=locale, architect_side="B", works_of_wonder=True)
+    assert live.match is not None
+    kinds: set[str] = set()
+    for prompt, events in play(live):
+        assert not RAW.search(prompt_text("architects", prompt, locale, live)), prompt
+        for option in prompt.options:
+            label = option_label("architects", option, locale, live)
+            assert label and not RAW.search(label), (prompt.key, option, label)
+        for event in events:
+            kinds.add(event.kind)
+            line = event_line(live, event, locale)
+            assert not RAW.search(line), (event, line)
+    assert {"influence", "consequence", "contribute"} <= kinds
+    result = result_payload(live, locale)
+    check_embed(result.embed)
+    assert not KEYS.search(texts(result))
+
+
 def test_every_screen_fits_discord() -> None:
     """Boards, private views and controls along whole games stay inside Discord's limits."""
     for players in (2, 5):
@@ -166,7 +187,9 @@ def test_board_shows_the_table() -> None:
     assert board.embed.image.url == "attachment://board.png"
     # the log: one line per turn, the player named once
     lines = [ln for ln in (board.embed.description or "").splitlines() if ln.startswith("• ")]
-    assert lines and all(ln.count("**Alice**") + ln.count("**Bob**") + ln.count("**Carol**") >= 1 for ln in lines)
+    assert lines and all(
+        ln.count("**Alice**") + ln.count("**Bob**") + ln.count("**Carol**") >= 1 for ln in lines
+    )
 
 
 def test_board_image_renders_small_for_five() -> None:

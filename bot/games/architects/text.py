@@ -17,6 +17,7 @@ from bot.table import Live
 from engine.core import Option
 from engine.games.architects.data import GOODS, apprentices, board, buildings, name_of
 from engine.games.architects.state import ORDINARY
+from engine.games.architects.wow_data import ours
 
 GAME = "architects"
 # Seat colours (ours): the emoji the embeds use and the RGB the picture uses, in seat order.
@@ -37,14 +38,14 @@ def name(item: str, locale: str) -> str:
 
 def good(kind: str, n: int, locale: str) -> str:
     """'3 Wood', '1 Virtue', '2 Building cards'."""
-    if kind in ("virtue", "card", "debt", "tax", *MONEY):
+    if kind in ("virtue", "card", "debt", "tax", "influence", "reward", *MONEY):
         return t(f"architects.amount.{kind}", locale, count=n)
     return f"{n} {name(kind, locale)}"
 
 
 def goods(res: Mapping[str, int], locale: str) -> str:
     """'2 Wood + 1 Stone' in the board's order; 'nothing' when empty."""
-    order = [*MONEY, "virtue", "card"]
+    order = [*MONEY, "virtue", "card", "influence", "reward"]
     parts = [good(k, int(res[k]), locale) for k in order if int(res.get(k, 0))]
     return " + ".join(parts) if parts else t("architects.res.none", locale)
 
@@ -104,8 +105,11 @@ def apprentice_facts(card: str, locale: str) -> str:
 def reward_text(reward: str, locale: str) -> str:
     """A Reward card (`virtue_silver#1`) as what it gives."""
     rid = reward.split("#")[0]
-    found = next((r for r in board().rewards if r.id == rid), None)
-    return goods(found.gain, locale) if found is not None else rid
+    gains = {r.id: r.gain for r in board().rewards} | {
+        r.id: r.gain for r in ours().rewards
+    }  # + Works of Wonder
+    found = gains.get(rid)
+    return goods(found, locale) if found is not None else rid
 
 
 def location(loc: str, locale: str, live: Live | None = None) -> str:

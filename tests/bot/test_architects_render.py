@@ -111,6 +111,21 @@ def test_a_works_of_wonder_game_reads_as_words(locale: str) -> None:
     assert not KEYS.search(texts(result))
 
 
+def test_a_works_of_wonder_board_shows_influence_figures_and_wonders() -> None:
+    for players, locale in ((2, "en"), (5, "pt")):
+        live = make_live(players, seed=3, locale=locale, architect_side="B", works_of_wonder=True)
+        for step, _ in enumerate(play(live)):
+            if step % 25:
+                continue
+            board = board_payload(live, locale)
+            check_embed(board.embed)
+            assert len(board.embed.fields) == 5 + players
+            body = texts(board)
+            assert not KEYS.search(body)
+            assert ("Princess" if locale == "en" else "Princesa") in body
+            assert ("Influence" if locale == "en" else "Influência") in body
+
+
 def test_every_screen_fits_discord() -> None:
     """Boards, private views and controls along whole games stay inside Discord's limits."""
     for players in (2, 5):

@@ -15,6 +15,8 @@ def _info(
     ours = ["text"]  # every text is written in our own words
     if item.pt_source == "ours":
         ours.insert(0, "name_pt")
+    if getattr(item, "values", "printed") == "ours":  # Works of Wonder: English name and amounts ours
+        ours[:0] = ["name_en", "values"]
     return CardInfo(
         id=item.id,
         names={"en": item.name, "pt": item.name_pt},

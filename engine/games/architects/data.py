@@ -14,7 +14,7 @@ DATA = Path(__file__).parent / "data"
 # Resources in a fixed order: option ids and payment vectors use it.
 GOODS = ("clay", "wood", "stone", "gold", "marble")
 SKILLS = ("carpentry", "tiling", "masonry")
-Set = Literal["base", "promo"]
+Set = Literal["base", "promo", "wow"]  # wow: Works of Wonder
 PtSource = Literal["rulebook", "ours"]
 
 
@@ -34,6 +34,7 @@ class Named(BaseModel):
 
 class Apprentice(Named):
     set: Set
+    values: Literal["printed", "ours"] = "printed"  # ours: amounts of our design (icons lost)
     skills: tuple[str, ...]
     virtue: int
     ability: str
@@ -159,8 +160,10 @@ def _load(name: str) -> dict[str, object]:
 
 @cache
 def apprentices() -> dict[str, Apprentice]:
-    raw = _load("apprentices")["apprentices"]
-    return {a.id: a for a in (Apprentice.model_validate(x) for x in raw)}  # type: ignore[attr-defined]
+    raw = _load("apprentices")["apprentices"] + _load("wow_apprentices")["apprentices"]  # type: ignore[operator]
+    table = {a.id: a for a in (Apprentice.model_validate(x) for x in raw)}  # type: ignore[attr-defined]
+    assert len(table) == len(raw), "an Apprentice id is used twice"
+    return table
 
 
 @cache

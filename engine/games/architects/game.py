@@ -275,6 +275,9 @@ class ArchitectsGame(FlowGame):
                 return
         p.debts += 1
         self.emit("debt", seat, why=why)
+        if self.wow is not None:  # the Crook
+            for gain in self.apprentice_gains(seat, "debt_influence"):
+                yield from self.gain(seat, gain, "crook")
 
     def draw(self, seat: int, count: int, why: str) -> list[str]:
         got = [self.deck.pop() for _ in range(min(count, len(self.deck)))]
@@ -348,6 +351,8 @@ class ArchitectsGame(FlowGame):
     # Setup
     # ==========================================================================================
     def promo_ok(self, item_set: str) -> bool:
+        if item_set == "wow":
+            return self.wow is not None
         return item_set == "base" or bool(self.options["promo_cards"])
 
     def setup(self) -> None:

@@ -119,10 +119,16 @@ def ways_to_pay(
 ) -> list[payment.Vec]:
     ability = g.ability(seat)
     res = g.players[seat].res
-    if g.wow is not None and g.players[seat].influence >= wonders.INFLUENCE_PER_PRECIOUS:
-        # Works of Wonder: 4 Influence for each Gold or Marble the player lacks
-        spare = g.players[seat].influence // wonders.INFLUENCE_PER_PRECIOUS
-        more = {**res, "gold": res["gold"] + spare, "marble": res["marble"] + spare}
+    if influence_pays(g, seat):
+        # Works of Wonder: 4 Influence for each Gold or Marble the player lacks, 1 for each
+        # resource a Charlatan covers
+        influence = g.players[seat].influence
+        cheap = charlatan(g, seat)
+        more = dict(res)
+        for k in ("gold", "marble"):
+            more[k] += influence // wonders.INFLUENCE_PER_PRECIOUS
+        for k in cheap:
+            more[k] = res[k] + influence
         ways = payment.payments(
             cost,
             more,
@@ -130,7 +136,7 @@ def ways_to_pay(
             gold_is_marble=ability == "gold_is_marble",
             wood_stone_off=ability == "discount_wood_stone",
         )
-        return [v for v in ways if precious_short(res, v) <= spare]
+        return [v for v in ways if influence_cost(res, v, cheap) <= influence]
     return payment.payments(
         cost,
         res,
@@ -140,10 +146,40 @@ def ways_to_pay(
     )
 
 
-def precious_short(res: dict[str, int], v: payment.Vec) -> int:
-    """Gold and Marble a payment vector asks beyond what the player holds."""
-    gold, marble = GOODS.index("gold"), GOODS.index("marble")
-    return max(0, v[gold] - res["gold"]) + max(0, v[marble] - res["marble"])
+def charlatan(g: ArchitectsGame, seat: int) -> frozenset[str]:
+    """Resources a hired Charlatan lets the seat pay with 1 Influence each."""
+    table = apprentices()
+    return frozenset(
+        str(table[a].params["resource"])
+        for a in g.players[seat].apprentices
+        if table[a].ability == "influence_for"
+    )
+
+
+def influence_pays(g: ArchitectsGame, seat: int) -> bool:
+    if g.wow is None:
+        return False
+    influence = g.players[seat].influence
+    return influence >= wonders.INFLUENCE_PER_PRECIOUS or (influence >= 1 and bool(charlatan(g, seat)))
+
+
+NEVER = 10**6
+
+
+def influence_cost(res: dict[str, int], v: payment.Vec, cheap: frozenset[str]) -> int:
+    """Influence a payment vector needs for what it asks beyond the player's goods."""
+    total = 0
+    for k, n in zip(GOODS, v, strict=True):
+        short = n - res[k]
+        if short <= 0:
+            continue
+        if k in cheap:
+            total += short
+        elif k in ("gold", "marble"):
+            total += wonders.INFLUENCE_PER_PRECIOUS * short
+        else:
+            return NEVER
+    return total
 
 
 @cache
@@ -162,7 +198,7 @@ def buildable(g: ArchitectsGame, seat: int) -> list[tuple[int, str]]:
     twin, cut = ability == "gold_is_marble", ability == "discount_wood_stone"
     res = p.res
     out = []
-    precious = g.wow is not None and p.influence >= wonders.INFLUENCE_PER_PRECIOUS
+    precious = influence_pays(g, seat)
     for i, c in enumerate(p.hand):
         skills, cost = table[c]
         if not skills <= have:
@@ -187,11 +223,11 @@ def pay_goods(g: ArchitectsGame, seat: int, ways: list[payment.Vec], why: str) -
     opts = [opt(payment.vec_id(v), "architects.opt.pay", group="payment", cost=sum(v)) for v in ways]
     pick = yield from g.choose(seat, "architects.prompt.payment", opts, default=opts[0].id)
     v = payment.parse(pick)
-    short = precious_short(g.players[seat].res, v) if g.wow is not None else 0
+    res = g.players[seat].res
+    short = influence_cost(res, v, charlatan(g, seat)) if g.wow is not None else 0
     if short:
-        yield from wonders.change_influence(g, seat, -wonders.INFLUENCE_PER_PRECIOUS * short, "for_precious")
-        res = g.players[seat].res
-        v = tuple(min(n, res[k]) if k in ("gold", "marble") else n for k, n in zip(GOODS, v, strict=True))
+        yield from wonders.change_influence(g, seat, -short, "for_goods")
+        v = tuple(min(n, res[k]) for k, n in zip(GOODS, v, strict=True))
     g.spend(seat, dict(zip(GOODS, v, strict=True)), why=why)
 
 
@@ -215,6 +251,8 @@ def after_building(g: ArchitectsGame, seat: int) -> Flow:
         g.draw(seat, 1, "clovis")
     if g.ability(seat) == "zesiro":
         yield from wonders.change_influence(g, seat, 1, "zesiro")
+    for gain in g.apprentice_gains(seat, "build_bonus"):  # the Officer
+        yield from g.gain(seat, gain, "officer")
 
 
 # ---------------------------------------------------------------------------------- cathedral
@@ -244,7 +282,7 @@ def can_climb(g: ArchitectsGame, seat: int) -> bool:
     level = next_level(g, seat)
     if level is None:
         return False
-    if g.wow is not None and p.influence >= wonders.INFLUENCE_PER_PRECIOUS:
+    if influence_pays(g, seat):
         return bool(climb_ways(g, seat, level))
     # the cheap equivalent of `climb_ways(...)` being non-empty
     data = board().cathedral[level - 1]

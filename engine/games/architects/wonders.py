@@ -195,6 +195,9 @@ def on_place(g: ArchitectsGame, seat: int, loc: str) -> Flow:
             extra += 1
         else:
             yield from change_influence(g, seat, 1, "wonder")
+    knights = g.apprentice_gains(seat, "place_influence", loc)  # Knights and Diplomats
+    if knights:
+        yield from change_influence(g, seat, len(knights), "knight")
     if loc == g.princess and g.ability(seat) == "princess_worker":
         extra += 1
     if loc == g.profiteer:
@@ -256,6 +259,12 @@ def after_capture(g: ArchitectsGame, seat: int, loc: str, owner: int) -> Flow:
 def reset_steps(g: ArchitectsGame, seats: list[int]) -> Flow:
     """Steps 4 to 8 of the Black Market Reset; `seats` run clockwise from whoever triggered it."""
     cons = consequence(g)
+    # 3. Aristocrats (a worker at the Princess) and Street Urchins (at the Profiteer)
+    for seat in seats:
+        for ability, loc in (("reset_princess", g.princess), ("reset_profiteer", g.profiteer)):
+            if g.at[loc][seat]:
+                for gain in g.apprentice_gains(seat, ability):
+                    yield from g.gain(seat, gain, ability)
     # 4. the Profiteer: every player there suffers the Consequence; all workers there to Prison
     loc = g.profiteer
     for seat in seats:
@@ -341,8 +350,8 @@ def wonder_need(g: ArchitectsGame, wonder_id: str) -> int:
 
 
 def wonder_ways(g: ArchitectsGame, seat: int, wonder_id: str) -> list[int]:
-    """How many of the resources the player may cover with 4 Influence each (Gold and Marble
-    only), every way that pays the whole Wonder; empty: not affordable."""
+    """How many of the resources the player may cover with Influence (4 per Gold or Marble, 1
+    per resource a Charlatan covers), every way that pays the whole Wonder; empty: too dear."""
     w = data(g).wonder(wonder_id)
     p = g.players[seat]
     if g.wonder_owner[wonder_id] is not None or p.influence < w.influence:
@@ -351,9 +360,18 @@ def wonder_ways(g: ArchitectsGame, seat: int, wonder_id: str) -> list[int]:
         return []
     need = wonder_need(g, wonder_id)
     have = p.res[w.resource]
-    spare = p.influence - w.influence
-    most_subs = spare // INFLUENCE_PER_PRECIOUS if w.resource in PRECIOUS else 0
+    per = per_unit(g, seat, w.resource)
+    most_subs = (p.influence - w.influence) // per if per else 0
     return [k for k in range(min(most_subs, need) + 1) if have >= need - k]
+
+
+def per_unit(g: ArchitectsGame, seat: int, resource: str) -> int:
+    """Influence that stands for 1 of a Wonder's resource (0: none may)."""
+    from engine.games.architects import guildhall
+
+    if resource in guildhall.charlatan(g, seat):
+        return 1
+    return INFLUENCE_PER_PRECIOUS if resource in PRECIOUS else 0
 
 
 def wonder_options(g: ArchitectsGame, seat: int) -> list[Option]:
@@ -375,11 +393,12 @@ def build_wonder(g: ArchitectsGame, seat: int, wonder_id: str) -> Flow:
     ways = wonder_ways(g, seat, wonder_id)
     subs = ways[0]
     if len(ways) > 1:
-        opts = [opt(f"subs:{k}", "architects.opt.influence_for_precious", cost=4 * k) for k in ways]
+        per = per_unit(g, seat, w.resource)
+        opts = [opt(f"subs:{k}", "architects.opt.influence_for_precious", cost=per * k) for k in ways]
         pick = yield from g.choose(seat, "architects.prompt.wonder_payment", opts, default=opts[0].id)
         subs = int(pick.split(":")[1])
     need = wonder_need(g, wonder_id)
-    yield from change_influence(g, seat, -(w.influence + INFLUENCE_PER_PRECIOUS * subs), "wonder")
+    yield from change_influence(g, seat, -(w.influence + per_unit(g, seat, w.resource) * subs), "wonder")
     g.spend(seat, {w.resource: need - subs}, tax=g.tax_due(seat, w.tax), why="wonder")
     g.wonder_owner[wonder_id] = seat
     g.wonder_res[wonder_id] = 0  # what lay on it goes back to the supply

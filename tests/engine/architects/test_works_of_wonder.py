@@ -148,7 +148,7 @@ def test_four_influence_pay_a_missing_gold_of_the_cathedral() -> None:
         events += collect(m, "cathedral" if "cathedral" in ids(m) else ids(m)[0])
     events += collect(m, ids(m)[0])
     p = game_of(m).players[0]
-    spent = [e.data["delta"] for e in events if e.kind == "influence" and e.data["why"] == "for_precious"]
+    spent = [e.data["delta"] for e in events if e.kind == "influence" and e.data["why"] == "for_goods"]
     assert p.cathedral == 1 and p.res["gold"] == 0 and spent == [-4]
 
 
@@ -533,3 +533,114 @@ def test_simulate_with_the_expansion_is_deterministic_for_2_to_5_players() -> No
         check=True,
     )
     assert other.stdout == _simulated(4, 7)
+
+
+# ---------------------------------------------------------------------------------- Apprentices
+def test_reset_step_3_pays_aristocrats_and_street_urchins_before_step_4_takes_the_workers() -> None:
+    apps = ["aristocrat_1", "aristocrat_2", "street_urchin_1", "street_urchin_2", "street_urchin_3"]
+    m = wow(
+        {
+            "players": [
+                {"silver": 5, "virtue": 6, "apprentices": apps, "workers": {"silversmith": 1, "mines": 1}},
+                {"apprentices": ["aristocrat_3"], "workers": {"mines": 1}},
+            ],
+            "market": [1, 1, None],
+        }
+    )
+    events = collect(m, "market:2")
+    while key(m) in ("influence_for_virtue", "princess_reward"):
+        events += collect(m, "reward:1" if key(m) == "princess_reward" else ids(m)[0])
+    g = game_of(m)
+    step3 = [
+        (e.seat, e.data["goods"]) for e in events if e.kind == "gain" and e.data["why"].startswith("reset_")
+    ]
+    assert step3 == [
+        (0, {"stone": 2}),
+        (0, {"wood": 2}),
+        (0, {"clay": 3}),
+        (0, {"gold": 1}),
+        (0, {"silver": 2}),
+    ]  # aristocrat_3 needs a worker at the Princess
+    first_prison = next(i for i, e in enumerate(events) if e.kind == "imprisoned")
+    last_gain = max(
+        i for i, e in enumerate(events) if e.kind == "gain" and e.data["why"].startswith("reset_")
+    )
+    assert last_gain < first_prison
+    assert g.prison[0] == 2  # the Black Market worker and the Profiteer's (step 4, after step 3)
+
+
+@pytest.mark.parametrize(
+    ("card", "pay", "gets"),
+    [
+        ("sponsor_stone", {"stone": 1}, ("influence", 1)),
+        ("sponsor_wood", {"wood": 1}, ("influence", 1)),
+        ("financier_1", {"clay": 1}, ("stone", 1)),
+        ("financier_2", {"wood": 1}, ("gold", 1)),
+        ("tinker_1", {"stone": 2}, ("marble", 1)),
+        ("tinker_2", {"clay": 2}, ("wood", 1)),
+    ],
+)
+def test_storehouse_trades_of_the_new_apprentices(
+    card: str, pay: dict[str, int], gets: tuple[str, int]
+) -> None:
+    m = wow({"players": [{"apprentices": [card], "goods": dict(pay)}]})
+    answer(m, "kings_storehouse", f"app:{card}")
+    p = game_of(m).players[0]
+    got = p.influence if gets[0] == "influence" else p.res[gets[0]]
+    assert got == gets[1] and all(p.res[k] == 0 for k in pay)
+
+
+@pytest.mark.parametrize(
+    ("card", "loc"),
+    [
+        ("knight_1", "town_centre"),
+        ("knight_2", "guardhouse"),
+        ("knight_3", "quarry"),
+        ("diplomat_1", "kings_storehouse"),
+        ("diplomat_2", "workshop"),
+        ("diplomat_3", "forest"),
+    ],
+)
+def test_knights_and_diplomats_give_1_influence_at_their_location(card: str, loc: str) -> None:
+    g = game_of(wow({"players": [{"apprentices": [card]}]}))
+    _drain(wonders.on_place(g, 0, loc))
+    assert g.players[0].influence == 1
+    _drain(wonders.on_place(g, 0, "silversmith"))
+    assert g.players[0].influence == 1
+
+
+@pytest.mark.parametrize(("card", "gain"), [("officer_1", ("influence", 2)), ("officer_2", ("silver", 2))])
+def test_officers_reward_every_building_wonders_included(card: str, gain: tuple[str, int]) -> None:
+    m = wow({"players": [{"apprentices": [card], "influence": 4, "silver": 2, "goods": {"clay": 12}}]})
+    before = game_of(m).players[0].silver
+    answer(m, "guildhall", "marker:forest")
+    p = game_of(m).players[0]
+    if gain[0] == "influence":
+        assert p.influence == 2  # 4 paid, 2 back
+    else:
+        assert p.silver == before - 2 + 2  # 2 Tax paid, 2 Silver back
+
+
+@pytest.mark.parametrize("card", ["crook_1", "crook_2"])
+def test_a_crook_gives_1_influence_per_debt(card: str) -> None:
+    g = game_of(wow({"players": [{"apprentices": [card]}]}))
+    _drain(g.take_debt(0, "test"))
+    assert g.players[0].debts == 1 and g.players[0].influence == 1
+
+
+@pytest.mark.parametrize("card", ["charlatan_wood", "charlatan_clay"])
+def test_a_charlatan_pays_a_missing_resource_with_1_influence(card: str) -> None:
+    from engine.games.architects import guildhall
+
+    res = card.split("_")[1]
+    g = game_of(wow({"players": [{"apprentices": [card], "influence": 2}]}))
+    ways = guildhall.ways_to_pay(g, 0, {res: 2})
+    assert ways and all(
+        guildhall.influence_cost(g.players[0].res, v, guildhall.charlatan(g, 0)) == 2 for v in ways
+    )
+    assert not guildhall.ways_to_pay(g, 0, {res: 3})
+
+
+def _drain(flow: Any) -> None:
+    """Run a rule that asks nothing; fail if it asks."""
+    _run(flow)

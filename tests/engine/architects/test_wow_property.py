@@ -21,6 +21,7 @@ import pytest
 
 from engine.core.events import Event
 from engine.core.match import Match
+from engine.games.architects.data import apprentices
 from tests.engine.architects.helpers import digest, game_of, seats
 from tests.engine.architects.randplay import (
     DECISION_CAP,
@@ -46,6 +47,7 @@ class Outcome:
     failures: list[str] = field(default_factory=list)
     decisions: int = 0
     kinds: Counter[str] = field(default_factory=Counter)
+    hired: Counter[str] = field(default_factory=Counter)
     scores: tuple[int, ...] = ()
     players: int = 0
     record: dict[str, Any] | None = None
@@ -92,6 +94,8 @@ def check(i: int) -> Outcome:
             for e in events:
                 ledger.apply(e)
                 out.kinds[e.kind] += 1
+                if e.kind == "hire":
+                    out.hired[e.data["card"]] += 1
             out.failures.extend(leaks(m, events))
             if len(m.log) % 64 == 0:
                 out.failures.extend(ledger.differences(m) + wow_invariants(m))
@@ -138,6 +142,12 @@ def test_the_expansion_is_played(outcomes: list[Outcome]) -> None:
     scale = max(1, min(GAMES, 1000) // 100)
     for kind in ("contribute", "build_wonder", "wonder_marker", "influence", "consequence", "reset"):
         assert kinds[kind] >= scale, (kind, kinds[kind])
+    hired: Counter[str] = Counter()
+    for o in outcomes:
+        hired.update(o.hired)
+    new = [a for a, card in apprentices().items() if card.set == "wow"]
+    rare = {a: hired[a] for a in new if hired[a] < scale}
+    assert rare == {}, f"Works of Wonder Apprentices hired too rarely: {rare}"
 
 
 @pytest.fixture

@@ -56,6 +56,7 @@ class Apprentice(Named):
 
 class Building(Named):
     set: Set
+    values: Literal["printed", "ours"] = "printed"  # ours: amounts of our design (icons lost)
     vp: int
     cost: dict[str, int]
     skills: tuple[str, ...]
@@ -168,8 +169,10 @@ def apprentices() -> dict[str, Apprentice]:
 
 @cache
 def buildings() -> dict[str, Building]:
-    raw = _load("buildings")["buildings"]
-    return {b.id: b for b in (Building.model_validate(x) for x in raw)}  # type: ignore[attr-defined]
+    raw = _load("buildings")["buildings"] + _load("wow_buildings")["buildings"]  # type: ignore[operator]
+    table = {b.id: b for b in (Building.model_validate(x) for x in raw)}  # type: ignore[attr-defined]
+    assert len(table) == len(raw), "a Building id is used twice"
+    return table
 
 
 @cache

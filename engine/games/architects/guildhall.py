@@ -430,7 +430,91 @@ def graveyard(g: ArchitectsGame, seat: int) -> Flow:
     g.dismiss(seat, p.apprentices[int(pick.split(":")[1])], "graveyard")
 
 
+# ---------------------------------------------------------------------------------- Works of Wonder
+def influence_effect(amount: int) -> Callable[[ArchitectsGame, int], Flow]:
+    def effect(g: ArchitectsGame, seat: int) -> Flow:
+        yield from wonders.change_influence(g, seat, amount, "building")
+
+    return effect
+
+
+def gaol(g: ArchitectsGame, seat: int) -> Flow:
+    if sum(g.players[seat].captives):
+        yield from actions.imprison(g, seat)
+
+
+def monastery(g: ArchitectsGame, seat: int) -> Flow:
+    yield from wonders.change_influence(g, seat, g.players[seat].cathedral, "building")
+
+
+def abbey(g: ArchitectsGame, seat: int) -> Flow:
+    for s in g.order:
+        actions.release(g, s, 2)
+    return
+    yield
+
+
+def studio(g: ArchitectsGame, seat: int) -> Flow:
+    start = g.order.index(seat)
+    for k in range(g.n):
+        g.draw(g.order[(start + k) % g.n], 1, "studio")
+    return
+    yield
+
+
+def send_worker(loc: str) -> Callable[[ArchitectsGame, int], Flow]:
+    """Depot, Jail, Inn, Mill, Mint, Theatre: a worker goes there at once (when one is left)."""
+
+    def effect(g: ArchitectsGame, seat: int) -> Flow:
+        if g.players[seat].supply == 0:
+            return
+        yield from actions.place(g, seat, loc)
+
+    return effect
+
+
+def school(g: ArchitectsGame, seat: int) -> Flow:
+    """The main board's 8 Apprentices go under the deck, the Influence board's slide left, the
+    rest refill; then one free hire."""
+    gone = []
+    for r in range(DISPLAY_ROWS):
+        for c in range(g.cols - 1):
+            card = g.display[r][c]
+            if card is not None:
+                gone.append(card)
+                g.app_deck.insert(0, card)
+            g.display[r][c] = None
+            g.coins[r][c] = 0
+        g.display[r][0], g.display[r][g.cols - 1] = g.display[r][g.cols - 1], None
+        g.coins[r][0], g.coins[r][g.cols - 1] = g.coins[r][g.cols - 1], 0
+        for c in range(1, g.cols):
+            g.refill_slot(r, c)
+        if g.display[r][0] is None:
+            g.refill_slot(r, 0)
+    g.emit("display_refresh", discarded=gone)
+    opts = g.display_options(seat, "")
+    if opts:
+        pick = yield from g.choose(seat, "architects.prompt.free_hire", opts)
+        row, col = (int(x) for x in pick.split("."))
+        yield from g.hire(seat, row, col, "school")
+
+
 EFFECTS: dict[str, Callable[[ArchitectsGame, int], Flow]] = {
+    "arena": captures_effect(2),
+    "baths": influence_effect(2),
+    "court": influence_effect(3),
+    "pulpit": influence_effect(1),
+    "gaol": gaol,
+    "monastery": monastery,
+    "abbey": abbey,
+    "studio": studio,
+    "depot": send_worker("kings_storehouse"),
+    "jail": send_worker("guardhouse"),
+    "inn": send_worker("workshop"),
+    "mill": send_worker("forest"),
+    "mint": send_worker("silversmith"),
+    "theatre": send_worker("town_centre"),
+    "school": school,
     "smithy": gain_effect({"stone": 4}),
     "well": gain_effect({"clay": 4}),
     "lumber_camp": gain_effect({"wood": 4}),

@@ -15,7 +15,11 @@ MARKETS = {"stone_market": "stone", "wood_market": "wood", "clay_market": "clay"
 HUTS = {"tilers_hut": "tiling", "carpenters_hut": "carpentry", "masons_hut": "masonry"}
 BONUSES = frozenset(
     {*MARKETS, *HUTS, "steeple", "aqueduct", "university", "moneylender", "lighthouse", "keep"}
+    | {"country_house", "mansion", "strongroom", "wall"}  # Works of Wonder
 )
+# Works of Wonder: end-of-game Virtue (after the base ones), skills counted by three of them
+WOW_END_VIRTUE = ("carpentry", "pottery", "potters_guild", "outpost", "fortification")
+SKILL_OF = {"carpentry": "carpentry", "pottery": "tiling", "potters_guild": "masonry"}
 # end-of-game Virtue changes, in the order they apply
 END_VIRTUE = ("trading_post", "castle", "chapel", "dungeon", "observatory", "reservoir", "museum")
 
@@ -45,6 +49,24 @@ def end_virtue(g: ArchitectsGame, seat: int) -> Flow:
         else:
             delta = (len(p.buildings) + len(p.wonders)) // 2
         yield from g.change_virtue(seat, delta, b)
+    if g.wow is None:
+        return
+    for b in WOW_END_VIRTUE:
+        if b not in p.buildings:
+            continue
+        if b in SKILL_OF:
+            apps = apprentices()
+            yield from g.change_virtue(
+                seat, sum(1 for a in p.apprentices if SKILL_OF[b] in apps[a].skills), b
+            )
+        elif b == "outpost":
+            if highest(g, seat, [q.influence for q in g.players]):
+                yield from g.change_virtue(seat, 2, b)
+        else:  # fortification: the Prison lets every worker of yours go before scoring
+            n = g.prison[seat]
+            g.prison[seat] = 0
+            p.supply += n
+            g.emit("release", seat, count=n)
 
 
 def amount(g: ArchitectsGame, seat: int, good: str) -> int:
@@ -73,6 +95,14 @@ def building_bonus(g: ArchitectsGame, seat: int, b: str) -> int:
         return p.virtue // 4
     if b == "keep":
         return sum(p.captives) // 3
+    if b == "country_house":
+        return p.influence // 2
+    if b == "mansion":
+        return 3 * len(p.wonders)
+    if b == "strongroom":
+        return p.silver // 4
+    if b == "wall":
+        return (len(p.buildings) + len(p.wonders) + p.cathedral) // 2
     return 0
 
 

@@ -644,3 +644,138 @@ def test_a_charlatan_pays_a_missing_resource_with_1_influence(card: str) -> None
 def _drain(flow: Any) -> None:
     """Run a rule that asks nothing; fail if it asks."""
     _run(flow)
+
+
+# ---------------------------------------------------------------------------------- Buildings
+def built(card: str, player: dict[str, Any], rival: dict[str, Any] | None = None, **wow_: Any) -> Match:
+    """Seat 0 builds `card` (its cost given) at the Guildhall."""
+    from engine.games.architects.data import buildings
+
+    b = buildings()[card]
+    skills = {"carpentry": "acolyte_card", "tiling": "acolyte_clay", "masonry": "acolyte_silver"}
+    spec = {"hand": [card], "goods": dict(b.cost), "apprentices": [skills[s] for s in b.skills], **player}
+    pos: dict[str, Any] = {"players": [spec, rival or {}]}
+    if wow_:
+        pos["works_of_wonder"] = wow_
+    m = wow(pos)
+    answer(m, "guildhall")
+    if m.prompts() and key(m) == "guildhall":  # the Cathedral was possible too
+        answer(m, "build:0")
+    return m
+
+
+@pytest.mark.parametrize(("card", "influence"), [("baths", 2), ("court", 3), ("pulpit", 1)])
+def test_influence_buildings(card: str, influence: int) -> None:
+    g = game_of(built(card, {}))
+    assert g.players[0].buildings == [card] and g.players[0].influence == influence
+
+
+def test_monastery_gives_1_influence_per_cathedral_level() -> None:
+    assert game_of(built("monastery", {"cathedral": 3})).players[0].influence == 3
+
+
+def test_arena_captures_twice_for_free() -> None:
+    m = built("arena", {"silver": 0}, {"workers": {"forest": 2, "quarry": 3}})
+    answer(m, "cap:forest:1", "cap:quarry:1")
+    assert game_of(m).players[0].captives[1] == 5 and game_of(m).players[0].silver == 0
+
+
+def test_gaol_sends_the_captives_to_prison() -> None:
+    g = game_of(built("gaol", {"captives": [0, 3], "silver": 0}))
+    assert g.prison[1] == 3 and g.players[0].silver == 3
+
+
+def test_abbey_frees_2_prisoners_of_every_player_and_studio_draws_everyone_a_card() -> None:
+    g = game_of(built("abbey", {"prison": 3}, {"prison": 1}))
+    assert g.prison == [1, 0]
+    m = built("studio", {})
+    g = game_of(m)
+    assert len(g.players[0].hand) == 1 and len(g.players[1].hand) == 1
+
+
+@pytest.mark.parametrize(
+    ("card", "loc"),
+    [
+        ("depot", "kings_storehouse"),
+        ("jail", "guardhouse"),
+        ("inn", "workshop"),
+        ("mill", "forest"),
+        ("mint", "silversmith"),
+        ("theatre", "town_centre"),
+    ],
+)
+def test_buildings_that_send_a_worker(card: str, loc: str) -> None:
+    m = built(card, {})
+    while m.prompts() and prompt(m).seat == 0:
+        answer(m, ids(m)[-1] if "done" not in ids(m) else "done")
+    assert game_of(m).at[loc][0] == 1
+
+
+@pytest.mark.parametrize(
+    ("card", "skill"), [("carpentry", "carpentry"), ("pottery", "tiling"), ("potters_guild", "masonry")]
+)
+def test_skill_halls_give_virtue_per_apprentice_with_the_skill(card: str, skill: str) -> None:
+    from engine.games.architects import scoring
+
+    g = game_of(
+        wow(
+            {
+                "players": [
+                    {
+                        "buildings": [card],
+                        "virtue": 5,
+                        "apprentices": ["acolyte_card", "acolyte_clay", "acolyte_silver", "labourer"],
+                    }
+                ]
+            }
+        )
+    )
+    from engine.games.architects.data import apprentices
+
+    expected = sum(1 for a in g.players[0].apprentices if skill in apprentices()[a].skills)
+    _drain(scoring.end_virtue(g, 0))
+    assert expected >= 1 and g.players[0].virtue == 5 + expected
+
+
+def test_outpost_and_fortification_at_the_end() -> None:
+    from engine.games.architects import scoring
+
+    g = game_of(
+        wow(
+            {
+                "players": [
+                    {"buildings": ["outpost", "fortification"], "influence": 5, "prison": 4, "virtue": 5},
+                    {"influence": 4},
+                ]
+            }
+        )
+    )
+    _drain(scoring.end_virtue(g, 0))
+    assert g.players[0].virtue == 7 and g.prison[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("card", "player", "bonus"),
+    [
+        ("country_house", {"influence": 7}, 3),
+        ("mansion", {"wonders": ["wonder_clay"]}, 3),
+        ("strongroom", {"silver": 9}, 2),
+        ("wall", {"buildings": ["well", "smithy"], "cathedral": 2}, 2),
+    ],
+)
+def test_end_vp_buildings(card: str, player: dict[str, Any], bonus: int) -> None:
+    from engine.games.architects import scoring
+
+    spec = {**player, "buildings": [card, *player.get("buildings", [])]}
+    g = game_of(wow({"players": [spec]}))
+    assert scoring.building_bonus(g, 0, card) == bonus
+
+
+def test_school_renews_the_main_board_and_hires_for_free() -> None:
+    m = built("school", {"silver": 0})
+    g = game_of(m)
+    before = [list(row) for row in g.display]
+    assert key(m) == "free_hire"
+    answer(m, ids(m)[0])
+    assert len(g.players[0].apprentices) == 2 and g.players[0].silver == 0
+    assert before[0][0] is not None

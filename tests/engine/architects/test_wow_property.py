@@ -21,7 +21,7 @@ import pytest
 
 from engine.core.events import Event
 from engine.core.match import Match
-from engine.games.architects.data import apprentices
+from engine.games.architects.data import apprentices, buildings
 from tests.engine.architects.helpers import digest, game_of, seats
 from tests.engine.architects.randplay import (
     DECISION_CAP,
@@ -94,7 +94,7 @@ def check(i: int) -> Outcome:
             for e in events:
                 ledger.apply(e)
                 out.kinds[e.kind] += 1
-                if e.kind == "hire":
+                if e.kind in ("hire", "build"):
                     out.hired[e.data["card"]] += 1
             out.failures.extend(leaks(m, events))
             if len(m.log) % 64 == 0:
@@ -146,8 +146,9 @@ def test_the_expansion_is_played(outcomes: list[Outcome]) -> None:
     for o in outcomes:
         hired.update(o.hired)
     new = [a for a, card in apprentices().items() if card.set == "wow"]
+    new += [b for b, card in buildings().items() if card.set == "wow"]
     rare = {a: hired[a] for a in new if hired[a] < scale}
-    assert rare == {}, f"Works of Wonder Apprentices hired too rarely: {rare}"
+    assert rare == {}, f"Works of Wonder Apprentices hired or Buildings built too rarely: {rare}"
 
 
 @pytest.fixture

@@ -21,8 +21,11 @@ DEFAULTS: dict[str, Any] = {
     "guildhall_after_end": True,  # BGA: the full Guildhall still takes workers in the final turns
 }
 # Works of Wonder, present in the normalized options only when asked for, so the options of
-# every stored base game stay exactly as they were. Not in the lobby model (not yet offered).
+# every stored base game stay exactly as they were.
 WOW_OPTIONS = ("works_of_wonder", "wonders_data")
+# The one switch that offers the expansion (its lobby option and its data upload) on Discord;
+# off while the expansion is incomplete (see the README). The developer tools reach it anyway.
+WOW_RELEASED = False
 _TRUE = {"true", "1", "yes", "on"}
 _FALSE = {"false", "0", "no", "off"}
 
@@ -105,7 +108,7 @@ class ArchitectsOptions(GameOptions):
     # Not offered in the lobby yet (out of the slash command) while the expansion is completed;
     # the developer tools (simulate, tests) reach it.
     works_of_wonder: bool | None = Field(
-        None, description="Works of Wonder expansion", json_schema_extra={"command": False}
+        None, description="Works of Wonder expansion", json_schema_extra={"command": WOW_RELEASED}
     )
 
     def check(self) -> None:

@@ -451,10 +451,13 @@ def test_our_values_are_marked_and_valid_and_a_server_file_replaces_them() -> No
 
 
 def test_the_option_is_not_offered_in_the_slash_command_yet() -> None:
+    from engine.games.architects import GAME
     from engine.games.architects.options import ArchitectsOptions
+    from engine.games.architects.wow_data import DATA_SETS
 
     extra = ArchitectsOptions.model_fields["works_of_wonder"].json_schema_extra
     assert isinstance(extra, dict) and extra["command"] is False
+    assert GAME.data_sets == () and [d.kind for d in DATA_SETS] == ["wonders"]  # the upload waits too
 
 
 # ---------------------------------------------------------------------------------- helpers

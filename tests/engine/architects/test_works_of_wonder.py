@@ -782,3 +782,21 @@ def test_school_renews_the_main_board_and_hires_for_free() -> None:
     answer(m, ids(m)[0])
     assert len(g.players[0].apprentices) == 2 and g.players[0].silver == 0
     assert before[0][0] is not None
+
+
+# ---------------------------------------------------------------------------------- hidden
+def test_no_view_shows_the_contribution_deck_beyond_its_face_up_side() -> None:
+    """The hidden sides (the top card's Consequence, the cards below it) never reach a view."""
+    g = game_of(
+        wow({"works_of_wonder": {"contributions": ["contribution_1", "contribution_3", "contribution_4"]}})
+    )
+    before = [json_of(g.view(s)) for s in (None, 0, 1)]
+    g.contrib_deck[0], g.contrib_deck[1] = g.contrib_deck[1], g.contrib_deck[0]  # below the top
+    assert [json_of(g.view(s)) for s in (None, 0, 1)] == before
+    assert all("contribution_1" not in v for v in before)  # the top card is shown by its face only
+
+
+def json_of(view: dict[str, Any]) -> str:
+    import json
+
+    return json.dumps(view, sort_keys=True, default=list)

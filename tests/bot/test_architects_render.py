@@ -124,6 +124,8 @@ def test_a_works_of_wonder_board_shows_influence_figures_and_wonders() -> None:
             assert not KEYS.search(body)
             assert ("Princess" if locale == "en" else "Princesa") in body
             assert ("Influence" if locale == "en" else "Influência") in body
+        picture = render_board(live.view(None), locale, dict(enumerate(NAMES)))
+        assert picture.startswith(PNG)
 
 
 def test_every_screen_fits_discord() -> None:

@@ -212,9 +212,11 @@ class Picture:
             who = self.names.get(self.view["current"], "?")
             title += " — " + t("architects.board.prices_for", self.locale, player=who)
         y = self.label(y, title)
-        w = (WIDTH - 2 * MARGIN - 3 * GAP) // 4
-        costs = hire_costs(self.view, self.view["current"], self.locale)
-        for c in range(4):
+        columns = len(
+            costs := hire_costs(self.view, self.view["current"], self.locale)
+        )  # 5 with Works of Wonder
+        w = (WIDTH - 2 * MARGIN - (columns - 1) * GAP) // columns
+        for c in range(columns):
             x = MARGIN + c * (w + GAP)
             self.write((x + 4, y), costs[c], MUTED, 11, w - 8)
         y += COLUMN_H
@@ -243,6 +245,11 @@ class Picture:
         head = f"{self.names.get(seat, '?')} — " + t("architects.board.vp", self.locale, vp=p["score"])
         if p["architect"]:
             head += f" · {name(p['architect'], self.locale)}"
+        if "works_of_wonder" in self.view:
+            built = ", ".join(name(w, self.locale) for w in p["wonders"]) or "—"
+            head += " · " + t(
+                "architects.board.influence", self.locale, influence=p["influence"], wonders=built
+            )
         self.write((MARGIN + 28, y + 4), head, TEXT, 15, 430)
         track = t(
             "architects.board.track",

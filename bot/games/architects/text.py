@@ -125,9 +125,10 @@ def hire_costs(view: Mapping[str, Any], seat: int, locale: str) -> list[str]:
     """What each display column costs `seat` with one more worker at the Workshop: 2 Silver and
     2 Tax, one more Silver per column beyond their workers there (before any Virtue discount)."""
     at = view["locations"]["workshop"][seat] + 1
+    columns = len(view["display"][0]) if view["display"] else COLUMNS  # Works of Wonder: 5
     out = []
-    for col in range(COLUMNS):
-        extra = max(0, col + 1 - min(at, COLUMNS))
+    for col in range(columns):
+        extra = max(0, col + 1 - min(at, columns))
         out.append(
             t("architects.board.column_cost", locale, col=col + 1, silver=HIRE_SILVER + extra, tax=HIRE_TAX)
         )

@@ -148,7 +148,7 @@ def pay_silver(g: ArchitectsGame, seat: int, amount: int, why: str, reserve: int
             for k in range(least, most + 1)
         ]
         pick = yield from g.choose(
-            seat, "architects.prompt.influence_for_silver", opts, params={"silver": left}
+            seat, "architects.prompt.influence_for_silver", opts, default=opts[0].id, params={"silver": left}
         )
         subs = int(pick.split(":")[1])
     if subs:

@@ -292,6 +292,22 @@ def test_lobby_shows_sides_promos_and_bga_rules() -> None:
     assert any("Lado B" in (f.value or "") for f in embed.fields)
 
 
+def test_lobby_says_whose_works_of_wonder_values_a_table_uses() -> None:
+    live = make_live(2, seed=1)
+    live.record.status = "lobby"
+    live.record.options = {"works_of_wonder": True}
+    text = json.dumps(lobby_payload(live, "en").embed.to_dict(), ensure_ascii=False)
+    assert "Works of Wonder" in text and "our own values" in text
+    live.record.options = {"works_of_wonder": True, "wonders_data": "source: printed\n"}
+    embed = discord.Embed()
+    lobby_fields(embed, live, "pt")
+    assert any("enviados por este servidor" in (f.value or "") for f in embed.fields)
+    live.record.options = {}
+    embed = discord.Embed()
+    lobby_fields(embed, live, "en")
+    assert not any("Works of Wonder" in (f.name or "") for f in embed.fields)
+
+
 def test_score_sheet_arithmetic() -> None:
     (sheet,) = SHEETS
     assert len(sheet.fields) <= 5

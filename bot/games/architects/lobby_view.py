@@ -61,3 +61,8 @@ def lobby_fields(embed: discord.Embed, live: Live, locale: str) -> None:
     )
     rules = [rule_line(k, options[k], locale) for k in BGA_RULES]
     embed.add_field(name=t("architects.lobby.bga", locale), value="\n".join(rules), inline=False)
+    raw = live.record.options
+    if raw.get("works_of_wonder"):
+        # whose component values the table plays with: a server's printed ones, or ours
+        values = "architects.lobby.wow_printed" if raw.get("wonders_data") else "architects.lobby.wow_ours"
+        embed.add_field(name=t("architects.lobby.wow", locale), value=t(values, locale), inline=False)

@@ -25,7 +25,7 @@ DEFAULTS: dict[str, Any] = {
 WOW_OPTIONS = ("works_of_wonder", "wonders_data")
 # The one switch that offers the expansion (its lobby option and its data upload) on Discord;
 # off while the expansion is incomplete (see the README). The developer tools reach it anyway.
-WOW_RELEASED = False
+WOW_RELEASED = True
 _TRUE = {"true", "1", "yes", "on"}
 _FALSE = {"false", "0", "no", "off"}
 

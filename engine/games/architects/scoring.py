@@ -18,8 +18,8 @@ BONUSES = frozenset(
     | {"country_house", "mansion", "strongroom", "wall"}  # Works of Wonder
 )
 # Works of Wonder: end-of-game Virtue (after the base ones), skills counted by three of them
-WOW_END_VIRTUE = ("carpentry", "pottery", "potters_guild", "outpost", "fortification")
-SKILL_OF = {"carpentry": "carpentry", "pottery": "tiling", "potters_guild": "masonry"}
+WOW_END_VIRTUE = ("joinery", "pottery", "potters_guild", "outpost", "fortification")
+SKILL_OF = {"joinery": "carpentry", "pottery": "tiling", "potters_guild": "masonry"}
 # end-of-game Virtue changes, in the order they apply
 END_VIRTUE = ("trading_post", "castle", "chapel", "dungeon", "observatory", "reservoir", "museum")
 

@@ -450,14 +450,17 @@ def test_our_values_are_marked_and_valid_and_a_server_file_replaces_them() -> No
         normalize_options({"works_of_wonder": True, "wonders_data": "nonsense: [1"}, 2)
 
 
-def test_the_option_is_not_offered_in_the_slash_command_yet() -> None:
+def test_one_switch_offers_the_option_and_its_data_upload_together() -> None:
     from engine.games.architects import GAME
-    from engine.games.architects.options import ArchitectsOptions
+    from engine.games.architects.options import WOW_RELEASED, ArchitectsOptions
     from engine.games.architects.wow_data import DATA_SETS
 
     extra = ArchitectsOptions.model_fields["works_of_wonder"].json_schema_extra
-    assert isinstance(extra, dict) and extra["command"] is False
-    assert GAME.data_sets == () and [d.kind for d in DATA_SETS] == ["wonders"]  # the upload waits too
+    assert isinstance(extra, dict) and extra["command"] is WOW_RELEASED
+    assert [d.kind for d in GAME.data_sets] == (["wonders"] if WOW_RELEASED else [])
+    assert [d.kind for d in DATA_SETS] == ["wonders"]
+    parsed = GAME.parse_options({"works_of_wonder": "true"}, 3)
+    assert parsed["works_of_wonder"] is True and "wonders_data" not in parsed
 
 
 # ---------------------------------------------------------------------------------- helpers
@@ -715,7 +718,7 @@ def test_buildings_that_send_a_worker(card: str, loc: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("card", "skill"), [("carpentry", "carpentry"), ("pottery", "tiling"), ("potters_guild", "masonry")]
+    ("card", "skill"), [("joinery", "carpentry"), ("pottery", "tiling"), ("potters_guild", "masonry")]
 )
 def test_skill_halls_give_virtue_per_apprentice_with_the_skill(card: str, skill: str) -> None:
     from engine.games.architects import scoring
@@ -800,3 +803,13 @@ def json_of(view: dict[str, Any]) -> str:
     import json
 
     return json.dumps(view, sort_keys=True, default=list)
+
+
+def test_no_new_card_shares_an_id_or_english_name_with_a_term_or_location() -> None:
+    """Names are looked up by id across every table, and the channel is searched for card names."""
+    from engine.games.architects.data import apprentices, board, buildings
+
+    terms = {t.id for t in board().terms} | {loc.id for loc in board().locations}
+    words = {t.name for t in board().terms} | {loc.name for loc in board().locations}
+    new = [c for table in (buildings(), apprentices()) for c in table.values() if c.set == "wow"]
+    assert not {c.id for c in new} & terms and not {c.name for c in new} & words

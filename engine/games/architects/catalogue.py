@@ -88,10 +88,8 @@ def works_of_wonder() -> list[CardInfo]:
             f" (1 a menos por recurso contribuído nela); {w.vp} PV, +{data.wonder_virtue} Virtude;"
             " seu marcador num local livre lhe dá um trabalhador a mais ou 1 Influência ali."
         )
-        ours_parts = (
-            ("name_en", "text")
-            if w.source.startswith("rulebook (influence, tax, amount)")
-            else ("name_en", "values", "text")
+        # every Wonder carries a value of ours (the VP at least); the source line says which
+        ours_parts = ("name_en", "values", "text")
         )
         out.append(
             CardInfo(

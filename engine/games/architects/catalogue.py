@@ -90,7 +90,6 @@ def works_of_wonder() -> list[CardInfo]:
         )
         # every Wonder carries a value of ours (the VP at least); the source line says which
         ours_parts = ("name_en", "values", "text")
-        )
         out.append(
             CardInfo(
                 id=w.id,

@@ -90,6 +90,44 @@ def test_a_whole_game_reads_as_words(locale: str) -> None:
     assert sum(word in line for line in (result.embed.description or "").splitlines()) == 3
 
 
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_works_of_wonder_game_reads_as_words(locale: str) -> None:
+    """The expansion's prompts, options and log lines are real text in both languages."""
+    live = make_live(4, seed=11, locale=locale, architect_side="B", works_of_wonder=True)
+    assert live.match is not None
+    kinds: set[str] = set()
+    for prompt, events in play(live):
+        assert not RAW.search(prompt_text("architects", prompt, locale, live)), prompt
+        for option in prompt.options:
+            label = option_label("architects", option, locale, live)
+            assert label and not RAW.search(label), (prompt.key, option, label)
+        for event in events:
+            kinds.add(event.kind)
+            line = event_line(live, event, locale)
+            assert not RAW.search(line), (event, line)
+    assert {"influence", "consequence", "contribute"} <= kinds
+    result = result_payload(live, locale)
+    check_embed(result.embed)
+    assert not KEYS.search(texts(result))
+
+
+def test_a_works_of_wonder_board_shows_influence_figures_and_wonders() -> None:
+    for players, locale in ((2, "en"), (5, "pt")):
+        live = make_live(players, seed=3, locale=locale, architect_side="B", works_of_wonder=True)
+        for step, _ in enumerate(play(live)):
+            if step % 25:
+                continue
+            board = board_payload(live, locale)
+            check_embed(board.embed)
+            assert len(board.embed.fields) == 5 + players
+            body = texts(board)
+            assert not KEYS.search(body)
+            assert ("Princess" if locale == "en" else "Princesa") in body
+            assert ("Influence" if locale == "en" else "Influência") in body
+        picture = render_board(live.view(None), locale, dict(enumerate(NAMES)))
+        assert picture.startswith(PNG)
+
+
 def test_every_screen_fits_discord() -> None:
     """Boards, private views and controls along whole games stay inside Discord's limits."""
     for players in (2, 5):
@@ -166,7 +204,9 @@ def test_board_shows_the_table() -> None:
     assert board.embed.image.url == "attachment://board.png"
     # the log: one line per turn, the player named once
     lines = [ln for ln in (board.embed.description or "").splitlines() if ln.startswith("• ")]
-    assert lines and all(ln.count("**Alice**") + ln.count("**Bob**") + ln.count("**Carol**") >= 1 for ln in lines)
+    assert lines and all(
+        ln.count("**Alice**") + ln.count("**Bob**") + ln.count("**Carol**") >= 1 for ln in lines
+    )
 
 
 def test_board_image_renders_small_for_five() -> None:
@@ -250,6 +290,22 @@ def test_lobby_shows_sides_promos_and_bga_rules() -> None:
     embed = discord.Embed()
     lobby_fields(embed, live, "pt")
     assert any("Lado B" in (f.value or "") for f in embed.fields)
+
+
+def test_lobby_says_whose_works_of_wonder_values_a_table_uses() -> None:
+    live = make_live(2, seed=1)
+    live.record.status = "lobby"
+    live.record.options = {"works_of_wonder": True}
+    text = json.dumps(lobby_payload(live, "en").embed.to_dict(), ensure_ascii=False)
+    assert "Works of Wonder" in text and "our own values" in text
+    live.record.options = {"works_of_wonder": True, "wonders_data": "source: printed\n"}
+    embed = discord.Embed()
+    lobby_fields(embed, live, "pt")
+    assert any("enviados por este servidor" in (f.value or "") for f in embed.fields)
+    live.record.options = {}
+    embed = discord.Embed()
+    lobby_fields(embed, live, "en")
+    assert not any("Works of Wonder" in (f.name or "") for f in embed.fields)
 
 
 def test_score_sheet_arithmetic() -> None:

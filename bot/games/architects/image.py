@@ -53,15 +53,6 @@ GOOD_COLOURS: dict[str, RGB] = {
 }
 
 
-
-
-
-
-
-
-
-
-
 def seat_colour(seat: int) -> RGB:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
@@ -100,7 +91,9 @@ class Picture:
         return out.getvalue()
 
     # -- primitives --------------------------------------------------------------------------
-    def write(self, xy: tuple[float, float], text: str, fill: RGB, size: int, width: int | None = None) -> None:
+    def write(
+        self, xy: tuple[float, float], text: str, fill: RGB, size: int, width: int | None = None
+    ) -> None:
         f = font(size)
         shown = clip_to(text, width, f) if width is not None else plain(text)
         self.draw.text(xy, shown, fill=fill, font=f)
@@ -219,9 +212,11 @@ class Picture:
             who = self.names.get(self.view["current"], "?")
             title += " — " + t("architects.board.prices_for", self.locale, player=who)
         y = self.label(y, title)
-        w = (WIDTH - 2 * MARGIN - 3 * GAP) // 4
-        costs = hire_costs(self.view, self.view["current"], self.locale)
-        for c in range(4):
+        columns = len(
+            costs := hire_costs(self.view, self.view["current"], self.locale)
+        )  # 5 with Works of Wonder
+        w = (WIDTH - 2 * MARGIN - (columns - 1) * GAP) // columns
+        for c in range(columns):
             x = MARGIN + c * (w + GAP)
             self.write((x + 4, y), costs[c], MUTED, 11, w - 8)
         y += COLUMN_H
@@ -250,6 +245,11 @@ class Picture:
         head = f"{self.names.get(seat, '?')} — " + t("architects.board.vp", self.locale, vp=p["score"])
         if p["architect"]:
             head += f" · {name(p['architect'], self.locale)}"
+        if "works_of_wonder" in self.view:
+            built = ", ".join(name(w, self.locale) for w in p["wonders"]) or "—"
+            head += " · " + t(
+                "architects.board.influence", self.locale, influence=p["influence"], wonders=built
+            )
         self.write((MARGIN + 28, y + 4), head, TEXT, 15, 430)
         track = t(
             "architects.board.track",
@@ -296,7 +296,7 @@ class Picture:
         # buildings as small tiles with their printed points
         bx, by = MARGIN + 10, y + 72
         per_line = (WIDTH - 2 * MARGIN - 20) // (BUILD_W + 4)
-        shown = p["buildings"][: per_line]
+        shown = p["buildings"][:per_line]
         for i, b in enumerate(shown):
             x0 = bx + i * (BUILD_W + 4)
             self.box((x0, by, x0 + BUILD_W, by + BUILD_H), BUILDING)

@@ -26,7 +26,11 @@ def on_off(value: Any, locale: str) -> str:
 
 def rule_line(key: str, value: Any, locale: str) -> str:
     if key == "hand_limit":
-        shown = t("architects.lobby.hand_limit_value", locale, count=int(value)) if int(value) else on_off(False, locale)
+        shown = (
+            t("architects.lobby.hand_limit_value", locale, count=int(value))
+            if int(value)
+            else on_off(False, locale)
+        )
     elif key == "tax_stand_start":
         shown = t("architects.lobby.tax_value", locale, count=int(value))
     else:
@@ -39,14 +43,26 @@ def lobby_fields(embed: discord.Embed, live: Live, locale: str) -> None:
     side = str(options["architect_side"]).upper()
     boards = t(f"architects.lobby.side.{side}", locale)
     if side == "B":
-        boards += "\n" + t("architects.lobby.promo_architects", locale) + ": **" + on_off(
-            options["promo_architects"], locale
-        ) + "**"
+        boards += (
+            "\n"
+            + t("architects.lobby.promo_architects", locale)
+            + ": **"
+            + on_off(options["promo_architects"], locale)
+            + "**"
+        )
     embed.add_field(name=t("architects.lobby.boards", locale), value=boards, inline=False)
     embed.add_field(
         name=t("architects.lobby.promos", locale),
-        value=t("architects.lobby.promo_cards", locale) + ": **" + on_off(options["promo_cards"], locale) + "**",
+        value=t("architects.lobby.promo_cards", locale)
+        + ": **"
+        + on_off(options["promo_cards"], locale)
+        + "**",
         inline=False,
     )
     rules = [rule_line(k, options[k], locale) for k in BGA_RULES]
     embed.add_field(name=t("architects.lobby.bga", locale), value="\n".join(rules), inline=False)
+    raw = live.record.options
+    if raw.get("works_of_wonder"):
+        # whose component values the table plays with: a server's printed ones, or ours
+        values = "architects.lobby.wow_printed" if raw.get("wonders_data") else "architects.lobby.wow_ours"
+        embed.add_field(name=t("architects.lobby.wow", locale), value=t(values, locale), inline=False)

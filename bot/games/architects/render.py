@@ -80,7 +80,9 @@ class ArchitectsRenderer:
             lines.append("")
             lines.extend(f"• {line}" for line in log)
         embed.description = "\n".join(lines)
-        embed.add_field(name=name("guildhall", locale), value=self._guildhall(live, view, locale), inline=False)
+        embed.add_field(
+            name=name("guildhall", locale), value=self._guildhall(live, view, locale), inline=False
+        )
         embed.add_field(
             name=t("architects.board.locations", locale), value=self._locations(view, locale), inline=False
         )
@@ -88,8 +90,19 @@ class ArchitectsRenderer:
             name=t("architects.board.display", locale), value=self._display(view, locale), inline=False
         )
         embed.add_field(name=name("black_market", locale), value=self._market(view, locale), inline=False)
+        wow = view.get("works_of_wonder")
+        if wow is not None:
+            embed.add_field(
+                name=t("architects.board.wow", locale), value=self._wow(live, wow, locale), inline=False
+            )
         for p in view["players"]:
-            embed.add_field(name=self._player_title(live, view, p, locale), value=self._player(live, p, locale))
+            value = self._player(live, p, locale)
+            if wow is not None:
+                built = join_names(name(w, locale) for w in p["wonders"]) or "—"
+                value += "\n" + t(
+                    "architects.board.influence", locale, influence=p["influence"], wonders=built
+                )
+            embed.add_field(name=self._player_title(live, view, p, locale), value=value)
         footer = t(
             "architects.board.footer",
             locale,
@@ -191,9 +204,7 @@ class ArchitectsRenderer:
         head = t("architects.board.guildhall", locale, filled=min(filled, size), size=size)
         if filled > size:
             head += " " + t("architects.board.guildhall_beyond", locale, count=filled - size)
-        cathedral = " · ".join(
-            f"{dot(p['seat'])} {p['cathedral']}" for p in view["players"]
-        )
+        cathedral = " · ".join(f"{dot(p['seat'])} {p['cathedral']}" for p in view["players"])
         return "\n".join([head, *rows, t("architects.board.cathedral_levels", locale, levels=cathedral)])
 
     def _locations(self, view: Mapping[str, Any], locale: str) -> str:
@@ -239,7 +250,8 @@ class ArchitectsRenderer:
                 what = goods(view["market_small" if space == 0 else "market_large"], locale)
             taken = dot(who) if who is not None else "▫️"
             parts.append(
-                f"{taken} " + t(
+                f"{taken} "
+                + t(
                     "architects.board.market_space",
                     locale,
                     space=t(f"architects.market.{space}", locale),
@@ -249,6 +261,42 @@ class ArchitectsRenderer:
             )
         limit = t("architects.board.market_limit", locale, virtue=board_data().black_market_max_virtue)
         return "\n".join([*parts, limit])
+
+    def _wow(self, live: Live, wow: Mapping[str, Any], locale: str) -> str:
+        """Works of Wonder: the figures, the Contribution card, the Wonders and their markers."""
+        lines = [
+            t(
+                "architects.board.figures",
+                locale,
+                princess=name(wow["princess"], locale),
+                profiteer=name(wow["profiteer"], locale),
+            )
+        ]
+        card = wow["contribution"]
+        if card is None:
+            lines.append(t("architects.board.no_contribution", locale))
+        else:
+            open_slots = [
+                f"{name(r, locale)} → {text.goods(card[r], locale)}" for r in card if r not in wow["on_card"]
+            ]
+            lines.append(t("architects.board.contribution", locale, slots="; ".join(open_slots) or "—"))
+        where = {w: loc for loc, w in wow["markers"].items()}
+        for w, state in wow["wonders"].items():
+            if state["owner"] is None:
+                lines.append(
+                    t("architects.board.wonder_open", locale, wonder=name(w, locale), on=state["resources"])
+                )
+            else:
+                lines.append(
+                    t(
+                        "architects.board.wonder_built",
+                        locale,
+                        wonder=name(w, locale),
+                        owner=seat_label(live, state["owner"]),
+                        where=name(where.get(w, "?"), locale),
+                    )
+                )
+        return "\n".join(lines)
 
     def _player_title(self, live: Live, view: Mapping[str, Any], p: Mapping[str, Any], locale: str) -> str:
         marker = "▶ " if view["current"] == p["seat"] and not view["finished"] else ""

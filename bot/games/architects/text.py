@@ -17,6 +17,7 @@ from bot.table import Live
 from engine.core import Option
 from engine.games.architects.data import GOODS, apprentices, board, buildings, name_of
 from engine.games.architects.state import ORDINARY
+from engine.games.architects.wow_data import ours
 
 GAME = "architects"
 # Seat colours (ours): the emoji the embeds use and the RGB the picture uses, in seat order.
@@ -37,14 +38,14 @@ def name(item: str, locale: str) -> str:
 
 def good(kind: str, n: int, locale: str) -> str:
     """'3 Wood', '1 Virtue', '2 Building cards'."""
-    if kind in ("virtue", "card", "debt", "tax", *MONEY):
+    if kind in ("virtue", "card", "debt", "tax", "influence", "reward", *MONEY):
         return t(f"architects.amount.{kind}", locale, count=n)
     return f"{n} {name(kind, locale)}"
 
 
 def goods(res: Mapping[str, int], locale: str) -> str:
     """'2 Wood + 1 Stone' in the board's order; 'nothing' when empty."""
-    order = [*MONEY, "virtue", "card"]
+    order = [*MONEY, "virtue", "card", "influence", "reward"]
     parts = [good(k, int(res[k]), locale) for k in order if int(res.get(k, 0))]
     return " + ".join(parts) if parts else t("architects.res.none", locale)
 
@@ -104,8 +105,11 @@ def apprentice_facts(card: str, locale: str) -> str:
 def reward_text(reward: str, locale: str) -> str:
     """A Reward card (`virtue_silver#1`) as what it gives."""
     rid = reward.split("#")[0]
-    found = next((r for r in board().rewards if r.id == rid), None)
-    return goods(found.gain, locale) if found is not None else rid
+    gains = {r.id: r.gain for r in board().rewards} | {
+        r.id: r.gain for r in ours().rewards
+    }  # + Works of Wonder
+    found = gains.get(rid)
+    return goods(found, locale) if found is not None else rid
 
 
 def location(loc: str, locale: str, live: Live | None = None) -> str:
@@ -121,10 +125,13 @@ def hire_costs(view: Mapping[str, Any], seat: int, locale: str) -> list[str]:
     """What each display column costs `seat` with one more worker at the Workshop: 2 Silver and
     2 Tax, one more Silver per column beyond their workers there (before any Virtue discount)."""
     at = view["locations"]["workshop"][seat] + 1
+    columns = len(view["display"][0]) if view["display"] else COLUMNS  # Works of Wonder: 5
     out = []
-    for col in range(COLUMNS):
-        extra = max(0, col + 1 - min(at, COLUMNS))
-        out.append(t("architects.board.column_cost", locale, col=col + 1, silver=HIRE_SILVER + extra, tax=HIRE_TAX))
+    for col in range(columns):
+        extra = max(0, col + 1 - min(at, columns))
+        out.append(
+            t("architects.board.column_cost", locale, col=col + 1, silver=HIRE_SILVER + extra, tax=HIRE_TAX)
+        )
     return out
 
 
@@ -236,8 +243,10 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
     if isinstance(why, str):
         # A location's own gain needs no reason: the line before placed the worker there.
         quiet = why in PLAIN or why in ("", "trade", "setup")
-        out["why"] = "" if quiet or not has(f"architects.why.{why}", locale) else (
-            " " + t(f"architects.why.{why}", locale)
+        out["why"] = (
+            ""
+            if quiet or not has(f"architects.why.{why}", locale)
+            else (" " + t(f"architects.why.{why}", locale))
         )
     if "delta" in data and isinstance(data["delta"], int):
         delta = data["delta"]
@@ -258,6 +267,9 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
         out["where"] = t("architects.loc.guildhall_space", locale, space=data["space"])
     elif isinstance(data.get("location"), str):
         out["where"] = name(data["location"], locale)
+    for key in ("princess_at", "profiteer_at", "resource"):  # Works of Wonder
+        if isinstance(data.get(key), str):
+            out[key] = name(data[key], locale)
     if isinstance(data.get("card"), str) and "#" in data["card"]:
         out["card"] = reward_text(data["card"], locale)
     if isinstance(data.get("row"), int):
@@ -272,7 +284,9 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
     if isinstance(data.get("architects"), list):
         chosen = [a for a in data["architects"] if isinstance(a, str)]
         out["architects"] = (
-            "; ".join(f"{seat_label(live, s)}: {name(a, locale)}" for s, a in enumerate(data["architects"]) if a)
+            "; ".join(
+                f"{seat_label(live, s)}: {name(a, locale)}" for s, a in enumerate(data["architects"]) if a
+            )
             if chosen
             else t("architects.board.side_a", locale)
         )

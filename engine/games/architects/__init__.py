@@ -10,7 +10,8 @@ from engine.games.architects.bots import POLICIES
 from engine.games.architects.catalogue import catalogue
 from engine.games.architects.data import name_of
 from engine.games.architects.game import ArchitectsGame
-from engine.games.architects.options import ArchitectsOptions, normalize_options
+from engine.games.architects.options import WOW_RELEASED, ArchitectsOptions, normalize_options
+from engine.games.architects.wow_data import DATA_SETS
 
 ENGINE_VERSION = "architects-1"
 
@@ -47,6 +48,8 @@ GAME = GameDefinition(
     options_model=ArchitectsOptions,
     cards=catalogue,
     score_range=(-80, 250),
+    # the expansion's data upload is offered together with its lobby option (options.py)
+    data_sets=DATA_SETS if WOW_RELEASED else (),
     # public events that show hidden cards or depend on chance: an undo may not cross them
     revealing_events=frozenset(
         {
@@ -60,6 +63,7 @@ GAME = GameDefinition(
             "draft_packet",
             "drew",
             "looked",
+            "consequence",
         }
     ),
 )

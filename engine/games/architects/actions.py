@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 
 from engine.core.flow import Flow
 from engine.core.prompts import Option
-from engine.games.architects import guildhall, market
+from engine.games.architects import guildhall, market, wonders
 from engine.games.architects.asks import opt
 from engine.games.architects.data import apprentices
-from engine.games.architects.state import DISPLAY_COLS, DISPLAY_ROWS, ORDINARY
+from engine.games.architects.state import DISPLAY_ROWS, ORDINARY
 
 if TYPE_CHECKING:
     from engine.games.architects.game import ArchitectsGame
@@ -41,7 +41,12 @@ def place(g: ArchitectsGame, seat: int, pick: str) -> Flow:
         g.at[pick][seat] += 1
         w = g.at[pick][seat]
         g.emit("place", seat, location=pick, workers=w)
+        if g.wow is None:
+            yield from ACTIONS[pick](g, seat, w)
+            return
+        w += yield from wonders.on_place(g, seat, pick)
         yield from ACTIONS[pick](g, seat, w)
+        yield from wonders.after_action(g, seat, pick)
     elif pick.startswith("market:"):
         yield from market.visit(g, seat, int(pick.split(":")[1]))
     else:
@@ -138,7 +143,8 @@ def trade_options(g: ArchitectsGame, seat: int) -> list[Option]:
         if card.ability != "trade":
             continue
         pay = card.pay
-        if all((p.silver if k == "silver" else p.res[k]) >= v for k, v in pay.items()):
+        goods_ok = all(p.res[k] >= v for k, v in pay.items() if k != "silver")
+        if goods_ok and wonders.can_pay(g, seat, pay.get("silver", 0)):
             opts.append(opt(f"app:{a}", "architects.opt.trade_apprentice", card=a, group="apprentice"))
     return opts
 
@@ -167,12 +173,8 @@ def kings_storehouse(g: ArchitectsGame, seat: int, w: int) -> Flow:
         else:
             card = apprentices()[detail]
             pay = card.pay
-            g.spend(
-                seat,
-                {k: v for k, v in pay.items() if k != "silver"},
-                silver=pay.get("silver", 0),
-                why="trade",
-            )
+            goods = {k: v for k, v in pay.items() if k != "silver"}
+            yield from wonders.pay(g, seat, pay.get("silver", 0), "trade", goods=goods)
             yield from g.gain(seat, card.gain, "trade")
 
 
@@ -180,7 +182,7 @@ def kings_storehouse(g: ArchitectsGame, seat: int, w: int) -> Flow:
 def hire_price(g: ArchitectsGame, seat: int, col: int, w: int) -> tuple[int, int, int]:
     """(Silver to the supply, coins left on skipped cards, Tax) to hire from a column (0-based)."""
     silver = max(0, HIRE_SILVER - (1 if g.ability(seat) == "cheap_hire" else 0))
-    skip = max(0, col + 1 - min(w, DISPLAY_COLS))
+    skip = max(0, col + 1 - min(w, g.cols))
     return silver, skip, g.tax_due(seat, HIRE_TAX)
 
 
@@ -189,12 +191,12 @@ def workshop(g: ArchitectsGame, seat: int, w: int) -> Flow:
     draws = 1 + w // 2
     opts = [opt("draw", "architects.opt.draw_buildings", cost=draws)]
     for r in range(DISPLAY_ROWS):
-        for c in range(DISPLAY_COLS):
+        for c in range(g.cols):
             card = g.display[r][c]
             if card is None:
                 continue
             silver, skip, tax = hire_price(g, seat, c, w)
-            if p.silver >= silver + skip + tax:
+            if wonders.can_pay(g, seat, silver, skip + tax):
                 opts.append(
                     opt(
                         f"hire:{r}.{c}",
@@ -210,7 +212,7 @@ def workshop(g: ArchitectsGame, seat: int, w: int) -> Flow:
         return
     r, c = (int(x) for x in pick[5:].split("."))
     silver, skip, tax = hire_price(g, seat, c, w)
-    g.spend(seat, {}, silver=silver, tax=tax, why="hire")
+    yield from wonders.pay(g, seat, silver, "hire", tax=tax, reserve=skip)
     # one coin per column beyond reach is laid on the cards of that row, leftmost first
     p.silver -= skip
     for k in range(skip):
@@ -246,7 +248,6 @@ def capture(g: ArchitectsGame, seat: int, loc: str, owner: int) -> None:
 
 def captures(g: ArchitectsGame, seat: int, count: int, free: bool) -> Flow:
     """Up to `count` captures; at the Town Centre the first costs 1 Tax and the others 1 Silver."""
-    p = g.players[seat]
     used: list[str] = []
     discount = g.count(seat, "capture_discount")
     for k in range(count):
@@ -256,7 +257,7 @@ def captures(g: ArchitectsGame, seat: int, count: int, free: bool) -> Flow:
             silver, tax = 0, g.tax_due(seat, 1)
         else:
             silver, tax = max(0, 1 - discount), 0
-        if p.silver < silver + tax:
+        if not wonders.can_pay(g, seat, silver, tax):
             return
         groups = capture_groups(g, seat, used)
         if not groups:
@@ -283,10 +284,12 @@ def captures(g: ArchitectsGame, seat: int, count: int, free: bool) -> Flow:
             return
         _, loc, owner = pick.split(":")
         if silver or tax:
-            g.spend(seat, {}, silver=silver, tax=tax, why="capture")
+            yield from wonders.pay(g, seat, silver, "capture", tax=tax)
         if loc not in used:
             used.append(loc)
         capture(g, seat, loc, int(owner))
+        if g.wow is not None:
+            yield from wonders.after_capture(g, seat, loc, int(owner))
 
 
 def town_centre(g: ArchitectsGame, seat: int, w: int) -> Flow:
@@ -335,10 +338,10 @@ def guard_options(g: ArchitectsGame, seat: int) -> list[Option]:
     if g.prison[seat]:
         opts.append(opt("release", "architects.opt.release", cost=g.prison[seat]))
     if g.held_by_others(seat):
-        if p.silver >= 3 + g.tax_due(seat, 2):
+        if wonders.can_pay(g, seat, 3, g.tax_due(seat, 2)):
             opts.append(opt("rescue_pay", "architects.opt.rescue_pay", cost=3 + g.tax_due(seat, 2)))
         opts.append(opt("rescue_debt", "architects.opt.rescue_debt"))
-    if p.debts and p.silver >= 3 + g.tax_due(seat, 3):
+    if p.debts and wonders.can_pay(g, seat, 3, g.tax_due(seat, 3)):
         opts.append(opt("pay_debt", "architects.opt.pay_debt", cost=3 + g.tax_due(seat, 3)))
     return opts
 
@@ -360,14 +363,14 @@ def guardhouse(g: ArchitectsGame, seat: int, w: int) -> Flow:
         elif pick == "release":
             release(g, seat)
         elif pick == "rescue_pay":
-            g.spend(seat, {}, silver=3, tax=g.tax_due(seat, 2), why="rescue")
+            yield from wonders.pay(g, seat, 3, "rescue", tax=g.tax_due(seat, 2))
             rescue(g, seat)
         elif pick == "rescue_debt":
             rescue(g, seat)
             yield from g.take_debt(seat, "rescue")
             yield from g.change_virtue(seat, -1, "rescue")
         else:
-            g.spend(seat, {}, silver=3, tax=g.tax_due(seat, 3), why="pay_debt")
+            yield from wonders.pay(g, seat, 3, "pay_debt", tax=g.tax_due(seat, 3))
             p.debts -= 1
             p.paid += 1
             g.emit("debt_paid", seat)

@@ -15,6 +15,8 @@ def _info(
     ours = ["text"]  # every text is written in our own words
     if item.pt_source == "ours":
         ours.insert(0, "name_pt")
+    if getattr(item, "values", "printed") == "ours":  # Works of Wonder: English name and amounts ours
+        ours[:0] = ["name_en", "values"]
     return CardInfo(
         id=item.id,
         names={"en": item.name, "pt": item.name_pt},
@@ -39,4 +41,76 @@ def catalogue() -> Sequence[CardInfo]:
         out.append(_info(c, "architect", c.set))
     for loc in board().locations:
         out.append(_info(loc, "location"))
+    out.extend(works_of_wonder())
     return tuple(out)
+
+
+PT_GOODS = {"clay": "Argila", "wood": "Madeira", "stone": "Pedra", "gold": "Ouro", "marble": "Mármore"}
+BOARD_TEXT = {  # the six new boards' abilities, in our words
+    "princess_worker": (
+        "The Princess counts as one of his workers where he places at her location.",
+        "A Princesa conta como um trabalhador dele quando ele posiciona no local dela.",
+    ),
+    "profiteer_silver": (
+        "1 Silver more each time he places a worker at the Profiteer's location.",
+        "1 Prata a mais cada vez que posiciona um trabalhador no local do Especulador.",
+    ),
+    "virtue_loss_clay": ("1 Clay for every Virtue she loses.", "1 Argila por Virtude que ela perde."),
+    "louis": (
+        "May pay 2 Silver to ignore an Influence loss; works on the Cathedral at any Virtue.",
+        "Pode pagar 2 Pratas para ignorar uma perda de Influência; trabalha na Catedral com qualquer Virtude.",
+    ),
+    "apprentice_marble": (
+        "1 Marble for every Apprentice she gains, the first one included.",
+        "1 Mármore por Aprendiz que ela ganha, incluindo o primeiro.",
+    ),
+    "zesiro": (
+        "1 Influence when he builds or works on the Cathedral; enters the Black Market at any Virtue.",
+        "1 Influência quando constrói ou trabalha na Catedral; entra no Mercado Negro com qualquer Virtude.",
+    ),
+}
+
+
+def works_of_wonder() -> list[CardInfo]:
+    """The expansion's Wonders and player boards, with our values where the rulebook has none."""
+    from engine.games.architects.wow_data import ours
+
+    data = ours()
+    out = []
+    for w in data.wonders:
+        en = (
+            f"Build at the Guildhall for {w.influence} Influence, {w.tax} Tax and {w.amount} {w.resource.title()}"
+            f" (1 less per {w.resource.title()} contributed onto it); {w.vp} VP, +{data.wonder_virtue} Virtue;"
+            " its marker on a free location gives you one more worker or 1 Influence there."
+        )
+        pt = (
+            f"Construa na Prefeitura por {w.influence} Influência, {w.tax} Taxa e {w.amount} {PT_GOODS[w.resource]}"
+            f" (1 a menos por recurso contribuído nela); {w.vp} PV, +{data.wonder_virtue} Virtude;"
+            " seu marcador num local livre lhe dá um trabalhador a mais ou 1 Influência ali."
+        )
+        # every Wonder carries a value of ours (the VP at least); the source line says which
+        ours_parts = ("name_en", "values", "text")
+        out.append(
+            CardInfo(
+                id=w.id,
+                names={"en": w.name, "pt": w.name_pt},
+                text={"en": en, "pt": pt},
+                kind="wonder",
+                cost=f"{w.influence} influence {w.tax} tax {w.amount} {w.resource}",
+                set="wow",
+                ours=ours_parts,
+            )
+        )
+    for b in data.boards:
+        en, pt = BOARD_TEXT[b.ability]
+        out.append(
+            CardInfo(
+                id=b.id,
+                names={"en": b.name, "pt": b.name},
+                text={"en": en, "pt": pt},
+                kind="architect",
+                set="wow",
+                ours=("text",),
+            )
+        )
+    return out

@@ -14,7 +14,7 @@ DATA = Path(__file__).parent / "data"
 # Resources in a fixed order: option ids and payment vectors use it.
 GOODS = ("clay", "wood", "stone", "gold", "marble")
 SKILLS = ("carpentry", "tiling", "masonry")
-Set = Literal["base", "promo"]
+Set = Literal["base", "promo", "wow"]  # wow: Works of Wonder
 PtSource = Literal["rulebook", "ours"]
 
 
@@ -34,6 +34,7 @@ class Named(BaseModel):
 
 class Apprentice(Named):
     set: Set
+    values: Literal["printed", "ours"] = "printed"  # ours: amounts of our design (icons lost)
     skills: tuple[str, ...]
     virtue: int
     ability: str
@@ -55,6 +56,7 @@ class Apprentice(Named):
 
 class Building(Named):
     set: Set
+    values: Literal["printed", "ours"] = "printed"  # ours: amounts of our design (icons lost)
     vp: int
     cost: dict[str, int]
     skills: tuple[str, ...]
@@ -159,14 +161,18 @@ def _load(name: str) -> dict[str, object]:
 
 @cache
 def apprentices() -> dict[str, Apprentice]:
-    raw = _load("apprentices")["apprentices"]
-    return {a.id: a for a in (Apprentice.model_validate(x) for x in raw)}  # type: ignore[attr-defined]
+    raw = _load("apprentices")["apprentices"] + _load("wow_apprentices")["apprentices"]  # type: ignore[operator]
+    table = {a.id: a for a in (Apprentice.model_validate(x) for x in raw)}  # type: ignore[attr-defined]
+    assert len(table) == len(raw), "an Apprentice id is used twice"
+    return table
 
 
 @cache
 def buildings() -> dict[str, Building]:
-    raw = _load("buildings")["buildings"]
-    return {b.id: b for b in (Building.model_validate(x) for x in raw)}  # type: ignore[attr-defined]
+    raw = _load("buildings")["buildings"] + _load("wow_buildings")["buildings"]  # type: ignore[operator]
+    table = {b.id: b for b in (Building.model_validate(x) for x in raw)}  # type: ignore[attr-defined]
+    assert len(table) == len(raw), "a Building id is used twice"
+    return table
 
 
 @cache
@@ -192,4 +198,11 @@ def name_of(item_id: str, locale: str) -> str | None:
     for term in board().terms:
         if term.id == item_id:
             return term.label(locale)
-    return None
+    from engine.games.architects.wow_data import ours  # Works of Wonder: our names
+
+    pt = locale.lower().startswith("pt")
+    for w in ours().wonders:
+        if w.id == item_id:
+            return w.name_pt if pt else w.name
+    board_ = ours().board(item_id)
+    return board_.name if board_ is not None else None

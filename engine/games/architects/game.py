@@ -16,7 +16,7 @@ from engine.core.flow import Flow, FlowGame, PromptSpec
 from engine.core.prompts import Option, Prompt
 from engine.core.result import Result, rank_by
 from engine.core.seats import SeatSpec
-from engine.games.architects import actions, market, scoring
+from engine.games.architects import actions, market, scoring, wonders
 from engine.games.architects.asks import opt
 from engine.games.architects.data import apprentices, architects, board, buildings
 from engine.games.architects.state import (
@@ -27,6 +27,7 @@ from engine.games.architects.state import (
     ORDINARY,
     Player,
 )
+from engine.games.architects.wow_data import WowData, from_text
 
 YES, NO, DONE = "yes", "no", "done"
 VIRTUE_MAX = 14
@@ -61,8 +62,10 @@ class ArchitectsGame(FlowGame):
         self.guildhall: list[int] = []  # seat of each worker, in the order the spaces fill
         self.prison = [0] * self.n
         self.tax = 0
-        self.display: list[list[str | None]] = [[None] * DISPLAY_COLS for _ in range(DISPLAY_ROWS)]
-        self.coins = [[0] * DISPLAY_COLS for _ in range(DISPLAY_ROWS)]  # Silver lying on display cards
+        # Works of Wonder adds the Influence board's 2 slots: a fifth column, one per row
+        self.cols = DISPLAY_COLS + (1 if options.get("works_of_wonder") else 0)
+        self.display: list[list[str | None]] = [[None] * self.cols for _ in range(DISPLAY_ROWS)]
+        self.coins = [[0] * self.cols for _ in range(DISPLAY_ROWS)]  # Silver lying on display cards
         self.app_deck: list[str] = []  # top card at the END
         self.deck: list[str] = []  # Building deck, top card at the END
         self.rewards: list[str] = []  # face down, top card at the END
@@ -77,6 +80,19 @@ class ArchitectsGame(FlowGame):
         self.ended = False
         self._result: Result | None = None
         self.scores: list[dict[str, int]] = []
+        # Works of Wonder (all unused when the option is off)
+        self.wow: WowData | None = (
+            from_text(options.get("wonders_data")) if options.get("works_of_wonder") else None
+        )
+        self.credit = [0] * self.n  # Silver a 2-Influence substitution still covers this turn
+        self.princess = ""
+        self.profiteer = ""
+        self.contrib_deck: list[str] = []  # Contribution side up, top card at the END
+        self.consequences: list[str] = []  # Consequence side up, the active one at the END
+        self.on_card: list[str] = []  # resources on the current Contribution card
+        self.wonder_res: dict[str, int] = {}  # resources contributed onto each unbuilt Wonder
+        self.wonder_owner: dict[str, int | None] = {}
+        self.markers: dict[str, str] = {}  # location -> Wonder marker standing there
 
     # ==========================================================================================
     # Derived values
@@ -91,7 +107,11 @@ class ArchitectsGame(FlowGame):
 
     def ability(self, seat: int) -> str | None:
         arch = self.players[seat].architect
-        return architects()[arch].ability if arch is not None else None
+        if arch is None:
+            return None
+        if self.wow is not None and arch not in architects():
+            return wonders.board_ability(self, arch)
+        return architects()[arch].ability
 
     def count(self, seat: int, ability: str) -> int:
         return ability_counts(tuple(self.players[seat].apprentices)).get(ability, 0)
@@ -198,6 +218,11 @@ class ArchitectsGame(FlowGame):
             yield from self.change_virtue(seat, gains["virtue"], why)
         if gains.get("card"):
             self.draw(seat, gains["card"], why)
+        if self.wow is not None:
+            if gains.get("influence"):
+                yield from wonders.change_influence(self, seat, gains["influence"], why)
+            for _ in range(gains.get("reward", 0)):
+                yield from wonders.take_reward(self, seat)
 
     def spend(
         self, seat: int, goods: Mapping[str, int], silver: int = 0, tax: int = 0, why: str = ""
@@ -218,6 +243,12 @@ class ArchitectsGame(FlowGame):
         if delta == 0:
             return
         p = self.players[seat]
+        if delta < 0 and self.wow is not None:
+            delta += yield from wonders.spare_virtue(self, seat, -delta)
+            if delta == 0:
+                return
+            if self.ability(seat) == "virtue_loss_clay":
+                yield from self.gain(seat, {"clay": -delta}, "clotilde")
         new = p.virtue + delta
         self.emit("virtue", seat, why=why, delta=delta)
         if new > VIRTUE_MAX:
@@ -244,6 +275,9 @@ class ArchitectsGame(FlowGame):
                 return
         p.debts += 1
         self.emit("debt", seat, why=why)
+        if self.wow is not None:  # the Crook
+            for gain in self.apprentice_gains(seat, "debt_influence"):
+                yield from self.gain(seat, gain, "crook")
 
     def draw(self, seat: int, count: int, why: str) -> list[str]:
         got = [self.deck.pop() for _ in range(min(count, len(self.deck)))]
@@ -279,17 +313,17 @@ class ArchitectsGame(FlowGame):
         card = self.display[row][col]
         assert card is not None
         coins = self.coins[row][col]
-        for c in range(col, DISPLAY_COLS - 1):
+        for c in range(col, self.cols - 1):
             self.display[row][c] = self.display[row][c + 1]
             self.coins[row][c] = self.coins[row][c + 1]
-        self.refill_slot(row, DISPLAY_COLS - 1)
+        self.refill_slot(row, self.cols - 1)
         return card, coins
 
     def display_options(self, seat: int, key_prefix: str) -> list[Option]:
         return [
             opt(f"{key_prefix}{r}.{c}", "architects.opt.hire", card=card, group=f"row{r}")
             for r in range(DISPLAY_ROWS)
-            for c in range(DISPLAY_COLS)
+            for c in range(self.cols)
             if (card := self.display[r][c]) is not None
         ]
 
@@ -305,6 +339,8 @@ class ArchitectsGame(FlowGame):
         p.silver += coins
         self.emit("hire", seat, card=card, why=why, coins=coins, row=row, col=col)
         yield from self.change_virtue(seat, apprentices()[card].virtue, "hire")
+        if self.ability(seat) == "apprentice_marble":
+            yield from self.gain(seat, {"marble": 1}, "isabelle")
 
     def dismiss(self, seat: int, card: str, why: str) -> None:
         self.players[seat].apprentices.remove(card)
@@ -315,6 +351,8 @@ class ArchitectsGame(FlowGame):
     # Setup
     # ==========================================================================================
     def promo_ok(self, item_set: str) -> bool:
+        if item_set == "wow":
+            return self.wow is not None
         return item_set == "base" or bool(self.options["promo_cards"])
 
     def setup(self) -> None:
@@ -326,7 +364,7 @@ class ArchitectsGame(FlowGame):
         self.rng.shuffle(apps)
         self.app_deck = apps
         for r in range(DISPLAY_ROWS):
-            for c in range(DISPLAY_COLS):
+            for c in range(self.cols):
                 self.refill_slot(r, c)
         rewards = sorted(f"{rw.id}#{k}" for rw in b.rewards for k in range(rw.copies))
         self.rng.shuffle(rewards)
@@ -335,6 +373,8 @@ class ArchitectsGame(FlowGame):
         self.rng.shuffle(pile)
         self.small = pile
         self.tax = int(self.options["tax_stand_start"])
+        if self.wow is not None:
+            wonders.setup(self)
         if self.options["architect_side"] == "B":
             self.deal_architects()
         else:
@@ -346,6 +386,9 @@ class ArchitectsGame(FlowGame):
         self.emit("setup", order=list(self.order), architects=[p.architect for p in self.players])
 
     def deal_architects(self) -> None:
+        if self.wow is not None:
+            self.deal_wow_boards()
+            return
         table = architects()
         base = sorted(a.id for a in table.values() if a.set == "base")
         self.rng.shuffle(base)
@@ -370,6 +413,50 @@ class ArchitectsGame(FlowGame):
         first = max(shuffled, key=lambda s: (self.players[s].virtue, -shuffled.index(s)))
         self.order = [(first + k) % self.n for k in range(self.n)]
 
+    def deal_wow_boards(self) -> None:
+        """Works of Wonder: the base boards (or their promo partners) and the six new ones dealt
+        at random; the most virtuous starts, ties to the most Influence, then a shuffled order."""
+        assert self.wow is not None
+        table = architects()
+        pool = sorted(a.id for a in table.values() if a.set == "base") + sorted(b.id for b in self.wow.boards)
+        self.rng.shuffle(pool)
+        for seat in range(self.n):
+            p = self.players[seat]
+            new = self.wow.board(pool[seat])
+            if new is None:
+                arch = table[pool[seat]]
+                if self.options["promo_architects"]:
+                    promo = next(a for a in sorted(table) if table[a].pair == arch.id)
+                    if self.rng.random() < 0.5:
+                        arch = table[promo]
+                p.architect, p.silver, p.virtue, p.debts = arch.id, arch.silver, arch.virtue, arch.debts
+                goods, prisoners = arch.resources, arch.prisoners
+            else:
+                p.architect, p.silver, p.virtue, p.debts = new.id, new.silver, new.virtue, new.debts
+                p.influence = new.influence
+                goods, prisoners = new.resources, new.prisoners
+            for k, v in goods.items():
+                p.res[k] += v
+            p.supply -= prisoners
+            self.prison[seat] += prisoners
+        shuffled = list(range(self.n))
+        self.rng.shuffle(shuffled)
+        first = max(
+            shuffled,
+            key=lambda s: (self.players[s].virtue, self.players[s].influence, -shuffled.index(s)),
+        )
+        self.order = [(first + k) % self.n for k in range(self.n)]
+
+    def extra_cards(self, seat: int) -> int:
+        arch = self.players[seat].architect
+        if arch is None:
+            return 0
+        if arch in architects():
+            return architects()[arch].extra_cards
+        assert self.wow is not None
+        new = self.wow.board(arch)
+        return new.extra_cards if new is not None else 0
+
     def opening(self) -> Flow:
         """Free apprentices in reverse turn order, then the Building draft and side-B extras."""
         for seat in reversed(self.order):
@@ -380,18 +467,33 @@ class ArchitectsGame(FlowGame):
             card = self.display[row][col]
             assert card is not None
             p.apprentices.append(card)
-            self.refill_slot(row, col)  # refilled in place at setup
+            if self.wow is None:
+                self.refill_slot(row, col)  # refilled in place at setup
+            else:  # Works of Wonder: the gaps close once everyone has chosen
+                self.display[row][col] = None
             self.emit("hire", seat, card=card, why="setup", coins=0, row=row, col=col)
             yield from self.change_virtue(seat, apprentices()[card].virtue, "hire")
+            if self.ability(seat) == "apprentice_marble":
+                yield from self.gain(seat, {"marble": 1}, "isabelle")
+        if self.wow is not None:
+            self.close_display_gaps()
         if self.options["draft"]:
             yield from self.draft()
         else:
             for seat in self.order:
                 self.draw(seat, 3, "setup")
         for seat in self.order:
-            arch = self.players[seat].architect
-            if arch is not None and architects()[arch].extra_cards:
-                self.draw(seat, architects()[arch].extra_cards, "architect")
+            if self.extra_cards(seat):
+                self.draw(seat, self.extra_cards(seat), "architect")
+
+    def close_display_gaps(self) -> None:
+        """Each row's cards slide left over the empty slots; the slots left at the right refill."""
+        for r in range(DISPLAY_ROWS):
+            kept = [c for c in self.display[r] if c is not None]
+            self.display[r] = kept + [None] * (self.cols - len(kept))
+            for c in range(len(kept), self.cols):
+                self.refill_slot(r, c)
+        self.emit("display_refresh", discarded=[])
 
     def draft(self) -> Flow:
         packets = {
@@ -443,6 +545,7 @@ class ArchitectsGame(FlowGame):
     def turn(self, seat: int) -> Flow:
         p = self.players[seat]
         p.turns += 1
+        self.credit[seat] = 0
         self.emit("turn_start", seat)
         if p.supply == 0:
             yield from actions.reclaim(self, seat)
@@ -481,6 +584,8 @@ class ArchitectsGame(FlowGame):
     def finish(self) -> Flow:
         for seat in self.order:
             yield from scoring.end_virtue(self, seat)
+        if self.wow is not None:
+            yield from wonders.most_influence_bonus(self)
         self.scores = [scoring.breakdown(self, s) for s in range(self.n)]
         self.ended = True
         totals = tuple(sc["total"] for sc in self.scores)

@@ -8,10 +8,10 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from engine.core.flow import Flow
-from engine.games.architects import actions, payment
+from engine.games.architects import actions, payment, wonders
 from engine.games.architects.asks import opt
 from engine.games.architects.data import GOODS, apprentices, board, buildings
-from engine.games.architects.state import DISPLAY_COLS, DISPLAY_ROWS
+from engine.games.architects.state import DISPLAY_ROWS
 
 if TYPE_CHECKING:
     from engine.games.architects.game import ArchitectsGame
@@ -28,7 +28,11 @@ def room(g: ArchitectsGame) -> bool:
 
 
 def can_enter(g: ArchitectsGame, seat: int) -> bool:
-    return room(g) and (bool(buildable(g, seat)) or can_climb(g, seat))
+    if not room(g):
+        return False
+    if buildable(g, seat) or can_climb(g, seat):
+        return True
+    return g.wow is not None and bool(wonders.wonder_options(g, seat))
 
 
 def land(g: ArchitectsGame, seat: int) -> Flow:
@@ -58,13 +62,13 @@ def refresh(g: ArchitectsGame) -> None:
             gone.append(card)
             g.app_deck.insert(0, card)
         g.coins[r][0] = 0  # coins on a discarded card go back to the supply
-        for c in range(DISPLAY_COLS - 1):
+        for c in range(g.cols - 1):
             g.display[r][c] = g.display[r][c + 1]
             g.coins[r][c] = g.coins[r][c + 1]
-        g.display[r][DISPLAY_COLS - 1] = None
-        g.coins[r][DISPLAY_COLS - 1] = 0
+        g.display[r][g.cols - 1] = None
+        g.coins[r][g.cols - 1] = 0
     for r in range(DISPLAY_ROWS):
-        g.refill_slot(r, DISPLAY_COLS - 1)
+        g.refill_slot(r, g.cols - 1)
     g.emit("display_refresh", discarded=gone)
 
 
@@ -80,12 +84,15 @@ def act(g: ArchitectsGame, seat: int) -> Flow:
     opts = [opt(f"build:{i}", "architects.opt.build", card=c, group="build") for i, c in buildable(g, seat)]
     if can_climb(g, seat):
         opts.append(opt(CATHEDRAL, "architects.opt.cathedral", card=CATHEDRAL, group="cathedral"))
+    opts.extend(wonders.wonder_options(g, seat))  # Works of Wonder: a Wonder instead of a Building
     if not opts:
         g.emit("no_action", seat)
         return
     pick = yield from g.choose(seat, "architects.prompt.guildhall", opts)
     if pick == CATHEDRAL:
         yield from climb(g, seat)
+    elif pick.startswith("wonder:"):
+        yield from wonders.build_wonder(g, seat, pick.split(":")[1])
     else:
         yield from build(g, seat, p.hand[int(pick.split(":")[1])])
 
@@ -111,13 +118,68 @@ def ways_to_pay(
     g: ArchitectsGame, seat: int, cost: dict[str, int], flex: tuple[int, tuple[str, ...]] | None = None
 ) -> list[payment.Vec]:
     ability = g.ability(seat)
+    res = g.players[seat].res
+    if influence_pays(g, seat):
+        # Works of Wonder: 4 Influence for each Gold or Marble the player lacks, 1 for each
+        # resource a Charlatan covers
+        influence = g.players[seat].influence
+        cheap = charlatan(g, seat)
+        more = dict(res)
+        for k in ("gold", "marble"):
+            more[k] += influence // wonders.INFLUENCE_PER_PRECIOUS
+        for k in cheap:
+            more[k] = res[k] + influence
+        ways = payment.payments(
+            cost,
+            more,
+            flex,
+            gold_is_marble=ability == "gold_is_marble",
+            wood_stone_off=ability == "discount_wood_stone",
+        )
+        return [v for v in ways if influence_cost(res, v, cheap) <= influence]
     return payment.payments(
         cost,
-        g.players[seat].res,
+        res,
         flex,
         gold_is_marble=ability == "gold_is_marble",
         wood_stone_off=ability == "discount_wood_stone",
     )
+
+
+def charlatan(g: ArchitectsGame, seat: int) -> frozenset[str]:
+    """Resources a hired Charlatan lets the seat pay with 1 Influence each."""
+    table = apprentices()
+    return frozenset(
+        str(table[a].params["resource"])
+        for a in g.players[seat].apprentices
+        if table[a].ability == "influence_for"
+    )
+
+
+def influence_pays(g: ArchitectsGame, seat: int) -> bool:
+    if g.wow is None:
+        return False
+    influence = g.players[seat].influence
+    return influence >= wonders.INFLUENCE_PER_PRECIOUS or (influence >= 1 and bool(charlatan(g, seat)))
+
+
+NEVER = 10**6
+
+
+def influence_cost(res: dict[str, int], v: payment.Vec, cheap: frozenset[str]) -> int:
+    """Influence a payment vector needs for what it asks beyond the player's goods."""
+    total = 0
+    for k, n in zip(GOODS, v, strict=True):
+        short = n - res[k]
+        if short <= 0:
+            continue
+        if k in cheap:
+            total += short
+        elif k in ("gold", "marble"):
+            total += wonders.INFLUENCE_PER_PRECIOUS * short
+        else:
+            return NEVER
+    return total
 
 
 @cache
@@ -136,9 +198,14 @@ def buildable(g: ArchitectsGame, seat: int) -> list[tuple[int, str]]:
     twin, cut = ability == "gold_is_marble", ability == "discount_wood_stone"
     res = p.res
     out = []
+    precious = influence_pays(g, seat)
     for i, c in enumerate(p.hand):
         skills, cost = table[c]
         if not skills <= have:
+            continue
+        if precious:
+            if ways_to_pay(g, seat, dict(cost)):
+                out.append((i, c))
             continue
         if twin or cut:
             if payment.affordable(dict(cost), res, twin, cut):
@@ -156,6 +223,11 @@ def pay_goods(g: ArchitectsGame, seat: int, ways: list[payment.Vec], why: str) -
     opts = [opt(payment.vec_id(v), "architects.opt.pay", group="payment", cost=sum(v)) for v in ways]
     pick = yield from g.choose(seat, "architects.prompt.payment", opts, default=opts[0].id)
     v = payment.parse(pick)
+    res = g.players[seat].res
+    short = influence_cost(res, v, charlatan(g, seat)) if g.wow is not None else 0
+    if short:
+        yield from wonders.change_influence(g, seat, -short, "for_goods")
+        v = tuple(min(n, res[k]) for k, n in zip(GOODS, v, strict=True))
     g.spend(seat, dict(zip(GOODS, v, strict=True)), why=why)
 
 
@@ -170,8 +242,17 @@ def build(g: ArchitectsGame, seat: int, card_id: str) -> Flow:
     effect = EFFECTS.get(card_id)
     if effect is not None:
         yield from effect(g, seat)
+    yield from after_building(g, seat)
+
+
+def after_building(g: ArchitectsGame, seat: int) -> Flow:
+    """What fires whenever a player erects a Building, a Wonder included."""
     if g.ability(seat) == "build_draw":
         g.draw(seat, 1, "clovis")
+    if g.ability(seat) == "zesiro":
+        yield from wonders.change_influence(g, seat, 1, "zesiro")
+    for gain in g.apprentice_gains(seat, "build_bonus"):  # the Officer
+        yield from g.gain(seat, gain, "officer")
 
 
 # ---------------------------------------------------------------------------------- cathedral
@@ -193,7 +274,7 @@ def climb_ways(g: ArchitectsGame, seat: int, level: int) -> list[payment.Vec]:
 
 def can_climb(g: ArchitectsGame, seat: int) -> bool:
     p = g.players[seat]
-    if p.virtue < board().cathedral_min_virtue:
+    if p.virtue < board().cathedral_min_virtue and g.ability(seat) != "louis":
         return False
     ability = g.ability(seat)
     if not p.hand and ability != "free_cathedral":
@@ -201,6 +282,8 @@ def can_climb(g: ArchitectsGame, seat: int) -> bool:
     level = next_level(g, seat)
     if level is None:
         return False
+    if influence_pays(g, seat):
+        return bool(climb_ways(g, seat, level))
     # the cheap equivalent of `climb_ways(...)` being non-empty
     data = board().cathedral[level - 1]
     twin, cut = ability == "gold_is_marble", ability == "discount_wood_stone"
@@ -225,12 +308,17 @@ def climb(g: ArchitectsGame, seat: int) -> Flow:
     if g.rewards:
         reward = g.rewards.pop()
         g.emit("reward", seat, card=reward)
-        rw = next(r for r in board().rewards if r.id == reward.split("#")[0])
-        yield from g.gain(seat, rw.gain, "reward")
+        if g.wow is not None:
+            yield from g.gain(seat, wonders.reward_gain(g, reward), "reward")
+        else:
+            rw = next(r for r in board().rewards if r.id == reward.split("#")[0])
+            yield from g.gain(seat, rw.gain, "reward")
     else:
         yield from g.change_virtue(seat, 1, "reward")
     for gain in g.apprentice_gains(seat, "cathedral_bonus"):
         yield from g.gain(seat, gain, "acolyte")
+    if g.ability(seat) == "zesiro":
+        yield from wonders.change_influence(g, seat, 1, "zesiro")
 
 
 # ---------------------------------------------------------------------------------- effects
@@ -342,7 +430,91 @@ def graveyard(g: ArchitectsGame, seat: int) -> Flow:
     g.dismiss(seat, p.apprentices[int(pick.split(":")[1])], "graveyard")
 
 
+# ---------------------------------------------------------------------------------- Works of Wonder
+def influence_effect(amount: int) -> Callable[[ArchitectsGame, int], Flow]:
+    def effect(g: ArchitectsGame, seat: int) -> Flow:
+        yield from wonders.change_influence(g, seat, amount, "building")
+
+    return effect
+
+
+def gaol(g: ArchitectsGame, seat: int) -> Flow:
+    if sum(g.players[seat].captives):
+        yield from actions.imprison(g, seat)
+
+
+def monastery(g: ArchitectsGame, seat: int) -> Flow:
+    yield from wonders.change_influence(g, seat, g.players[seat].cathedral, "building")
+
+
+def abbey(g: ArchitectsGame, seat: int) -> Flow:
+    for s in g.order:
+        actions.release(g, s, 2)
+    return
+    yield
+
+
+def studio(g: ArchitectsGame, seat: int) -> Flow:
+    start = g.order.index(seat)
+    for k in range(g.n):
+        g.draw(g.order[(start + k) % g.n], 1, "studio")
+    return
+    yield
+
+
+def send_worker(loc: str) -> Callable[[ArchitectsGame, int], Flow]:
+    """Depot, Jail, Inn, Mill, Mint, Theatre: a worker goes there at once (when one is left)."""
+
+    def effect(g: ArchitectsGame, seat: int) -> Flow:
+        if g.players[seat].supply == 0:
+            return
+        yield from actions.place(g, seat, loc)
+
+    return effect
+
+
+def school(g: ArchitectsGame, seat: int) -> Flow:
+    """The main board's 8 Apprentices go under the deck, the Influence board's slide left, the
+    rest refill; then one free hire."""
+    gone = []
+    for r in range(DISPLAY_ROWS):
+        for c in range(g.cols - 1):
+            card = g.display[r][c]
+            if card is not None:
+                gone.append(card)
+                g.app_deck.insert(0, card)
+            g.display[r][c] = None
+            g.coins[r][c] = 0
+        g.display[r][0], g.display[r][g.cols - 1] = g.display[r][g.cols - 1], None
+        g.coins[r][0], g.coins[r][g.cols - 1] = g.coins[r][g.cols - 1], 0
+        for c in range(1, g.cols):
+            g.refill_slot(r, c)
+        if g.display[r][0] is None:
+            g.refill_slot(r, 0)
+    g.emit("display_refresh", discarded=gone)
+    opts = g.display_options(seat, "")
+    if opts:
+        pick = yield from g.choose(seat, "architects.prompt.free_hire", opts)
+        row, col = (int(x) for x in pick.split("."))
+        yield from g.hire(seat, row, col, "school")
+
+
 EFFECTS: dict[str, Callable[[ArchitectsGame, int], Flow]] = {
+    "arena": captures_effect(2),
+    "baths": influence_effect(2),
+    "court": influence_effect(3),
+    "pulpit": influence_effect(1),
+    "gaol": gaol,
+    "monastery": monastery,
+    "abbey": abbey,
+    "studio": studio,
+    "depot": send_worker("kings_storehouse"),
+    "jail": send_worker("guardhouse"),
+    "inn": send_worker("workshop"),
+    "mill": send_worker("forest"),
+    "mint": send_worker("silversmith"),
+    "theatre": send_worker("town_centre"),
+    "school": school,
     "smithy": gain_effect({"stone": 4}),
     "well": gain_effect({"clay": 4}),
     "lumber_camp": gain_effect({"wood": 4}),

@@ -37,8 +37,31 @@ class HeuristicBot:
             if best is None or sum(missing.values()) < sum(best.values()):
                 best = missing
         if best is None:
-            return {}
-        return {k: v for k, v in best.items() if v}
+            best = {}
+        out = {k: v for k, v in best.items() if v}
+        wow = view.get("works_of_wonder")
+        if wow is not None:  # Works of Wonder: gather toward the Wonder nearest in reach
+            target = self.wonder_target(view)
+            if target is not None:
+                res, short = target
+                out[res] = max(out.get(res, 0), short)
+        return out
+
+    def wonder_target(self, view: Mapping[str, Any]) -> tuple[str, int] | None:
+        """(resource, still missing) of the unbuilt Wonder this seat is closest to."""
+        from engine.games.architects.wow_data import ours
+
+        me = self.me(view)
+        wow = view["works_of_wonder"]
+        best: tuple[int, str] | None = None
+        for w in ours().wonders:
+            state = wow["wonders"][w.id]
+            if state["owner"] is not None or me["influence"] + 3 < w.influence:
+                continue
+            short = max(0, w.amount - state["resources"] - me["goods"][w.resource])
+            if best is None or short < best[0]:
+                best = (short, w.resource)
+        return None if best is None else (best[1], best[0])
 
     def card_value(self, card_id: str | None) -> float:
         if card_id is None:
@@ -139,9 +162,28 @@ class HeuristicBot:
                 return (8.0 if wants else 1.0) - (3 if me["virtue"] <= 5 else 0)
             return 0.0
 
-        return self.best(opts, score)
+        wow = view.get("works_of_wonder")
+        if wow is None:
+            return self.best(opts, score)
+
+        def wow_score(o: Option) -> float:
+            s = score(o)
+            if o.id == wow["profiteer"]:
+                s += 1.5 - (4 if me["debts"] >= 2 else 0)
+            card = wow["contribution"]
+            if o.id == wow["princess"] and card is not None:
+                spare = [r for r in card if r not in wow["on_card"] and me["goods"][r] > needs.get(r, 0)]
+                s += 3 if spare else 0
+            return s
+
+        return self.best(opts, wow_score)
 
     def on_guildhall(self, view: Mapping[str, Any], opts: list[Option]) -> str:
+        wonders = [o for o in opts if o.id.startswith("wonder:")]
+        if wonders:  # Works of Wonder: a Wonder is worth more than any card in hand
+            from engine.games.architects.wow_data import ours
+
+            return self.best(wonders, lambda o: ours().wonder(o.id[7:]).vp)
         builds = [o for o in opts if o.id.startswith("build:")]
         if builds:
             return self.best(builds, lambda o: self.card_value(o.card))
@@ -229,6 +271,23 @@ class HeuristicBot:
         needs = self.needs(view)
         wanted = [o for o in opts if o.id in needs]
         return wanted[0].id if wanted else opts[0].id
+
+    # -- Works of Wonder ---------------------------------------------------------------------
+    def on_contribute(self, view: Mapping[str, Any], opts: list[Option]) -> str:
+        needs = self.needs(view)
+        goods = self.me(view)["goods"]
+        spare = [o for o in opts if o.id.startswith("give:") and goods[o.id[5:]] > needs.get(o.id[5:], 0)]
+        return spare[0].id if spare else "no"
+
+    def on_influence_for_virtue(self, view: Mapping[str, Any], opts: list[Option]) -> str:
+        me = self.me(view)
+        return opts[-1].id if me["virtue"] <= 4 or me["influence"] >= 10 else opts[0].id
+
+    def on_wonder_marker(self, view: Mapping[str, Any], opts: list[Option]) -> str:
+        for loc in ("silversmith", "quarry", "forest", "workshop", "kings_storehouse"):
+            if f"marker:{loc}" in {o.id for o in opts}:
+                return f"marker:{loc}"
+        return opts[0].id
 
     def on_reclaim(self, view: Mapping[str, Any], opts: list[Option]) -> str:
         # plain locations carry the seat's worker count as `cost`; the others come last

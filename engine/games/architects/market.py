@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.flow import Flow
 from engine.core.prompts import Option
-from engine.games.architects import actions
+from engine.games.architects import actions, wonders
 from engine.games.architects.asks import opt
 from engine.games.architects.data import board
 
@@ -33,14 +33,17 @@ def large_face(g: ArchitectsGame) -> dict[str, int]:
 
 def placements(g: ArchitectsGame, seat: int) -> list[Option]:
     p = g.players[seat]
-    if p.virtue > board().black_market_max_virtue or None not in g.market:
+    if None not in g.market:
+        return []
+    if p.virtue > board().black_market_max_virtue and g.ability(seat) != "zesiro":
         return []
     off = g.count(seat, "market_discount")
+    means = p.silver + (wonders.sub_capacity(g, seat) if g.wow is not None else 0)
     out = []
     for i, base in enumerate(board().black_market.silver):
         if g.market[i] is None:
             cost = max(0, base - off)
-            if p.silver >= cost:
+            if means >= cost:
                 out.append(
                     opt(f"market:{i}", f"architects.opt.market_{i}", "black_market", "black_market", cost)
                 )
@@ -50,7 +53,7 @@ def placements(g: ArchitectsGame, seat: int) -> list[Option]:
 def visit(g: ArchitectsGame, seat: int, space: int) -> Flow:
     g.market[space] = seat
     g.emit("place", seat, location="black_market", space=space)
-    g.spend(seat, {}, silver=price(g, seat, space), why="black_market")
+    yield from wonders.pay(g, seat, price(g, seat, space), "black_market")
     if not g.count(seat, "market_no_virtue"):
         yield from g.change_virtue(seat, -1, "black_market")
     if space == 0:
@@ -106,6 +109,8 @@ def reset(g: ArchitectsGame) -> Flow:
     # abilities before the penalties (so a release can dodge them), seats from the current one
     start = g.order.index(g.current)
     seats = [g.order[(start + k) % g.n] for k in range(g.n)]
+    if g.wow is not None:  # Works of Wonder: the Profiteer, the Princess, Contributions (steps 4-8)
+        yield from wonders.reset_steps(g, seats)
     for seat in seats:
         for _ in range(g.count(seat, "reset_release")):
             actions.release(g, seat, 2)

@@ -20,6 +20,12 @@ DEFAULTS: dict[str, Any] = {
     "tax_stand_start": 4,  # BGA: Silver on the Tax Stand at setup
     "guildhall_after_end": True,  # BGA: the full Guildhall still takes workers in the final turns
 }
+# Works of Wonder, present in the normalized options only when asked for, so the options of
+# every stored base game stay exactly as they were.
+WOW_OPTIONS = ("works_of_wonder", "wonders_data")
+# The one switch that offers the expansion (its lobby option and its data upload) on Discord;
+# off while the expansion is incomplete (see the README). The developer tools reach it anyway.
+WOW_RELEASED = True
 _TRUE = {"true", "1", "yes", "on"}
 _FALSE = {"false", "0", "no", "off"}
 
@@ -47,7 +53,7 @@ def _int(name: str, value: Any, low: int, high: int) -> int:
 
 
 def normalize_options(options: dict[str, Any], players: int) -> dict[str, Any]:
-    unknown = sorted(set(options) - set(DEFAULTS))
+    unknown = sorted(set(options) - set(DEFAULTS) - set(WOW_OPTIONS))
     if unknown:
         raise InvalidSetup("error.bad_option", option=unknown[0], value=str(options[unknown[0]]))
     out = dict(DEFAULTS)
@@ -64,6 +70,17 @@ def normalize_options(options: dict[str, Any], players: int) -> dict[str, Any]:
         out["hand_limit"] = _int("hand_limit", options["hand_limit"], 0, 40)
     if "tax_stand_start" in options:
         out["tax_stand_start"] = _int("tax_stand_start", options["tax_stand_start"], 0, 50)
+    if "works_of_wonder" in options and _bool("works_of_wonder", options["works_of_wonder"]):
+        out["works_of_wonder"] = True
+        data = options.get("wonders_data")
+        if data is not None:
+            from engine.games.architects.wow_data import check
+
+            if not isinstance(data, str) or check(data):
+                raise InvalidSetup("error.bad_option", option="wonders_data", value="file")
+            out["wonders_data"] = data
+    elif "wonders_data" in options:
+        raise InvalidSetup("error.bad_option", option="wonders_data", value="without works_of_wonder")
     return out
 
 
@@ -87,6 +104,11 @@ class ArchitectsOptions(GameOptions):
     tax_stand_start: int | None = Field(None, ge=0, le=50, description="Silver on the Tax Stand at setup")
     guildhall_after_end: bool | None = Field(
         None, description="In the final turns the full Guildhall still takes workers"
+    )
+    # Not offered in the lobby yet (out of the slash command) while the expansion is completed;
+    # the developer tools (simulate, tests) reach it.
+    works_of_wonder: bool | None = Field(
+        None, description="Works of Wonder expansion", json_schema_extra={"command": WOW_RELEASED}
     )
 
     def check(self) -> None:

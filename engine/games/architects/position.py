@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import InvalidSetup
 from engine.games.architects.data import GOODS, apprentices, architects, buildings
-from engine.games.architects.state import DISPLAY_COLS, DISPLAY_ROWS, ORDINARY, WORKERS
+from engine.games.architects.state import DISPLAY_ROWS, ORDINARY, WORKERS
 
 if TYPE_CHECKING:
     from engine.games.architects.game import ArchitectsGame
@@ -31,7 +31,10 @@ PLAYER_KEYS = {
     "architect",
     "prison",
     "workers",
+    "influence",
+    "wonders",
 }
+WOW_KEYS = {"princess", "profiteer", "on_card", "contributions", "consequences", "wonder_res", "markers"}
 
 
 def apply(g: ArchitectsGame, pos: dict[str, Any]) -> None:
@@ -65,12 +68,18 @@ def apply(g: ArchitectsGame, pos: dict[str, Any]) -> None:
         p.buildings = list(spec.get("buildings", []))
         p.cathedral = int(spec.get("cathedral", 0))
         arch = spec.get("architect")
-        if arch is not None and arch not in architects():
+        if arch is not None and arch not in architects() and (g.wow is None or g.wow.board(arch) is None):
             raise InvalidSetup("error.architects.position", reason=f"unknown architect {arch}")
         p.architect = arch
         caps = list(spec.get("captives", [0] * g.n))
         p.captives = caps + [0] * (g.n - len(caps))
         g.prison[i] = int(spec.get("prison", 0))
+        p.influence = int(spec.get("influence", 0))
+        p.wonders = list(spec.get("wonders", []))
+        for w in p.wonders:
+            if g.wow is None or w not in g.wonder_owner:
+                raise InvalidSetup("error.architects.position", reason=f"unknown wonder {w}")
+            g.wonder_owner[w] = i
         for loc, n in spec.get("workers", {}).items():
             if loc not in ORDINARY:
                 raise InvalidSetup("error.architects.position", reason=f"unknown location {loc}")
@@ -88,7 +97,7 @@ def apply(g: ArchitectsGame, pos: dict[str, Any]) -> None:
     g.guildhall = list(pos.get("guildhall", []))
     if "display" in pos:
         rows = pos["display"]
-        g.display = [list(rows[r]) + [None] * (DISPLAY_COLS - len(rows[r])) for r in range(DISPLAY_ROWS)]
+        g.display = [list(rows[r]) + [None] * (g.cols - len(rows[r])) for r in range(DISPLAY_ROWS)]
     if "coins" in pos:
         g.coins = [list(r) for r in pos["coins"]]
     shown = [c for row in g.display for c in row if c is not None]
@@ -111,6 +120,8 @@ def apply(g: ArchitectsGame, pos: dict[str, Any]) -> None:
         g.small = list(reversed(pos["small"]))
     if "large" in pos:
         g.large = list(reversed(pos["large"]))
+    if "works_of_wonder" in pos:
+        apply_wow(g, pos["works_of_wonder"])
     first = int(pos.get("first", 0))
     g.order = [(first + k) % g.n for k in range(g.n)]
     g.current = first
@@ -126,3 +137,31 @@ def apply(g: ArchitectsGame, pos: dict[str, Any]) -> None:
             + sum(1 for s in g.market if s == i)
         )
         p.supply = int(spec.get("supply", WORKERS - placed))
+
+
+def apply_wow(g: ArchitectsGame, spec: dict[str, Any]) -> None:
+    """Works of Wonder: the figures, the Contribution card and its piles, Wonders and markers.
+    `contributions` and `consequences` list top card first (the active Consequence first)."""
+    if g.wow is None:
+        raise InvalidSetup("error.architects.position", reason="works_of_wonder is off")
+    bad = set(spec) - WOW_KEYS
+    if bad:
+        raise InvalidSetup("error.architects.position", reason=f"unknown key {sorted(bad)[0]}")
+    known = {c.id for c in g.wow.contributions}
+    if "consequences" in spec:
+        g.consequences = list(reversed(spec["consequences"]))
+        cons = g.wow.contribution(g.consequences[-1])
+        g.profiteer, g.princess = cons.profiteer_at, cons.princess_at
+    if "contributions" in spec:
+        g.contrib_deck = list(reversed(spec["contributions"]))
+    elif "consequences" in spec:
+        g.contrib_deck = sorted(known - set(g.consequences))
+    for c in g.contrib_deck + g.consequences:
+        if c not in known:
+            raise InvalidSetup("error.architects.position", reason=f"unknown contribution {c}")
+    g.princess = str(spec.get("princess", g.princess))
+    g.profiteer = str(spec.get("profiteer", g.profiteer))
+    g.on_card = list(spec.get("on_card", []))
+    for w, n in spec.get("wonder_res", {}).items():
+        g.wonder_res[w] = int(n)
+    g.markers = dict(spec.get("markers", {}))

@@ -10,7 +10,7 @@ from engine.games.architects.game import ArchitectsGame
 
 
 class ArchitectsAdapter:
-    ordered = frozenset({"deck", "apprentice_deck", "rewards"})
+    ordered = frozenset({"deck", "apprentice_deck", "rewards", "contributions", "consequences"})
 
     def state(self, match: Match) -> dict[str, Any]:
         g = cast(ArchitectsGame, match.game)
@@ -47,6 +47,22 @@ class ArchitectsAdapter:
             "large": list(g.large),
             "current": g.current,
             "final_left": g.final_left,
+            **({} if g.wow is None else self.works_of_wonder(g)),
+        }
+
+    @staticmethod
+    def works_of_wonder(g: ArchitectsGame) -> dict[str, Any]:
+        """The expansion's state (only in its games, so base scenarios read as before)."""
+        return {
+            "influence": [p.influence for p in g.players],
+            "wonders": [list(p.wonders) for p in g.players],
+            "princess": g.princess,
+            "profiteer": g.profiteer,
+            "contributions": list(reversed(g.contrib_deck)),
+            "consequences": list(reversed(g.consequences)),
+            "on_card": list(g.on_card),
+            "wonder_res": dict(g.wonder_res),
+            "markers": dict(g.markers),
         }
 
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.flow import Flow
 from engine.games.architects.data import apprentices, board, buildings
+from engine.games.architects.wonders import wonder_vp
 
 if TYPE_CHECKING:
     from engine.games.architects.game import ArchitectsGame
@@ -14,7 +15,11 @@ MARKETS = {"stone_market": "stone", "wood_market": "wood", "clay_market": "clay"
 HUTS = {"tilers_hut": "tiling", "carpenters_hut": "carpentry", "masons_hut": "masonry"}
 BONUSES = frozenset(
     {*MARKETS, *HUTS, "steeple", "aqueduct", "university", "moneylender", "lighthouse", "keep"}
+    | {"country_house", "mansion", "strongroom", "wall"}  # Works of Wonder
 )
+# Works of Wonder: end-of-game Virtue (after the base ones), skills counted by three of them
+WOW_END_VIRTUE = ("joinery", "pottery", "potters_guild", "outpost", "fortification")
+SKILL_OF = {"joinery": "carpentry", "pottery": "tiling", "potters_guild": "masonry"}
 # end-of-game Virtue changes, in the order they apply
 END_VIRTUE = ("trading_post", "castle", "chapel", "dungeon", "observatory", "reservoir", "museum")
 
@@ -42,8 +47,26 @@ def end_virtue(g: ArchitectsGame, seat: int) -> Flow:
         elif b == "reservoir":
             delta = p.paid // 2
         else:
-            delta = len(p.buildings) // 2
+            delta = (len(p.buildings) + len(p.wonders)) // 2
         yield from g.change_virtue(seat, delta, b)
+    if g.wow is None:
+        return
+    for b in WOW_END_VIRTUE:
+        if b not in p.buildings:
+            continue
+        if b in SKILL_OF:
+            apps = apprentices()
+            yield from g.change_virtue(
+                seat, sum(1 for a in p.apprentices if SKILL_OF[b] in apps[a].skills), b
+            )
+        elif b == "outpost":
+            if highest(g, seat, [q.influence for q in g.players]):
+                yield from g.change_virtue(seat, 2, b)
+        else:  # fortification: the Prison lets every worker of yours go before scoring
+            n = g.prison[seat]
+            g.prison[seat] = 0
+            p.supply += n
+            g.emit("release", seat, count=n)
 
 
 def amount(g: ArchitectsGame, seat: int, good: str) -> int:
@@ -63,7 +86,7 @@ def building_bonus(g: ArchitectsGame, seat: int, b: str) -> int:
     if b == "steeple":
         return 2 if highest(g, seat, [q.cathedral for q in g.players]) else 0
     if b == "aqueduct":
-        return len(p.buildings)
+        return len(p.buildings) + len(p.wonders)
     if b == "university":
         return 2 if p.debts == 0 else 0
     if b == "moneylender":
@@ -72,6 +95,14 @@ def building_bonus(g: ArchitectsGame, seat: int, b: str) -> int:
         return p.virtue // 4
     if b == "keep":
         return sum(p.captives) // 3
+    if b == "country_house":
+        return p.influence // 2
+    if b == "mansion":
+        return 3 * len(p.wonders)
+    if b == "strongroom":
+        return p.silver // 4
+    if b == "wall":
+        return (len(p.buildings) + len(p.wonders) + p.cathedral) // 2
     return 0
 
 
@@ -96,6 +127,8 @@ def breakdown(g: ArchitectsGame, seat: int) -> dict[str, int]:
         "debts": -per_debt * p.debts,
         "prison": -(g.prison[seat] // 2),
     }
+    if g.wow is not None:
+        sheet["wonders"] = wonder_vp(g, seat)
     sheet["total"] = sum(sheet.values())
     return sheet
 
@@ -117,6 +150,7 @@ def total(g: ArchitectsGame, seat: int) -> int:
     res = p.res
     return (
         points
+        + wonder_vp(g, seat)
         + data.virtue[p.virtue].vp
         + res["gold"]
         + res["marble"]

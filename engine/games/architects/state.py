@@ -46,6 +46,8 @@ class Player:
     cathedral: int = 0  # 0 = below level 1
     architect: str | None = None
     turns: int = 0
+    influence: int = 0  # Works of Wonder
+    wonders: list[str] = field(default_factory=list)  # Works of Wonder: Wonders built, in order
 
     def __post_init__(self) -> None:
         if not self.captives:

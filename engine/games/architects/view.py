@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.games.architects import guildhall, market, scoring
+from engine.games.architects import guildhall, market, scoring, wonders
 
 if TYPE_CHECKING:
     from engine.games.architects.game import ArchitectsGame
@@ -35,6 +35,8 @@ def build_view(g: ArchitectsGame, seat: int | None) -> dict[str, Any]:
             "held_by_others": held[p.seat],
             "prison": g.prison[p.seat],
             "cathedral": p.cathedral,
+            "influence": p.influence,
+            "wonders": list(p.wonders),
             "turns": p.turns,
             "score": scoring.total(g, p.seat),
         }
@@ -64,6 +66,8 @@ def build_view(g: ArchitectsGame, seat: int | None) -> dict[str, Any]:
         "final_turns_left": None if g.final_left is None else max(0, g.final_left - 1),
         "finished": g.ended,
     }
+    if g.wow is not None:
+        view["works_of_wonder"] = wonders.public(g)
     if g.ended:
         view["scores"] = [dict(s) for s in g.scores]
     if seat is not None:

@@ -61,9 +61,11 @@ def totals(match: Match) -> tuple[Counter[str], Counter[str]]:
 
 
 @cache
-def wanted(promos: bool) -> tuple[Counter[str], Counter[str]]:
+def wanted(promos: bool, wow: bool = False) -> tuple[Counter[str], Counter[str]]:
     """Every Building and Apprentice of a game, once each."""
     ok = {"base", "promo"} if promos else {"base"}
+    if wow:
+        ok.add("wow")
     b = Counter(k for k, v in buildings().items() if v.set in ok)
     return b, Counter(k for k, v in apprentices().items() if v.set in ok)
 
@@ -103,7 +105,7 @@ def invariants(match: Match) -> list[str]:
         for q in open_prompts:
             if q.key.endswith(".keep_one"):  # Buildings being looked at are in no pile either
                 buildings_now.update(o.card for o in q.options if o.card is not None)
-        if (buildings_now, apprentices_now) != wanted(bool(g.options["promo_cards"])):
+        if (buildings_now, apprentices_now) != wanted(bool(g.options["promo_cards"]), g.wow is not None):
             out.append("cards not conserved")
     if len(g.guildhall) > g.guildhall_size and not (
         g.final_left is not None and g.options["guildhall_after_end"]
@@ -259,7 +261,7 @@ def play(
             bad = invariants(match) if step % 32 == 0 else quick_invariants(match) if step % 8 == 0 else []
             if bad:
                 return [f"seed {seed} answer {len(match.log)}: {b}" for b in bad]
-    if totals(match) != wanted(bool(g.options["promo_cards"])):
+    if totals(match) != wanted(bool(g.options["promo_cards"]), g.wow is not None):
         failures.append(f"seed {seed}: cards not conserved")
     return failures
 

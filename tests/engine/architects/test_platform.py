@@ -43,7 +43,12 @@ def test_catalogue_names_and_texts_in_both_languages() -> None:
     listed = get_game(GAME_ID).cards()
     assert listed is get_game(GAME_ID).cards()
     ids = [c.id for c in listed]
-    assert len(ids) == len(set(ids)) == 43 + 43 + 10 + 14
+    # + Works of Wonder: 24 Apprentices, 24 Buildings, 5 Wonders, 6 player boards
+    assert len(ids) == len(set(ids)) == 43 + 24 + 43 + 24 + 10 + 14 + 5 + 6
+    wow = [c for c in listed if c.set == "wow" and c.kind in ("apprentice", "building")]
+    assert len(wow) == 48 and all("values" in c.ours and "name_en" in c.ours for c in wow)
+    wonders = {c.id: c for c in listed if c.kind == "wonder"}
+    assert len(wonders) == 5 and all("values" in c.ours for c in wonders.values())  # the VP are ours
     for card in listed:
         for locale in ("en", "pt"):
             assert card.names[locale].strip() and card.text[locale].strip(), card.id

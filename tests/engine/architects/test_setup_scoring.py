@@ -21,7 +21,9 @@ def opened(players: int, seed: int = 3, **options: Any) -> Match:
 def test_data_counts_and_names() -> None:
     assert len([a for a in apprentices().values() if a.set == "base"]) == 40
     assert len([b for b in buildings().values() if b.set == "base"]) == 40
-    assert len(apprentices()) == len(buildings()) == 43 and len(architects()) == 10
+    assert len(apprentices()) == len(buildings()) == 43 + 24 and len(architects()) == 10  # + Works of Wonder
+    assert len([a for a in apprentices().values() if a.set == "wow" and a.values == "ours"]) == 24
+    assert len([b for b in buildings().values() if b.set == "wow" and b.values == "ours"]) == 24
     assert len(board().locations) == 14 and len(board().black_market.cards) == 10
     assert sum(r.copies for r in board().rewards) == 11
     assert name_of("guildhall", "pt-BR") == "Prefeitura" and GAME.card_name("smithy", "en") == "Smithy"

@@ -1,5 +1,5 @@
 """Architects with Works of Wonder through the real bot: a person and a bot seat play a table
-with the expansion from /game new to the final scores (the person answers by the same habit as
+with the expansion from /architects new to the final scores (the person answers by the same habit as
 in `test_architects.py`), the expansion's log lines and board appear, and no Building card the
 rules kept hidden reaches the channel."""
 

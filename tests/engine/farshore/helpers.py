@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.core.events import Event
 from engine.core.prompts import Prompt
 from engine.core.seats import SeatSpec
 from engine.games.farshore.game import FarshoreGame
@@ -40,7 +41,7 @@ def ids(game: FarshoreGame, seat: int | None = None) -> list[str]:
     return [o.id for o in prompt(game, seat).options]
 
 
-def answer(game: FarshoreGame, *choice: str) -> list[object]:
+def answer(game: FarshoreGame, *choice: str) -> list[Event]:
     p = prompt(game)
     return list(game.submit(p.seat, tuple(choice)))
 

@@ -296,9 +296,9 @@ def test_last_to_prepare_brings_winds_of_change() -> None:
 
 def test_summer_draws_two_from_the_bay_and_high_tide_flips_two_islands() -> None:
     game = arranged(3)
-    for p in game.players:
-        p.season, p.workers = 1, 3
-        p.hand = []
+    for pl in game.players:
+        pl.season, pl.workers = 1, 3
+        pl.hand = []
     game.prepared[1] = {0, 1, 2}
     game.occupant[game.islands[0]] = 2
     game.players[2].placed = [game.islands[0]]
@@ -337,9 +337,9 @@ def test_high_tide_keeps_workers_on_flipped_islands_until_they_prepare() -> None
 
 def test_autumn_pass_and_passed_players_receive_nothing() -> None:
     game = arranged(2)
-    for p in game.players:
-        p.season = 3
-        p.workers = 5
+    for pl in game.players:
+        pl.season = 3
+        pl.workers = 5
     game.prepared = [set(), {0, 1}, {0, 1}, {0, 1}]
     game.players[0].hand = []
     put(game, 1, "customs_house")

@@ -69,7 +69,7 @@ class FarshoreGame(Effects):
                 return None
             self.deck, self.discard = self.discard, []
             self.rng.shuffle(self.deck)
-            self.emit("reshuffle", cards=len(self.deck))
+            self.emit("reshuffle", count=len(self.deck))
         return self.deck.pop()
 
     def draw(self, seat: int, n: int) -> int:

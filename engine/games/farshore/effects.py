@@ -103,9 +103,9 @@ class Effects(FlowGame):
         yield from self.move_boat(seat, arg, compass=False)
 
     def fx_choose(self, seat: int, arg: list[list[Step]], source: VillageCard | None) -> Flow:
-        options = tuple(
-            Option(str(i), "farshore.opt.option", group=_describe(steps)) for i, steps in enumerate(arg)
-        )
+        # the group names the card whose options these are: a table describes them from its data
+        group = source.card if source else "choose"
+        options = tuple(Option(str(i), "farshore.opt.option", group=group) for i in range(len(arg)))
         answer = yield from self.ask(
             PromptSpec(
                 seat,
@@ -331,14 +331,3 @@ class Effects(FlowGame):
         )
         if answer[0] != "skip":
             yield from self.play_card(seat, answer[0][5:], "hand", free=True)
-
-
-def _describe(steps: Sequence[Step]) -> str:
-    """A short public description of an option of a `choose` step (its effects, no card)."""
-    parts = []
-    for step in steps:
-        ((name, arg),) = step.items()
-        parts.append(
-            f"{name}:{'+'.join(f'{k}{v}' for k, v in arg.items()) if isinstance(arg, dict) else arg}"
-        )
-    return ",".join(parts)

@@ -16,10 +16,31 @@ from bot.render.limits import clip, fit_embed
 from bot.table import Live
 from engine.core import Option, Result
 from engine.games.farshore.catalogue import describe_steps
+from engine.games.farshore.content import Content
 
 COLOUR = discord.Colour.from_rgb(46, 110, 142)
 LOG_LINES = 8
 FIELD = 1000
+
+
+def bay_text(content: Content, view: Mapping[str, Any], locale: str) -> str:
+    return " · ".join(
+        f"{name(content, cid, locale)}"
+        + (f" ×{n}" if n > 1 else "")
+        + f" ({card_facts(content, cid, locale)})"
+        for cid, n in view["bay"]
+    )
+
+
+def village_text(content: Content, p: Mapping[str, Any], locale: str) -> str:
+    cards = ", ".join(
+        name(content, v["card"], locale) + ("⚓" if v["anchor"] else "") + ("👷" if v["worker"] else "")
+        for v in p["village"]
+    )
+    spaces = sum(
+        1 for v in p["village"] if v["card"] not in content.cards or not content.cards[v["card"]].no_space
+    )
+    return t("farshore.board.village", locale, count=spaces, cards=cards or "—")
 
 
 class FarshoreRenderer:
@@ -170,22 +191,7 @@ class FarshoreRenderer:
             boat_points=track[p["boat"]],
         )
         supply = {**p["res"], "treasure": p["treasure"], "points": p["tokens"]}
-        cards = ", ".join(
-            name(content, v["card"], locale) + ("⚓" if v["anchor"] else "") + ("👷" if v["worker"] else "")
-            for v in p["village"]
-        )
-        lines = [
-            line,
-            res_text(supply, zeros=True),
-            t(
-                "farshore.board.village",
-                locale,
-                count=sum(1 for v in p["village"] if not content.cards[v["card"]].no_space)
-                if all(v["card"] in content.cards for v in p["village"])
-                else len(p["village"]),
-                cards=cards or "—",
-            ),
-        ]
+        lines = [line, res_text(supply, zeros=True), village_text(content, p, locale)]
         if p["maps"]:
             lines.append(
                 t(

@@ -73,6 +73,5 @@ GAME = GameDefinition(
         DataSet("content", "farshore_content", problems_in_text, lambda options: True, REPLACES_OURS),
     ),
     score_range=(0, 250),
-    # Not offered by the bot until the table plays it end to end in Discord.
-    released=False,
+    released=True,
 )

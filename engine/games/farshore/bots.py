@@ -162,7 +162,7 @@ class HeuristicBot:
             top = max(bay, key=lambda o: self.worth(o.id[4:], view))
             if self.worth(top.id[4:], view) >= 6 or not prompt.offers("deck"):
                 return (top.id,)
-        return ("deck",)
+        return ("deck_all",) if prompt.offers("deck_all") else ("deck",)
 
     def _best_card(self, view: Mapping[str, Any], prompt: Prompt) -> Answer:
         cards = [o for o in prompt.options if o.card]

@@ -17,7 +17,7 @@ import sys
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 
 from engine.core.events import Event
 from engine.core.match import Match

@@ -133,8 +133,10 @@ def test_other_problems_are_all_listed() -> None:
     assert problems_in_text("cards: [") and problems_in_text("[]")
 
 
-def test_unreleased_until_discord_plays_it() -> None:
-    assert get_game("farshore").released is False
+def test_offered_by_the_bot() -> None:
+    from engine.core.registry import game_ids
+
+    assert "farshore" in game_ids(released_only=True)
 
 
 def test_answer_helper_round_trip() -> None:

@@ -4,7 +4,7 @@ order, High Tide), Portuguese names from the rulebook, and the physical-table sc
 
 from __future__ import annotations
 
-from bot.games.farshore import score_sheet, text
+from bot.games.farshore import lobby_view, score_sheet, text
 from bot.games.farshore.render import FarshoreRenderer
 from bot.plugins import GameUI
 from bot.wording import Wording
@@ -14,4 +14,6 @@ UI = GameUI(
     renderer=FarshoreRenderer(),
     wording=Wording(label=text.option_label, params=text.params),
     score_sheets=score_sheet.SHEETS,
+    lobby_fields=lobby_view.lobby_fields,
+    data_status=lobby_view.data_status,
 )

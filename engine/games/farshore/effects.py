@@ -170,9 +170,11 @@ class Effects(FlowGame):
             ]
             if not greens:
                 return
-            options = tuple(Option(str(v.uid), v.card, card=v.card) for v in greens)
-            answer = yield from self.ask(PromptSpec(seat, "choose", "farshore.prompt.activate", options))
-            chosen = next(v for v in greens if str(v.uid) == answer[0])
+            chosen = greens[0]
+            if len({v.card for v in greens}) > 1:
+                options = tuple(Option(str(v.uid), v.card, card=v.card) for v in greens)
+                answer = yield from self.ask(PromptSpec(seat, "choose", "farshore.prompt.activate", options))
+                chosen = next(v for v in greens if str(v.uid) == answer[0])
             self.emit("activate", seat, card=chosen.card)
             yield from self.do_steps(seat, self.card(chosen.card).effect, chosen)
 

@@ -37,9 +37,23 @@ def test_heuristic_beats_random_in_at_least_90_percent_of_games() -> None:
 
 def run(players: int, hashseed: str) -> str:
     bots = ",".join(["heuristic", "random", "heuristic", "random"][:players])
-    args = ["simulate", "farshore", "--players", str(players), "--bots", bots, "--games", "3", "--seed", "5", "--json"]
+    args = [
+        "simulate",
+        "farshore",
+        "--players",
+        str(players),
+        "--bots",
+        bots,
+        "--games",
+        "3",
+        "--seed",
+        "5",
+        "--json",
+    ]
     env = {**os.environ, "PYTHONHASHSEED": hashseed}
-    return subprocess.run([sys.executable, "-m", "engine", *args], cwd=ROOT, env=env, capture_output=True, text=True, check=True).stdout
+    return subprocess.run(
+        [sys.executable, "-m", "engine", *args], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    ).stdout
 
 
 def test_simulate_is_deterministic_for_two_to_four_players() -> None:

@@ -58,7 +58,9 @@ def play_out(i: int) -> tuple[Match, list[Event]]:
     events = list(match.opening_events)
     while not match.finished:
         for prompt in match.prompts():
-            events += match.submit(prompt.seat, policies[prompt.seat].choose(match.policy_view(prompt.seat), prompt))
+            events += match.submit(
+                prompt.seat, policies[prompt.seat].choose(match.policy_view(prompt.seat), prompt)
+            )
             assert sum(all_cards(g).values()) == 125, f"cards not conserved after answer {len(match.log)}"
         assert len(match.log) < MAX_ANSWERS, "the match does not end"
     return match, events
@@ -134,5 +136,13 @@ def test_replay_is_identical_in_another_process_and_hash_seed() -> None:
         "print(digest(Match.from_record(json.loads(sys.stdin.read()))))\n"
     )
     env = {**os.environ, "PYTHONHASHSEED": "4242"}
-    out = subprocess.run([sys.executable, "-c", code], input=record, capture_output=True, text=True, cwd=ROOT, env=env, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        input=record,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
     assert out.stdout.strip() == digest(match)

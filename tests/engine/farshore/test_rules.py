@@ -406,3 +406,127 @@ def test_carrier_pigeon_plays_one_drawn_card_free_except_purple() -> None:
     assert {o.id for o in p.options} == {"hand:pirate", "skip"}  # the Galleon is Purple
     answer(game, "hand:pirate")
     assert any(v.card == "pirate" for v in me.village) and me.res["mushroom"] == 0
+
+
+def test_autumn_draws_two_then_activates_greens() -> None:
+    game = arranged(2)
+    me = game.players[0]
+    me.season, me.workers = 2, 4
+    game.prepared = [set(), {0, 1}, {0, 1}, set()]
+    put(game, 0, "grove")
+    me.hand = []
+    _finish_season(game, 0)
+    keep_all(game)
+    answer(game, "prepare")
+    bay_card = game.bay_names()[0]
+    answer(game, f"bay:{bay_card}")
+    answer(game, "deck")
+    assert len(me.hand) == 2 and bay_card in me.hand
+    assert me.res["mushroom"] == 1 and me.season == 3 and me.workers == 5
+    assert len(game.bay) == 8
+
+
+def test_two_player_high_tide_turns_both_islands_down() -> None:
+    game = arranged(2)
+    for pl in game.players:
+        pl.season, pl.workers, pl.hand = 1, 3, []
+    game.prepared = [set(), {0, 1}, {1}, set()]
+    _finish_season(game, 0)
+    keep_all(game)
+    answer(game, "prepare")
+    for _ in range(2):
+        answer(game, ids(game)[0])
+    assert not any(game.island_up.values())
+    assert all(not opt.startswith("place:isle") for opt in ids(game))
+
+
+def test_storehouse_keeps_resources_and_gives_two_each_activation() -> None:
+    game = arranged(2)
+    me = game.players[0]
+    me.hand = ["storehouse"]
+    me.res.update(driftwood=1, seaweed=1, stone=1)
+    set_tiles(game, "rose_red", "rose_common")
+    keep_all(game)
+    answer(game, "play:hand:storehouse")
+    answer(game, "mushroom+mushroom")
+    (store,) = me.village
+    assert me.res["mushroom"] == 2 and store.stock == {
+        "driftwood": 2,
+        "seaweed": 2,
+        "stone": 2,
+        "mushroom": 0,
+    }
+
+
+def test_post_office_discards_then_plays_that_many_cheaper() -> None:
+    game = arranged(2)
+    (post,) = put(game, 0, "post_office")
+    me = game.players[0]
+    me.hand = ["grove", "pirate", "sloop"]
+    me.res.update(driftwood=1)
+    set_tiles(game, "rose_red", "rose_unique")
+    keep_all(game)
+    answer(game, f"place:card:{post.uid}")
+    answer(game, "grove", "pirate")
+    p = prompt(game)
+    assert "hand:sloop" in {o.id for o in p.options}  # 3 resources, 2 fewer: 1 driftwood left
+    answer(game, "hand:sloop")
+    assert any(v.card == "sloop" for v in me.village) and me.res["driftwood"] == 0
+
+
+def test_sailor_squirrel_activates_one_green() -> None:
+    game = arranged(2)
+    put(game, 0, "sand_sled")
+    me = game.players[0]
+    me.hand = ["sailor_squirrel"]
+    me.res["mushroom"] = 2
+    set_tiles(game, "rose_red", "rose_unique")
+    keep_all(game)
+    answer(game, "play:hand:sailor_squirrel")
+    assert me.res["driftwood"] == 2  # the only Green card, activated without a question
+
+
+def test_giving_a_card_reaches_an_opponent_with_room_privately() -> None:
+    game = arranged(3)
+    put(game, 0, "customs_house")
+    me = game.players[0]
+    me.hand = ["grove", "pirate"]
+    me.res.update(driftwood=1, seaweed=1)
+    game.players[1].hand = ["inn"] * 8  # no room
+    set_tiles(game, "rose_red", "rose_unique")
+    keep_all(game)
+    answer(game, "play:hand:grove")
+    events = answer(game, "pirate")  # only seat 2 has room: no question who
+    assert "pirate" in game.players[2].hand
+    assert [(e.kind, e.to) for e in events if e.kind in ("give", "given", "received")] == [
+        ("give", None),
+        ("given", 0),
+        ("received", 2),
+    ]
+    assert "card" not in next(e for e in events if e.kind == "give").data
+
+
+def test_diver_trades_and_treasure_may_pay() -> None:
+    game = arranged(2)
+    put(game, 0, "diver")
+    me = game.players[0]
+    me.res["seaweed"], me.treasure = 1, 1
+    _finish_season(game, 0)
+    keep_all(game)
+    answer(game, "prepare")  # Spring: the Diver produces
+    p = prompt(game)
+    assert p.key == "farshore.prompt.trade"
+    assert {o.id for o in p.options} == {"0:0", "1:0", "1:1", "2:1"}
+    answer(game, "2:1")
+    assert me.res["seaweed"] == 0 and me.treasure == 0 and me.res["stone"] == 2
+
+
+def test_playing_from_a_bay_stack_leaves_the_other_copies() -> None:
+    game = arranged(2)
+    game.bay[0] = ["kelp_farmer", "kelp_farmer"]
+    me = game.players[0]
+    me.res["mushroom"] = 1
+    set_tiles(game, "rose_red", "rose_unique")
+    keep_all(game)
+    answer(game, "play:bay:kelp_farmer")
+    assert game.bay[0] == ["kelp_farmer"] and len(game.bay) == 8

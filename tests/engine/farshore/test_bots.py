@@ -62,3 +62,18 @@ def test_simulate_is_deterministic_for_two_to_four_players() -> None:
         assert a == b
         lines = [json.loads(line) for line in a.splitlines()]
         assert len(lines) == 3 and all(len(g["scores"]) == players for g in lines)
+
+
+def test_no_card_sits_in_every_winners_village() -> None:
+    definition = get_game("farshore")
+    villages: list[set[str]] = []
+    for i in range(30):
+        players = 2 + i % 3
+        bots = ["heuristic"] * players
+        match = Match("farshore", [SeatSpec("bot", b, b) for b in bots], {}, 700 + i)
+        play(match, make_policies(definition, bots, 700 + i))
+        result = match.result()
+        assert result is not None
+        view = match.view(None)
+        villages += [{v["card"] for v in view["players"][w]["village"]} for w in result.winners]
+    assert set.intersection(*villages) == set()

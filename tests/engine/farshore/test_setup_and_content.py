@@ -143,3 +143,16 @@ def test_answer_helper_round_trip() -> None:
     game = new_game(2)
     answer(game, "keep")
     assert prompt(game).seat == 1
+
+
+def test_card_lookup_marks_our_values_in_both_languages() -> None:
+    infos = {c.id: c for c in get_game("farshore").cards()}
+    assert len([c for c in infos.values() if c.kind == "card"]) == 40
+    assert infos["diver"].names == {"en": "Diver", "pt": "Mergulhador"}
+    assert "values" in infos["diver"].ours and "card" not in infos["diver"].ours
+    assert "card" in infos["kelp_farmer"].ours
+    assert "our design" in infos["kelp_farmer"].describe("en") and "criação nossa" in infos[
+        "kelp_farmer"
+    ].describe("pt")
+    assert infos["isle_gull"].kind == "location" and infos["isle_gull"].ours == ("values",)
+    assert get_game("farshore").card_name("castaway", "pt") == "Náufrago"

@@ -38,7 +38,9 @@ class HeuristicBot:
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
         self.rng = random.Random(seed * 104729 + seat)
-        self.cards = load().cards
+        content = load()
+        self.cards = content.cards
+        self.tiles = dict(content.compass_a + content.compass_b)
 
     # -- judging cards ----------------------------------------------------------------------------
     def worth(self, cid: str, view: Mapping[str, Any]) -> float:
@@ -57,7 +59,15 @@ class HeuristicBot:
             value += 1.5
         if card.kind == "construction":
             value += 0.5
+        value += 2.5 * sum(1 for tile in view["compass"] if self.matches(card, tile))  # the Boat sails
         return value - 0.2 * sum(card.cost)
+
+    def matches(self, card: Card, tile: str) -> bool:
+        match = self.tiles.get(tile, "")
+        if match in ("unique", "common"):
+            return card.unique == (match == "unique")
+        key, _, value = match.partition(":")
+        return (card.colour if key == "colour" else card.kind) == value
 
     def lacking(self, view: Mapping[str, Any]) -> dict[str, int]:
         """Resources short for the cheapest-to-finish card in hand or Bay."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from itertools import product
 
+from engine.families.everdell.payment import reduced as reduced  # shared with Farshore
 from engine.games.everdell.data import Cost
 
 ZERO: Cost = (0, 0, 0, 0)
@@ -17,16 +18,6 @@ def fits(pay: Cost, have: dict[str, int]) -> bool:
     # unrolled over the four resources (RESOURCES order): this runs for every payment checked
     t, r, p, b = pay
     return t <= have["twig"] and r <= have["resin"] and p <= have["pebble"] and b <= have["berry"]
-
-
-def reduced(cost: Cost, k: int) -> list[Cost]:
-    """Every cost left after removing exactly min(k, sum(cost)) units of any kinds."""
-    take = min(k, sum(cost))
-    out: list[Cost] = []
-    for cut in product(*(range(c + 1) for c in cost)):
-        if sum(cut) == take:
-            out.append((cost[0] - cut[0], cost[1] - cut[1], cost[2] - cut[2], cost[3] - cut[3]))
-    return out
 
 
 def berries_off(cost: Cost, k: int) -> Cost:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.families.everdell.seasons import CITY_LIMIT as CITY_LIMIT
+from engine.families.everdell.seasons import HAND_LIMIT as HAND_LIMIT
+from engine.families.everdell.seasons import SEASONS as SEASONS
 from engine.games.everdell.data import RESOURCES
 
-SEASONS: tuple[str, ...] = ("winter", "spring", "summer", "autumn")
 NEW_WORKERS: tuple[int, ...] = (2, 1, 1, 2)  # workers at setup, then per Prepare for Season
-HAND_LIMIT = 8
-CITY_LIMIT = 15
 FARM = "farm"
 SPECIAL_FARM = "farm_"  # id prefix of the Through Every Season Farms
 

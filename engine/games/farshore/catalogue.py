@@ -1,0 +1,201 @@
+"""Cards and board places for `/card`, in our own words, generated from the content data."""
+
+from __future__ import annotations
+
+from engine.core.cards import CardInfo
+from engine.games.farshore.content import Card, Content, Step
+
+COLOUR_WORDS = {
+    "en": {
+        "green": "Green Production",
+        "blue": "Blue Governance",
+        "bronze": "Bronze Traveler",
+        "red": "Red Destination",
+        "purple": "Purple Prosperity",
+    },
+    "pt": {
+        "green": "Produção Verde",
+        "blue": "Regulamentação Azul",
+        "bronze": "Viajante Bronze",
+        "red": "Destino Vermelho",
+        "purple": "Prosperidade Roxa",
+    },
+}
+RES_WORDS = {
+    "en": {
+        "driftwood": "driftwood",
+        "seaweed": "seaweed",
+        "stone": "sea stone",
+        "mushroom": "mushroom",
+        "treasure": "Treasure",
+        "points": "point tokens",
+    },
+    "pt": {
+        "driftwood": "madeira flutuante",
+        "seaweed": "alga",
+        "stone": "pedra do mar",
+        "mushroom": "cogumelo",
+        "treasure": "Tesouro",
+        "points": "fichas de ponto",
+    },
+}
+
+
+def _amounts(arg: dict[str, int], lang: str) -> str:
+    return ", ".join(f"{n} {RES_WORDS[lang][k]}" for k, n in arg.items())
+
+
+def describe_steps(steps: tuple[Step, ...] | list[Step], lang: str) -> str:
+    parts = []
+    for step in steps:
+        ((name, arg),) = step.items()
+        en = lang == "en"
+        if name == "gain":
+            parts.append(("receive " if en else "receba ") + _amounts(arg, lang))
+        elif name == "gain_any":
+            parts.append(
+                f"receive {arg} resources of your choice" if en else f"receba {arg} recursos à sua escolha"
+            )
+        elif name == "draw":
+            parts.append(f"draw {arg} cards" if en else f"compre {arg} cartas")
+        elif name == "draw_bay":
+            parts.append(f"take {arg} cards from the Bay" if en else f"pegue {arg} cartas da Baía")
+        elif name == "boat":
+            parts.append(f"move your Boat {arg} spaces" if en else f"mova seu Barco {arg} espaços")
+        elif name == "choose":
+            joined = (" or " if en else " ou ").join(describe_steps(o, lang) for o in arg)
+            parts.append(joined)
+        elif name == "trade":
+            get = _amounts(arg["get"], lang)
+            parts.append(
+                f"you may pay up to {arg['max']} {RES_WORDS[lang][arg['pay']]}; each gives {get}"
+                if en
+                else f"você pode pagar até {arg['max']} {RES_WORDS[lang][arg['pay']]}; cada um dá {get}"
+            )
+        elif name == "discard_for":
+            each = describe_steps(arg["each"], lang)
+            parts.append(
+                f"discard up to {arg['max']} cards; for each, {each}"
+                if en
+                else f"descarte até {arg['max']} cartas; para cada uma, {each}"
+            )
+        elif name == "activate_green":
+            parts.append(
+                "activate a Green Production card in your village"
+                if en
+                else "ative uma carta de Produção Verde da sua vila"
+            )
+        elif name == "copy_location":
+            parts.append(
+                "use a face-up Shore or Island location"
+                if en
+                else "use um local de Litoral ou Ilha com a face para cima"
+            )
+        elif name == "stock":
+            parts.append(
+                ("when played, put on it " if en else "ao jogar, coloque nela ") + _amounts(arg, lang)
+            )
+        elif name == "take_stock":
+            parts.append(
+                f"receive {arg} resources kept on this card"
+                if en
+                else f"receba {arg} recursos guardados nesta carta"
+            )
+        elif name == "play_discounted":
+            parts.append(
+                f"play a card from the Bay for {arg['fewer']} fewer resources"
+                if en
+                else f"jogue uma carta da Baía por {arg['fewer']} recursos a menos"
+            )
+        elif name == "discard_then_play":
+            parts.append(
+                "discard any number of cards, then play a card for that many fewer resources"
+                if en
+                else "descarte quantas cartas quiser e jogue uma carta com esse tanto de recursos a menos"
+            )
+        elif name == "give_for":
+            parts.append(
+                (
+                    "you may give a card to an opponent to "
+                    if en
+                    else "você pode dar uma carta a um oponente para "
+                )
+                + describe_steps(arg, lang)
+            )
+        elif name == "draw_play_free":
+            parts.append(
+                f"draw {arg['draw']} cards; you may play one of them free (not {COLOUR_WORDS['en'][arg['except']]})"
+                if en
+                else f"compre {arg['draw']} cartas; você pode jogar uma delas de graça (exceto {COLOUR_WORDS['pt'][arg['except']]})"
+            )
+    return "; ".join(parts)
+
+
+def card_text(card: Card, lang: str) -> str:
+    en = lang == "en"
+    bits = [
+        COLOUR_WORDS[lang][card.colour]
+        + (", Unique" if en else ", Singular") * card.unique
+        + ("" if card.unique else (", Common" if en else ", Comum"))
+    ]
+    if card.on_enter:
+        bits.append(describe_steps(card.on_enter, lang))
+    if card.effect:
+        bits.append(describe_steps(card.effect, lang))
+    for trig in card.triggers:
+        what = trig.kind or trig.colour or ("card" if en else "carta")
+        head = (
+            (f"after you play a {what}: " if en else f"depois que você jogar {what}: ")
+            if trig.when == "play"
+            else (
+                "after your Boat moves by the Compass Rose: "
+                if en
+                else "depois que seu Barco se mover pela Rosa dos Ventos: "
+            )
+        )
+        bits.append(head + describe_steps(trig.steps, lang))
+    for per, points in card.scoring:
+        bits.append(f"end of game: {points} per {per}" if en else f"fim da partida: {points} por {per}")
+    if card.no_space:
+        bits.append("takes no village space" if en else "não ocupa espaço na vila")
+    if card.ours:
+        bits.append(
+            "(our design: " + ", ".join(card.ours) + ")"
+            if en
+            else "(criação nossa: " + ", ".join(card.ours) + ")"
+        )
+    return ". ".join(bits) + "."
+
+
+def card_infos(content: Content) -> list[CardInfo]:
+    out = []
+    for card in content.cards.values():
+        cost = " ".join(
+            f"{n} {r}"
+            for r, n in zip(("driftwood", "seaweed", "stone", "mushroom"), card.cost, strict=True)
+            if n
+        )
+        ours = ("values", "text") if card.ours else ()
+        out.append(
+            CardInfo(
+                card.id,
+                dict(card.names),
+                {"en": card_text(card, "en"), "pt": card_text(card, "pt")},
+                types=(card.kind.title(), card.colour.title(), "Unique" if card.unique else "Common"),
+                cost=cost,
+                set="farshore",
+                ours=ours + (("card",) if "card" in card.ours else ()),
+            )
+        )
+    for loc in (*content.shores, *content.islands):
+        out.append(
+            CardInfo(
+                loc.id,
+                dict(loc.names),
+                {"en": describe_steps(loc.steps, "en"), "pt": describe_steps(loc.steps, "pt")},
+                kind="location",
+                set="farshore",
+                ours=("values",),
+            )
+        )
+    return out

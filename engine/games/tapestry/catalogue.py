@@ -69,7 +69,7 @@ def catalogue() -> tuple[CardInfo, ...]:
                             ours=_ours(tech.pt_source)))
     for civ in civilizations().values():
         out.append(CardInfo(civ.id, {"en": civ.name, "pt": civ.name_pt}, {"en": civ.text}, kind="civilization",
-                            set="base", ours=_ours(civ.pt_source)))
+                            set=civ.expansion, ours=_ours(civ.pt_source)))
     for track in tracks().values():
         for i, space in enumerate(track.spaces, start=1):
             text = space.text

@@ -62,7 +62,10 @@ def gain_random(g: TapestryGame, seat: int) -> Gen:
 
 
 def on_gain(g: TapestryGame, seat: int, civ: str, starting: bool) -> Gen:
+    from engine.games.tapestry import civs_more
+
     p = g.players[seat]
+    yield from civs_more.on_gain(g, seat, civ, starting)
     if civ == "futurists":
         for t in TRACKS:
             for _ in range(4):
@@ -181,8 +184,10 @@ def historians_draw(g: TapestryGame, seat: int) -> Gen:
 # Income-turn abilities (step 1)
 # ==============================================================================================
 def income_abilities(g: TapestryGame, seat: int) -> Gen:
+    from engine.games.tapestry import civs_more
+
     for civ in list(g.players[seat].civs):
-        fn = INCOME.get(civ)
+        fn = INCOME.get(civ) or civs_more.INCOME.get(civ)
         if fn is not None:
             yield from fn(g, seat)
 

@@ -17,14 +17,13 @@ from engine.core.prompts import card_of, instance_ids
 from engine.core.result import Result
 from engine.core.seats import SeatSpec
 from engine.games.tapestry import capital as cap
-from engine.games.tapestry import civs, effects, scoring, tapestries
+from engine.games.tapestry import civs, civs_more, effects, scoring, tapestries
 from engine.games.tapestry.asks import Asker, Gen, opt
 from engine.games.tapestry.data import (
     RESOURCES,
     TRACKS,
     Bonus,
     board,
-    civilizations,
     landmarks,
     tapestry_cards,
     tech_cards,
@@ -101,6 +100,7 @@ class TapestryGame(Asker):
         self.used_once: set[tuple[int, str]] = set()
         # a turn is open: a track landmark gained now may wait for the end of it
         self.turn_open = False
+        self.advance_turn = False  # Advisors: a neighbour's draw on their advance turn
 
     # ==========================================================================================
     # Setup
@@ -122,7 +122,9 @@ class TapestryGame(Asker):
         self.tech_row = [self.tech_deck.pop() for _ in range(3)]
         self.tile_bag = self.shuffled([t.id for t in board().territory_tiles])
         self.space_stack = self.shuffled([t.id for t in board().space_tiles])
-        self.civ_deck = self.shuffled(list(civilizations()))
+        from engine.games.tapestry.options import civ_deck
+
+        self.civ_deck = self.shuffled(civ_deck(self.options))
 
     def setup_flow(self) -> Gen:
         self.setup_decks()
@@ -257,8 +259,10 @@ class TapestryGame(Asker):
             token = yield from self.which_token(seat, track, self.payable_tokens(seat, track))
             yield from self.pay(seat, tier_cost(track, p.tracks[track][token] + 1), "tapestry.prompt.pay_advance")
             self.emit("advance_turn", seat, track=track)
+            self.advance_turn = True
             yield from self.advance(seat, track, "benefit", token=token)
         self.turn_open = False
+        self.advance_turn = False
         yield from self.place_deferred_landmarks(seat)
         for q in self.order_from(seat):
             yield from civs.mystics_check(self, q.seat)
@@ -411,7 +415,8 @@ class TapestryGame(Asker):
 
     def advance(self, seat: int, track: str, mode: str, token: int | None = None, landmark: bool = True) -> Gen:
         """Move one token one space forward. mode: "benefit" (benefit, may pay the bonus),
-        "nobonus", "none" (no benefit, no bonus) or "freebonus" (no benefit, bonus for free).
+        "nobonus", "none" (no benefit, no bonus), "freebonus" (no benefit, bonus for free) or
+        "freeall" (benefit, and the bonus for free).
         Returns False when nothing moved (blocked, or off the end)."""
         p = self.players[seat]
         if self.blocked(seat, track) or not p.tracks[track]:
@@ -430,14 +435,14 @@ class TapestryGame(Asker):
             assert name is not None
             yield from tapestries.on_new_tier(self, seat, name)
             if name in self.available_landmarks:
-                then = space_queue(track, space, mode == "benefit") if mode in ("benefit", "nobonus") else []
+                then = space_queue(track, space, mode != "nobonus") if mode in ("benefit", "nobonus", "freeall") else []
                 with self.resolving(seat, [f"landmark:{name}", *then]):
                     yield from self.gain_landmark(seat, name, may_defer=self.turn_open)
         tapestries.on_advance(self, seat, track)
         if space == 12:
             self.achieve(seat, "track")
-        if mode in ("benefit", "nobonus"):
-            yield from self.gain_space(seat, track, space, bonus=mode == "benefit")
+        if mode in ("benefit", "nobonus", "freeall"):
+            yield from self.gain_space(seat, track, space, bonus=mode != "nobonus", free=mode == "freeall")
         elif mode == "freebonus":
             sp = tracks()[track].spaces[space - 1]
             if sp.bonus is not None:
@@ -456,7 +461,7 @@ class TapestryGame(Asker):
             yield from self.gain_space(seat, track, toks[i], bonus=True)
         return True
 
-    def gain_space(self, seat: int, track: str, space: int, bonus: bool) -> Gen:
+    def gain_space(self, seat: int, track: str, space: int, bonus: bool, free: bool = False) -> Gen:
         """A track space's benefit, then (optionally) its bonus; each space once per turn."""
         key = (seat, track, space)
         if key in self.activated:
@@ -468,7 +473,7 @@ class TapestryGame(Asker):
             yield from effects.do(self, seat, sp.benefit)
             if bonus and sp.bonus is not None:
                 frame.at = 1
-                yield from self.take_bonus(seat, sp.bonus, free=False)
+                yield from self.take_bonus(seat, sp.bonus, free=free)
         yield from tapestries.after_track_benefit(self, seat, track, sp.benefit)
 
     def take_bonus(self, seat: int, bonus: Bonus, free: bool) -> Gen:
@@ -633,8 +638,12 @@ class TapestryGame(Asker):
             self.emit("reshuffle", deck="tapestry")
         return self.tapestry_deck.pop() if self.tapestry_deck else None
 
-    def gain_tapestry(self, seat: int, n: int = 1) -> Gen:
+    def gain_tapestry(self, seat: int, n: int = 1, hook: bool = True) -> Gen:
         for _ in range(n):
+            if hook and self.advance_turn and self.current == seat:
+                given = yield from civs_more.advisors_give(self, seat)
+                if given:
+                    continue
             card = self.draw_tapestry_card()
             if card is None:
                 return

@@ -1,0 +1,141 @@
+"""Expansion civilizations (Plans & Ploys, Arts & Architecture, Fantasies & Futures).
+
+Only the civilizations whose whole power is implemented here are listed in
+`data/civilizations.yaml`; the others are not dealt (see the README's table).
+State lives in `Player.civ` under keys prefixed by the civilization id, as in `civs.py`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.games.tapestry import effects
+from engine.games.tapestry.asks import Gen, opt
+from engine.games.tapestry.data import RESOURCES, TRACKS, space_tiles
+
+if TYPE_CHECKING:
+    from engine.games.tapestry.game import TapestryGame
+
+HAND_LIMIT_ADVISORS = 4
+
+
+# ==============================================================================================
+# Gaining one
+# ==============================================================================================
+def on_gain(g: TapestryGame, seat: int, civ: str, starting: bool) -> Gen:
+    if civ == "advisors":
+        yield from g.gain_tapestry(seat, 3)
+    elif civ == "aliens":
+        from engine.games.tapestry.actions import gain_space_tile
+
+        for _ in range(4):
+            gain_space_tile(g, seat)
+
+
+# ==============================================================================================
+# Income-turn abilities (step 1 of income turns 2-5)
+# ==============================================================================================
+def advisors(g: TapestryGame, seat: int) -> Gen:
+    p = g.players[seat]
+    g.gain_vp(seat, len(p.hand), "advisors")
+    extra = len(p.hand) - HAND_LIMIT_ADVISORS
+    if extra <= 0:
+        return
+    opts = [opt(f"card:{i}:{c}", "tapestry.discard", card=c) for i, c in enumerate(p.hand)]
+    chosen = yield from g.pick_many(seat, "tapestry.prompt.advisors_trim", opts, extra, extra)
+    for c in sorted(chosen, key=lambda x: -int(x.split(":")[1])):
+        g.tapestry_discard.append(p.hand.pop(int(c.split(":")[1])))
+    g.emit("discard", seat, source="hand", what=[], count=extra)
+    yield from g.gain_any(seat)
+
+
+def advisors_give(g: TapestryGame, seat: int) -> Gen:
+    """Before `seat` draws a tapestry card on their advance turn: a neighbouring Advisors player
+    may hand over a card of their own instead, then draws one. Returns True when a card was given."""
+    for a in g.neighbours(seat):
+        adv = g.players[a]
+        if "advisors" not in adv.civs or not adv.hand or adv.finished:
+            continue
+        opts = [opt("skip", "tapestry.skip")] + [
+            opt(f"card:{c}", "tapestry.card", card=c) for c in sorted(set(adv.hand))
+        ]
+        choice = yield from g.pick(
+            a, "tapestry.prompt.advisors_give", opts, default="skip", params={"seat": seat}
+        )
+        if choice == "skip":
+            continue
+        card = choice[5:]
+        adv.hand.remove(card)
+        g.players[seat].hand.append(card)
+        g.emit("advisors_give", a, to_seat=seat)
+        g.emit("drew_tapestry", seat, to=seat, card=card)
+        yield from g.gain_tapestry(a, hook=False)
+        return True
+    return False
+
+
+def aliens(g: TapestryGame, seat: int) -> Gen:
+    p = g.players[seat]
+    discarded = p.civ.get("aliens:mat") is not None
+    if discarded:
+        g.emit("civ_mat_discard", seat, tile=p.civ["aliens:mat"])
+        p.civ["aliens:mat"] = None
+    opts = [opt("any", "tapestry.res.any")]
+    if not discarded or any(p.res[r] for r in RESOURCES):
+        opts += [opt(f"space:{t}", "tapestry.space_tile", card=f"space:{t}") for t in sorted(p.space)]
+    choice = yield from g.pick(seat, "tapestry.prompt.aliens", opts, default=opts[-1].id)
+    if choice == "any":
+        yield from g.gain_any(seat)
+        return
+    if discarded:
+        yield from g.pay(seat, ["any"], "tapestry.prompt.pay_aliens")
+    tile = int(choice[6:])
+    p.space.remove(tile)
+    p.civ["aliens:mat"] = tile
+    g.emit("explore_space", seat, tile=tile)
+    yield from effects.do(g, seat, space_tiles()[tile].benefit)
+
+
+def werefolk(g: TapestryGame, seat: int) -> Gen:
+    from engine.games.tapestry.actions import gain_space_tile
+
+    p = g.players[seat]
+    if p.civ.get("werefolk:mat") is not None:
+        g.emit("civ_mat_discard", seat, tile=p.civ["werefolk:mat"])
+        p.civ["werefolk:mat"] = None
+    if not g.space_stack:
+        g.emit("none_left", seat, what="space_tile")
+        return
+    gain_space_tile(g, seat)
+    tile = p.space[-1]
+    side = g.rng.choice(("up", "down"))
+    g.emit("werefolk_flip", seat, side=side)
+    if side == "up":
+        # FAQ: the tile is explored only when a token really goes back one space
+        opts = [opt("skip", "tapestry.skip")] + [
+            opt(f"track:{t}", f"tapestry.track.{t}") for t in TRACKS if p.pos(t) > 0
+        ]
+        choice = yield from g.pick(seat, "tapestry.prompt.werefolk_regress", opts, default="skip")
+        moved = False
+        if choice != "skip":
+            moved = yield from g.regress(seat, choice[6:], "none")
+        if not moved:
+            g.gain_vp(seat, 4, "werefolk")
+            return
+        p.space.remove(tile)
+        p.civ["werefolk:mat"] = tile
+        g.emit("explore_space", seat, tile=tile)
+        yield from effects.do(g, seat, space_tiles()[tile].benefit)
+        return
+    opts = [opt(f"track:{t}", f"tapestry.track.{t}") for t in TRACKS if g.can_advance(seat, t)]
+    if not opts:
+        return
+    choice = yield from g.pick(seat, "tapestry.prompt.werefolk_advance", opts)
+    yield from g.advance(seat, choice[6:], "freeall")
+
+
+INCOME = {
+    "advisors": advisors,
+    "aliens": aliens,
+    "werefolk": werefolk,
+}

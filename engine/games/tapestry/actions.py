@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.core.prompts import Option
 from engine.games.tapestry import civs, effects, tapestries
 from engine.games.tapestry.asks import Gen, opt
 from engine.games.tapestry.data import board, tiles
@@ -33,6 +34,57 @@ def gain_space_tile(g: TapestryGame, seat: int) -> None:
     tile = g.space_stack.pop()
     g.players[seat].space.append(tile)
     g.emit("gain_space_tile", seat, tile=tile)
+
+
+def psionic(g: TapestryGame, seat: int) -> bool:
+    """Psionics roll every die twice and see one more of every random draw (keeping one)."""
+    return "psionics" in g.players[seat].civs
+
+
+def keep_one(g: TapestryGame, seat: int, opts: list[Option]) -> Gen:
+    """The Psionics' choice among a second roll or draw (asked only when the two differ)."""
+    if len({o.id for o in opts}) == 1:
+        return opts[0].id
+    choice = yield from g.pick(seat, "tapestry.prompt.psionics_keep", opts)
+    return choice
+
+
+def take_tile(g: TapestryGame, seat: int) -> Gen:
+    """Gain a territory tile from the bag (Psionics: draw 2, keep 1, the other back in the bag)."""
+    if not psionic(g, seat) or not g.receives(seat, "tile") or len(g.tile_bag) < 2:
+        gain_tile(g, seat)
+        return
+    drawn = [g.tile_bag.pop(), g.tile_bag.pop()]
+    opts = [opt(f"tile:{t}", "tapestry.territory_tile", card=f"tile:{t}") for t in drawn]
+    keep = int((yield from keep_one(g, seat, opts))[5:])
+    drawn.remove(keep)
+    g.tile_bag.insert(g.rng.randrange(len(g.tile_bag) + 1), drawn[0])
+    g.players[seat].tiles.append(keep)
+    g.emit("gain_tile", seat, tile=keep)
+
+
+def take_space_tile(g: TapestryGame, seat: int) -> Gen:
+    """Gain a space tile (Psionics: draw 2, keep 1, the other shuffled back into the stack)."""
+    if not psionic(g, seat) or len(g.space_stack) < 2:
+        gain_space_tile(g, seat)
+        return
+    drawn = [g.space_stack.pop(), g.space_stack.pop()]
+    opts = [opt(f"space:{t}", "tapestry.space_tile", card=f"space:{t}") for t in drawn]
+    keep = int((yield from keep_one(g, seat, opts))[6:])
+    drawn.remove(keep)
+    g.space_stack.insert(g.rng.randrange(len(g.space_stack) + 1), drawn[0])
+    g.players[seat].space.append(keep)
+    g.emit("gain_space_tile", seat, tile=keep)
+
+
+def science_roll(g: TapestryGame, seat: int) -> Gen:
+    """Roll the science die (Psionics: twice, keep one)."""
+    track = roll_science(g, seat)
+    if psionic(g, seat):
+        other = roll_science(g, seat)
+        opts = [opt(f"track:{t}", f"tapestry.track.{t}") for t in dict.fromkeys((track, other))]
+        track = (yield from keep_one(g, seat, opts))[6:]
+    return track
 
 
 def roll_science(g: TapestryGame, seat: int) -> str:
@@ -197,6 +249,13 @@ def conquer(g: TapestryGame, seat: int, anywhere: bool = False, both: bool = Fal
     red = g.rng.choice(board().dice.red)
     black = g.rng.choice(board().dice.black)
     g.emit("roll", seat, die="conquer", red=red, black=black)
+    if psionic(g, seat):  # both dice again; one face of each kept
+        red2, black2 = g.rng.choice(board().dice.red), g.rng.choice(board().dice.black)
+        g.emit("roll", seat, die="conquer", red=red2, black=black2)
+        keep = yield from keep_one(g, seat, [opt(f"red:{f}", f"tapestry.die.{f}", group="red") for f in dict.fromkeys((red, red2))])
+        red = keep[4:]
+        keep = yield from keep_one(g, seat, [opt(f"black:{f}", f"tapestry.die.{f}", group="black") for f in dict.fromkeys((black, black2))])
+        black = keep[6:]
     toppled = defender is not None and not trapped
     if both or (tanks and defender is not None) or (toppled and tapestries.era_active(g, seat, "pillage_and_plunder")):
         picks = [red, black]

@@ -39,7 +39,8 @@ def gain_random(g: TapestryGame, seat: int) -> Gen:
     usable = [c for c in g.civ_deck if c != "mystics" and c not in p.civs]
     if not usable:
         return
-    wanted = 2 if g.options.get("civ_draw_two") else 1
+    # the variant's draw 2 and the Psionics' extra card add up
+    wanted = (2 if g.options.get("civ_draw_two") else 1) + ("psionics" in p.civs)
     drawn: list[str] = []
     while g.civ_deck and len(drawn) < wanted:
         civ = g.civ_deck.pop()
@@ -50,12 +51,13 @@ def gain_random(g: TapestryGame, seat: int) -> Gen:
     if not drawn:
         return
     civ = drawn[0]
-    if len(drawn) == 2:
+    if len(drawn) >= 2:
         opts = [opt(f"civ:{c}", "tapestry.civ", card=c) for c in drawn]
         choice = yield from g.pick(seat, "tapestry.prompt.keep_civ", opts)
         civ = choice[4:]
-        other = drawn[1 - drawn.index(civ)]
-        g.civ_deck.insert(0, other)  # back under the deck
+        for other in drawn:
+            if other != civ:
+                g.civ_deck.insert(0, other)  # back under the deck
     g.emit("gain_civ", seat, civ=civ)
     p.civs.insert(0, civ)
     yield from on_gain(g, seat, civ, starting=False)
@@ -121,11 +123,13 @@ def adjust(g: TapestryGame, seat: int) -> Gen:
         yield from g.gain_any(seat, int(adj["gain_any"]))
     if adj.get("vp"):
         g.gain_vp(seat, int(adj["vp"]), "adjustment")
+    if adj.get("upgrade"):
+        yield from g.upgrade(seat)
     if adj.get("vp_per_opponent"):
         g.gain_vp(seat, int(adj["vp_per_opponent"]) * len(g.opponents(seat)), "adjustment")
     if adj.get("tiles"):
         for _ in range(int(adj["tiles"])):
-            actions.gain_tile(g, seat)
+            yield from actions.take_tile(g, seat)
     if adj.get("impassable_per_opponent"):
         used: list[int] = []
         for _ in g.opponents(seat):
@@ -195,7 +199,7 @@ def income_abilities(g: TapestryGame, seat: int) -> Gen:
 def alchemists(g: TapestryGame, seat: int) -> Gen:
     marked: list[str] = []
     while True:
-        track = actions.roll_science(g, seat)
+        track = yield from actions.science_roll(g, seat)
         if track in marked:
             g.emit("alchemists_bust", seat)
             yield from g.gain_any(seat)

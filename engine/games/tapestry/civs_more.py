@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.tapestry import effects
+from engine.games.tapestry import actions, effects
 from engine.games.tapestry.asks import Gen, opt
 from engine.games.tapestry.data import RESOURCES, TRACKS, space_tiles
 
@@ -26,10 +26,10 @@ def on_gain(g: TapestryGame, seat: int, civ: str, starting: bool) -> Gen:
     if civ == "advisors":
         yield from g.gain_tapestry(seat, 3)
     elif civ == "aliens":
-        from engine.games.tapestry.actions import gain_space_tile
-
         for _ in range(4):
-            gain_space_tile(g, seat)
+            yield from actions.take_space_tile(g, seat)
+    elif civ == "recyclers":
+        yield from recyclers_start(g, seat)
 
 
 # ==============================================================================================
@@ -97,8 +97,6 @@ def aliens(g: TapestryGame, seat: int) -> Gen:
 
 
 def werefolk(g: TapestryGame, seat: int) -> Gen:
-    from engine.games.tapestry.actions import gain_space_tile
-
     p = g.players[seat]
     if p.civ.get("werefolk:mat") is not None:
         g.emit("civ_mat_discard", seat, tile=p.civ["werefolk:mat"])
@@ -106,7 +104,7 @@ def werefolk(g: TapestryGame, seat: int) -> Gen:
     if not g.space_stack:
         g.emit("none_left", seat, what="space_tile")
         return
-    gain_space_tile(g, seat)
+    yield from actions.take_space_tile(g, seat)
     tile = p.space[-1]
     side = g.rng.choice(("up", "down"))
     g.emit("werefolk_flip", seat, side=side)
@@ -134,8 +132,46 @@ def werefolk(g: TapestryGame, seat: int) -> Gen:
     yield from g.advance(seat, choice[6:], "freeall")
 
 
+PSIONICS_GAINS = ("tile", "tapestry", "invent", "research")  # income turns 2, 3, 4, 5
+
+
+def psionics(g: TapestryGame, seat: int) -> Gen:
+    era = g.players[seat].income_turns
+    if 2 <= era <= 5:
+        yield from effects.token(g, seat, PSIONICS_GAINS[era - 2])
+
+
+def recyclers_start(g: TapestryGame, seat: int) -> Gen:
+    """Draw 3 tech cards, keep 1 in the bottom row; the others go to the discard pile (where the
+    Recyclers may take cards from later)."""
+    p = g.players[seat]
+    drawn: list[str] = []
+    while len(drawn) < 3:
+        card = g.draw_tech()
+        if card is None:
+            break
+        if card in p.tech:
+            g.tech_discard.append(card)
+            continue
+        drawn.append(card)
+    if not drawn:
+        return
+    g.emit("draw_tech", seat)
+    opts = [opt(f"tech:{c}", "tapestry.tech", card=c) for c in drawn]
+    keep = (yield from g.pick(seat, "tapestry.prompt.recyclers_keep", opts))[5:]
+    g.tech_discard.extend(c for c in drawn if c != keep)
+    p.tech[keep] = 0
+    g.emit("invent", seat, card=keep)
+
+
+def recyclers(g: TapestryGame, seat: int) -> Gen:
+    yield from g.upgrade(seat, optional=True)
+
+
 INCOME = {
     "advisors": advisors,
     "aliens": aliens,
+    "psionics": psionics,
+    "recyclers": recyclers,
     "werefolk": werefolk,
 }

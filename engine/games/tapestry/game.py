@@ -638,7 +638,7 @@ class TapestryGame(Asker):
             self.emit("reshuffle", deck="tapestry")
         return self.tapestry_deck.pop() if self.tapestry_deck else None
 
-    def gain_tapestry(self, seat: int, n: int = 1, hook: bool = True) -> Gen:
+    def gain_tapestry(self, seat: int, n: int = 1, hook: bool = True, psionic: bool = True) -> Gen:
         for _ in range(n):
             if hook and self.advance_turn and self.current == seat:
                 given = yield from civs_more.advisors_give(self, seat)
@@ -647,10 +647,23 @@ class TapestryGame(Asker):
             card = self.draw_tapestry_card()
             if card is None:
                 return
+            if psionic and "psionics" in self.players[seat].civs:
+                card = yield from self.psionics_keep_tapestry(seat, card)
             self.players[seat].hand.append(card)
             self.emit("draw_tapestry", seat, count=1)
             self.emit("drew_tapestry", seat, to=seat, card=card)
             yield from tapestries.on_tapestry_gained(self, seat, card)
+
+    def psionics_keep_tapestry(self, seat: int, card: str) -> Gen:
+        """Psionics see a second tapestry card and keep one; the other is shuffled back in."""
+        second = self.draw_tapestry_card()
+        if second is None:
+            return card
+        opts = [opt(f"keep:{i}", "tapestry.card", card=c) for i, c in enumerate((card, second))]
+        choice = yield from self.pick(seat, "tapestry.prompt.psionics_keep", opts)
+        keep, other = (card, second) if choice == "keep:0" else (second, card)
+        self.tapestry_deck.insert(self.rng.randrange(len(self.tapestry_deck) + 1), other)
+        return keep
 
     def draw_tech(self) -> str | None:
         if not self.tech_deck and self.tech_discard:
@@ -672,6 +685,8 @@ class TapestryGame(Asker):
         opts = [opt(f"tech:{c}", "tapestry.tech", card=c) for c in self.tech_row if from_row and c not in p.tech]
         if from_deck and (self.tech_deck or self.tech_discard):
             opts.append(opt("deck", "tapestry.tech_deck"))
+        if "recyclers" in p.civs:  # they may take a card from the discard pile instead
+            opts += [opt(f"discarded:{c}", "tapestry.tech", card=c) for c in sorted(set(self.tech_discard) - set(p.tech))]
         if not opts:
             return None
         choice = yield from self.pick(seat, "tapestry.prompt.invent", opts)
@@ -684,6 +699,17 @@ class TapestryGame(Asker):
                 card = self.draw_tech()
                 if card is None:
                     return None
+            if "psionics" in p.civs:
+                second = self.draw_tech()
+                if second is not None:
+                    opts = [opt(f"tech:{c}", "tapestry.tech", card=c) for c in (card, second)]
+                    keep = (yield from self.pick(seat, "tapestry.prompt.psionics_keep", opts))[5:]
+                    other = second if keep == card else card
+                    self.tech_deck.insert(self.rng.randrange(len(self.tech_deck) + 1), other)
+                    card = keep
+        elif choice.startswith("discarded:"):
+            card = choice[10:]
+            self.tech_discard.remove(card)
         else:
             card = choice[5:]
             self.tech_row.remove(card)
@@ -713,7 +739,7 @@ class TapestryGame(Asker):
         free = ignore or tapestries.era_active(self, seat, "golden_age")
         out = []
         for card, row in p.tech.items():
-            if row == 0 or (row == 1 and (free or self.requirement_met(seat, card))):
+            if row == 0 or (row == 1 and (free or self.requirement_met(seat, card))) or row == 2 and "recyclers" in p.civs:
                 out.append(card)
         return sorted(out)
 
@@ -731,6 +757,11 @@ class TapestryGame(Asker):
         if choice == "skip":
             return None
         card = choice[5:]
+        if p.tech[card] == 2:  # Recyclers: a top-row card goes back to the bottom row
+            p.tech[card] = 0
+            self.emit("recycle", seat, card=card)
+            self.gain_vp(seat, 5, "recyclers")
+            return card
         p.tech[card] += 1
         row = p.tech[card]
         self.emit("upgrade", seat, card=card, row=row)

@@ -212,3 +212,213 @@ def test_werefolk_face_down_advance_with_benefit_and_free_bonus() -> None:
     assert p.tracks["technology"] == [2] and 13 in p.space
     # Carpentry's benefit (a tapestry card) came with no payment; its bonus is offered free
     assert len(p.hand) == 2 and prompt(m).key == "tapestry.prompt.free_bonus"
+
+
+class Rolls:
+    """An RNG that rolls the given faces in order (then behaves as usual)."""
+
+    def __init__(self, real: Any, faces: list[str]) -> None:
+        self.real, self.faces = real, list(faces)
+
+    def choice(self, seq: Any) -> Any:
+        return self.faces.pop(0) if self.faces else self.real.choice(seq)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.real, name)
+
+
+def drive(flow: Any, answers: list[str]) -> list[str]:
+    """Run a rules flow, answering its prompts in order; returns the prompt keys asked."""
+    keys: list[str] = []
+    try:
+        asked = next(flow)
+        while True:
+            spec = asked.specs[0]
+            keys.append(spec.key)
+            asked = flow.send({spec.seat: (answers.pop(0),)})
+    except StopIteration:
+        return keys
+
+
+# ------------------------------------------------------------------------------------ Psionics
+def psionics_at(**pos: Any) -> Match:
+    return at(
+        {
+            "players": [
+                {"civs": ["psionics"], "income_turns": 2, "resources": dict(RICH)},
+                {"income_turns": 2},
+            ],
+            **pos,
+        }
+    )
+
+
+def test_psionics_roll_the_science_die_twice_and_keep_one() -> None:
+    from engine.games.tapestry import actions
+
+    g = game(psionics_at())
+    g.rng = Rolls(g.rng, ["science", "military"])  # type: ignore[assignment]
+    flow = actions.science_roll(g, 0)
+    asked = next(flow)
+    assert [o.id for o in asked.specs[0].options] == ["track:science", "track:military"]
+    try:
+        flow.send({0: ("track:military",)})
+    except StopIteration as stop:
+        assert stop.value == "military"
+
+
+def test_psionics_same_face_twice_asks_nothing() -> None:
+    from engine.games.tapestry import actions
+
+    g = game(psionics_at())
+    g.rng = Rolls(g.rng, ["science", "science"])  # type: ignore[assignment]
+    assert drive(actions.science_roll(g, 0), []) == []
+
+
+def test_psionics_keep_one_of_two_territory_tiles_the_other_goes_back() -> None:
+    from engine.games.tapestry import actions
+
+    g = game(psionics_at(tile_bag=[5, 9]))
+    bag = len(g.tile_bag)
+    keys = drive(actions.take_tile(g, 0), ["tile:9"])
+    assert keys == ["tapestry.prompt.psionics_keep"]
+    assert 9 in g.players[0].tiles and 5 in g.tile_bag and len(g.tile_bag) == bag - 1
+
+
+def test_psionics_keep_one_of_two_space_tiles() -> None:
+    from engine.games.tapestry import actions
+
+    g = game(psionics_at(space_stack=[4, 13]))
+    keys = drive(actions.take_space_tile(g, 0), ["space:13"])
+    assert keys == ["tapestry.prompt.psionics_keep"] and 13 in g.players[0].space and 4 in g.space_stack
+
+
+def test_psionics_keep_one_of_two_tapestry_cards_the_other_shuffled_back() -> None:
+    g = game(psionics_at(tapestry_deck=["dark_ages", "tech_boom"]))
+    deck = len(g.tapestry_deck)
+    keys = drive(g.gain_tapestry(0), ["keep:1"])
+    assert keys == ["tapestry.prompt.psionics_keep"]
+    assert (
+        g.players[0].hand == ["tech_boom"]
+        and "dark_ages" in g.tapestry_deck
+        and len(g.tapestry_deck) == deck - 1
+    )
+
+
+def test_psionics_invent_from_the_deck_sees_two_cards() -> None:
+    g = game(psionics_at())
+    g.tech_deck[-2:] = ["Bakery", "Ammonia"]  # Ammonia on top
+    keys = drive(g.invent(0), ["deck", "tech:Bakery"])
+    assert keys == ["tapestry.prompt.invent", "tapestry.prompt.psionics_keep"]
+    assert "Bakery" in g.players[0].tech and "Ammonia" in g.tech_deck
+
+
+def test_psionics_keep_one_conquer_die_face_of_each_colour() -> None:
+    m = psionics_at(sites=[{"hex": [-1, -1], "tile": 8}])
+    g = game(m)
+    from engine.games.tapestry import actions
+
+    g.rng = Rolls(g.rng, ["vp:5", "coin", "vp:7", "worker"])  # type: ignore[assignment]
+    flow = actions.conquer(g, 0, anywhere=True)
+    asked = next(flow)
+    while asked.specs[0].key != "tapestry.prompt.psionics_keep":
+        asked = flow.send({0: (asked.specs[0].options[0].id,)})
+    assert [o.id for o in asked.specs[0].options] == ["red:vp:5", "red:vp:7"]
+    asked = flow.send({0: ("red:vp:7",)})
+    assert [o.id for o in asked.specs[0].options] == ["black:coin", "black:worker"]
+    asked = flow.send({0: ("black:worker",)})
+    assert asked.specs[0].key == "tapestry.prompt.conquer_die"
+    assert [o.id for o in asked.specs[0].options] == ["red:vp:7", "black:worker"]
+
+
+def test_psionics_gain_a_civilization_from_two() -> None:
+    from engine.games.tapestry import civs
+
+    g = game(psionics_at())
+    g.civ_deck = ["leaders", "futurists", "traders"]
+    keys = drive(civs.gain_random(g, 0), ["civ:futurists"])
+    assert keys[0] == "tapestry.prompt.keep_civ" and "futurists" in g.players[0].civs
+    assert g.civ_deck[0] == "traders" and "futurists" not in g.civ_deck
+
+
+def test_psionics_income_gains_by_turn() -> None:
+    me = {"civs": ["psionics"], "income_turns": 1, "hand": ["wartime_economy"], "resources": dict(RICH)}
+    m = at({"players": [me, {"income_turns": 2}], "tile_bag": [3, 7]})
+    answer(m, "income")
+    assert prompt(m).key == "tapestry.prompt.psionics_keep"  # income turn 2: a territory tile, from two
+    answer(m, "tile:7")
+    assert 7 in game(m).players[0].tiles
+
+
+def test_psionics_with_the_first_income_variant_draw_three_keep_one() -> None:
+    from engine.games.tapestry import tapestries
+
+    g = game(psionics_at(tapestry_deck=["dark_ages", "tech_boom", "trap"]))
+    keys = drive(tapestries.draw_two_keep_one(g, 0), ["keep:2"])
+    assert keys == ["tapestry.prompt.keep_one"] and g.players[0].hand == ["trap"]
+
+
+# ----------------------------------------------------------------------------------- Recyclers
+def test_recyclers_draw_three_tech_cards_and_keep_one() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(at({"players": [{"income_turns": 1}, {"income_turns": 1}]}))
+    g.tech_deck[-3:] = ["Bakery", "Ammonia", "Anesthesia"]
+    keys = drive(civs_more.recyclers_start(g, 0), ["tech:Ammonia"])
+    assert keys == ["tapestry.prompt.recyclers_keep"]
+    assert g.players[0].tech == {"Ammonia": 0} and {"Bakery", "Anesthesia"} <= set(g.tech_discard)
+
+
+def test_recyclers_adjustment_upgrades_a_tech_card() -> None:
+    from engine.games.tapestry import civs
+
+    g = game(
+        at(
+            {
+                "players": [
+                    {"civs": ["recyclers"], "income_turns": 1, "tech": {"Bakery": 0}},
+                    {"income_turns": 1},
+                ]
+            }
+        )
+    )
+    drive(civs.adjust(g, 0), ["res:coin"] * 5)  # a single card to upgrade is not asked about
+    assert g.players[0].tech["Bakery"] == 1
+
+
+def test_recyclers_take_an_extra_upgrade_in_income_turns() -> None:
+    m = income_of("recyclers", {"tech": {"Bakery": 0}})
+    assert prompt(m).key == "tapestry.prompt.upgrade" and "skip" in ids(m)
+
+
+def test_recyclers_move_a_top_row_card_back_for_five_vp() -> None:
+    g = game(
+        at(
+            {
+                "players": [
+                    {"civs": ["recyclers"], "income_turns": 2, "tech": {"Bakery": 2}},
+                    {"income_turns": 2},
+                ]
+            }
+        )
+    )
+    assert g.upgradable(0) == ["Bakery"]
+    drive(g.upgrade(0), [])  # the only card: not asked
+    assert g.players[0].tech["Bakery"] == 0 and g.players[0].vp == 5
+
+
+def test_recyclers_may_invent_from_the_discard_pile() -> None:
+    g = game(at({"players": [{"civs": ["recyclers"], "income_turns": 2}, {"income_turns": 2}]}))
+    g.tech_deck.remove("Bakery") if "Bakery" in g.tech_deck else g.tech_row.remove("Bakery")
+    g.tech_discard = ["Bakery"]
+    keys = drive(g.invent(0), ["discarded:Bakery"])
+    assert keys == ["tapestry.prompt.invent"] and g.players[0].tech == {"Bakery": 0} and g.tech_discard == []
+
+
+def test_other_civilizations_cannot_recycle_or_take_discards() -> None:
+    g = game(at({"players": [{"income_turns": 2, "tech": {"Bakery": 2}}, {"income_turns": 2}]}))
+    g.tech_discard = ["Ammonia"]
+    assert g.upgradable(0) == []
+    flow = g.invent(0)
+    asked = next(flow)
+    assert not any(o.id.startswith("discarded:") for o in asked.specs[0].options)

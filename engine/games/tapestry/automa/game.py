@@ -281,9 +281,11 @@ class AutomaGame(TapestryGame):
         if seat not in self.bots:  # nor buildings
             yield from super().gain_building(seat, kind)
 
-    def gain_tapestry(self, seat: int, n: int = 1, hook: bool = True) -> Generator[Any, Any, None]:
+    def gain_tapestry(
+        self, seat: int, n: int = 1, hook: bool = True, psionic: bool = True
+    ) -> Generator[Any, Any, None]:
         if seat not in self.bots:  # their cards come only from their own chart and track icons
-            yield from super().gain_tapestry(seat, n, hook)
+            yield from super().gain_tapestry(seat, n, hook, psionic)
 
     def gain_landmark(self, seat: int, name: str, may_defer: bool = False) -> Generator[Any, Any, None]:
         if seat in self.bots:

@@ -157,6 +157,10 @@ def end_of_first_income(g: TapestryGame, seat: int) -> Gen:
         yield from g.lose_any(seat, int(adj["lose_any"]))
     if adj.get("historians_draw"):
         yield from historians_draw(g, seat)
+    if starting == "gamblers":
+        from engine.games.tapestry import civs_more
+
+        yield from civs_more.gamble(g, seat, 0)
     if starting == "heralds" and p.hand:
         # asked whenever the hand holds a card, so an all-Renaissance hand is not given away
         allowed = sorted({c for c in p.hand if c != "renaissance"})

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.tapestry import actions, effects
+from engine.games.tapestry import actions, effects, tapestries
 from engine.games.tapestry.asks import Gen, opt
-from engine.games.tapestry.data import RESOURCES, TRACKS, space_tiles
+from engine.games.tapestry.data import RESOURCES, TRACKS, civilizations, space_tiles, tapestry_cards
 
 if TYPE_CHECKING:
     from engine.games.tapestry.game import TapestryGame
@@ -132,6 +132,64 @@ def werefolk(g: TapestryGame, seat: int) -> Gen:
     yield from g.advance(seat, choice[6:], "freeall")
 
 
+# ==============================================================================================
+# Turn-end hooks
+# ==============================================================================================
+def end_of_turn(g: TapestryGame, seat: int, advanced: bool) -> Gen:
+    """Relentless: a turn in which you gained a building (income building or landmark) adds a
+    token; an advance turn without one cashes every token in."""
+    p = g.players[seat]
+    if "relentless" not in p.civs:
+        return
+    tokens = p.civ.get("relentless:tokens", 0)
+    if seat in g.built:
+        p.civ["relentless:tokens"] = tokens + 1
+        g.emit("relentless_token", seat, count=tokens + 1)
+    elif advanced and tokens:
+        p.civ["relentless:tokens"] = 0
+        table = civilizations()["relentless"].mat
+        g.emit("relentless_cash", seat, count=tokens)
+        yield from effects.do(g, seat, table[min(tokens, len(table) - 1)])
+
+
+# ==============================================================================================
+# Gamblers
+# ==============================================================================================
+GAMBLE_REVEAL = 3
+
+
+def gamble(g: TapestryGame, seat: int, pile: int) -> Gen:
+    """Reveal 3 tapestry cards, lay a WHEN PLAYED one on `pile` and resolve it, discard the rest;
+    with none, keep one of them in hand."""
+    p = g.players[seat]
+    shown: list[str] = []
+    for _ in range(GAMBLE_REVEAL):
+        card = g.draw_tapestry_card()
+        if card is None:
+            break
+        shown.append(card)
+        g.emit("reveal", seat, card=card)
+    if not shown:
+        return
+    playable = [c for c in shown if tapestry_cards()[c].kind == "played"]
+    pool = playable or shown
+    opts = [opt(f"card:{i}", "tapestry.card", card=c) for i, c in enumerate(shown) if c in pool]
+    key = "tapestry.prompt.gamblers_play" if playable else "tapestry.prompt.gamblers_keep"
+    chosen = shown.pop(int((yield from g.pick(seat, key, opts))[5:]))
+    g.tapestry_discard.extend(shown)
+    if playable:
+        yield from tapestries.lay(g, seat, chosen, pile)
+    else:
+        p.hand.append(chosen)
+        g.emit("gamblers_keep", seat)  # the card was shown when revealed
+
+
+def gamblers(g: TapestryGame, seat: int) -> Gen:
+    era = g.players[seat].income_turns
+    if 2 <= era <= 4:
+        yield from gamble(g, seat, era - 1)
+
+
 PSIONICS_GAINS = ("tile", "tapestry", "invent", "research")  # income turns 2, 3, 4, 5
 
 
@@ -171,6 +229,7 @@ def recyclers(g: TapestryGame, seat: int) -> Gen:
 INCOME = {
     "advisors": advisors,
     "aliens": aliens,
+    "gamblers": gamblers,
     "psionics": psionics,
     "recyclers": recyclers,
     "werefolk": werefolk,

@@ -101,6 +101,7 @@ class TapestryGame(Asker):
         # a turn is open: a track landmark gained now may wait for the end of it
         self.turn_open = False
         self.advance_turn = False  # Advisors: a neighbour's draw on their advance turn
+        self.built: set[int] = set()  # Relentless: seats that gained a building this turn
 
     # ==========================================================================================
     # Setup
@@ -240,6 +241,7 @@ class TapestryGame(Asker):
         p = self.players[seat]
         self.activated = set()
         self.used_once = set()
+        self.built = set()
         self.turn_open = True
         opts = [opt(INCOME, "tapestry.turn.income")]
         if p.income_turns > 0:
@@ -262,8 +264,9 @@ class TapestryGame(Asker):
             self.advance_turn = True
             yield from self.advance(seat, track, "benefit", token=token)
         self.turn_open = False
-        self.advance_turn = False
+        advanced, self.advance_turn = self.advance_turn, False
         yield from self.place_deferred_landmarks(seat)
+        yield from civs_more.end_of_turn(self, seat, advanced)
         for q in self.order_from(seat):
             yield from civs.mystics_check(self, q.seat)
         p.turns += 1
@@ -534,6 +537,7 @@ class TapestryGame(Asker):
             return
         p.on_mat[kind] -= 1
         p.placed[kind] += 1
+        self.built.add(seat)
         self.emit("building", seat, what=kind, exposed=6 - p.on_mat[kind])
         where = yield from civs.building_elsewhere(self, seat, kind)
         if not where:
@@ -574,6 +578,7 @@ class TapestryGame(Asker):
         self.available_landmarks.remove(name)
         p = self.players[seat]
         p.landmarks.append(name)
+        self.built.add(seat)
         self.emit("landmark", seat, what=name)
         placed = yield from self.place_landmark(seat, name, may_defer)
         if not placed:

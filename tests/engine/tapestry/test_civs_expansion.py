@@ -422,3 +422,112 @@ def test_other_civilizations_cannot_recycle_or_take_discards() -> None:
     flow = g.invent(0)
     asked = next(flow)
     assert not any(o.id.startswith("discarded:") for o in asked.specs[0].options)
+
+
+# ---------------------------------------------------------------------------------- Relentless
+def relentless(tokens: int, **me: Any) -> Match:
+    spec = {
+        "civs": ["relentless"],
+        "income_turns": 2,
+        "resources": dict(RICH),
+        "civ_state": {"relentless:tokens": tokens},
+        **me,
+    }
+    return at({"players": [spec, {"income_turns": 2}]})
+
+
+def test_relentless_add_a_token_after_a_turn_with_a_building() -> None:
+    g = game(relentless(0))
+    g.built = {0}
+    from engine.games.tapestry import civs_more
+
+    drive(civs_more.end_of_turn(g, 0, advanced=True), [])
+    assert g.players[0].civ["relentless:tokens"] == 1
+
+
+def test_relentless_cash_in_after_an_advance_turn_without_a_building() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(relentless(2))
+    before = len(g.players[0].hand)
+    drive(civs_more.end_of_turn(g, 0, advanced=True), [])
+    p = g.players[0]
+    assert p.civ["relentless:tokens"] == 0 and p.vp == 3 and len(p.hand) == before + 1
+
+
+def test_relentless_five_or_more_tokens_give_the_top_reward() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(relentless(7))
+    keys = drive(civs_more.end_of_turn(g, 0, advanced=True), ["b1", "res:coin"])  # 2nd of 4: a resource
+    assert keys == ["tapestry.prompt.choose_benefit", "tapestry.prompt.any_resource"]
+    assert (
+        g.players[0].vp == 15 and g.players[0].res["coin"] == 4 and g.players[0].civ["relentless:tokens"] == 0
+    )
+
+
+def test_relentless_keep_tokens_after_an_income_turn_without_a_building() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(relentless(3))
+    drive(civs_more.end_of_turn(g, 0, advanced=False), [])
+    assert g.players[0].civ["relentless:tokens"] == 3 and g.players[0].vp == 0
+
+
+def test_relentless_whole_turn_building_then_cash_in() -> None:
+    # an advance turn on Exploration space 1 (a territory tile, no building) cashes in 1 token: 1 VP
+    m = relentless(1, tracks={"exploration": 0})
+    answer(m, "advance:exploration")
+    for _ in range(10):
+        if prompt(m).key == "tapestry.prompt.turn":
+            break
+        p = prompt(m)
+        answer(m, p.default[0] if p.default else p.options[0].id)
+    g = game(m)
+    assert g.players[0].civ["relentless:tokens"] == 0 and g.players[0].vp >= 1
+
+
+# ------------------------------------------------------------------------------------ Gamblers
+def test_gamblers_lay_a_revealed_when_played_card_on_the_current_era() -> None:
+    deck = ["dark_ages", "boast_of_superiority", "academia"]  # top first
+    spec = {"civs": ["gamblers"], "income_turns": 1, "hand": ["wartime_economy"], "resources": dict(RICH)}
+    m = at({"players": [spec, {"income_turns": 2}], "tapestry_deck": deck})
+    answer(m, "income")
+    assert prompt(m).key == "tapestry.prompt.gamblers_play"
+    offered = [o.id for o in prompt(m).options]
+    assert "card:1" in offered and "card:2" not in offered  # Academia is a THIS ERA card
+    answer(m, "card:1")
+    g = game(m)
+    assert g.players[0].mat[1] == [["boast_of_superiority", True]]
+    assert {"dark_ages", "academia"} <= set(g.tapestry_discard)
+
+
+def test_gamblers_with_no_when_played_card_keep_one_in_hand() -> None:
+    from engine.games.tapestry import civs_more
+
+    me = {"civs": ["gamblers"], "income_turns": 2, "resources": dict(RICH)}
+    g = game(at({"players": [me, {"income_turns": 2}], "tapestry_deck": ["academia", "capitalism", "trap"]}))
+    keys = drive(civs_more.gamble(g, 0, 1), ["card:1"])
+    assert keys == ["tapestry.prompt.gamblers_keep"] and g.players[0].hand == ["capitalism"]
+    assert g.players[0].mat[1] == []
+
+
+def test_gamblers_as_starting_civilization_play_on_maker_of_fire_after_income_one() -> None:
+    spec = {"civs": ["gamblers"], "income_turns": 0, "resources": dict(RICH)}
+    # income turn 1 draws the Trap into hand, then three cards are revealed
+    m = at(
+        {
+            "players": [spec, {"income_turns": 1}],
+            "tapestry_deck": ["trap", "boast_of_superiority", "academia", "dark_ages"],
+        }
+    )
+    for _ in range(30):
+        if prompt(m).key == "tapestry.prompt.gamblers_play":
+            break
+        p = prompt(m)
+        answer(m, p.default[0] if p.default else p.options[0].id)
+    assert prompt(m).key == "tapestry.prompt.gamblers_play"
+    assert ids(m) == ["card:0", "card:2"]
+    answer(m, "card:0")
+    g = game(m)
+    assert g.players[0].mat[0][0][0] == "boast_of_superiority" and g.players[0].hand == ["trap"]

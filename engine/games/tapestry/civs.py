@@ -125,6 +125,9 @@ def adjust(g: TapestryGame, seat: int) -> Gen:
         g.gain_vp(seat, int(adj["vp"]), "adjustment")
     if adj.get("upgrade"):
         yield from g.upgrade(seat)
+    if adj.get("opponents_tapestry"):
+        for o in g.opponents(seat):
+            yield from g.gain_tapestry(o, int(adj["opponents_tapestry"]))
     if adj.get("vp_per_opponent"):
         g.gain_vp(seat, int(adj["vp_per_opponent"]) * len(g.opponents(seat)), "adjustment")
     if adj.get("tiles"):

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from engine.games.tapestry import actions, effects, tapestries
 from engine.games.tapestry.asks import Gen, opt
-from engine.games.tapestry.data import RESOURCES, TRACKS, civilizations, space_tiles, tapestry_cards
+from engine.games.tapestry.data import RESOURCES, TRACKS, civilizations, space_tiles, tapestry_cards, tracks
 
 if TYPE_CHECKING:
     from engine.games.tapestry.game import TapestryGame
@@ -30,6 +30,17 @@ def on_gain(g: TapestryGame, seat: int, civ: str, starting: bool) -> Gen:
             yield from actions.take_space_tile(g, seat)
     elif civ == "recyclers":
         yield from recyclers_start(g, seat)
+    elif civ == "tinkerers":
+        g.players[seat].civ["tinkerers:used"] = []
+        if starting:  # every opponent draws a tech card into their bottom row
+            for o in g.opponents(seat):
+                card = g.draw_tech()
+                if card is not None and g.receives(o, "tech") and card not in g.players[o].tech:
+                    g.players[o].tech[card] = 0
+                    g.emit("draw_tech", o)
+                    g.emit("invent", o, card=card)
+                elif card is not None:
+                    g.tech_discard.append(card)
 
 
 # ==============================================================================================
@@ -190,6 +201,85 @@ def gamblers(g: TapestryGame, seat: int) -> Gen:
         yield from gamble(g, seat, era - 1)
 
 
+# ==============================================================================================
+# Tinkerers
+# ==============================================================================================
+TINKER = ("cost", "match", "back3", "bonus")
+
+
+def tinker_tracks(g: TapestryGame, seat: int, option: str) -> list[str]:
+    """The tracks on which a Tinkerers option can be used now."""
+    p = g.players[seat]
+
+    def usable(t: str) -> bool:
+        pos = p.pos(t)
+        if option == "cost":
+            return pos > 0
+        if option == "back3":
+            return pos >= 3
+        if not g.can_advance(seat, t):
+            return False
+        if option == "match":
+            return any(g.players[o].pos(t) > pos for o in g.opponents(seat))
+        return next_bonus(t, pos) is not None
+
+    return [t for t in TRACKS if usable(t)]
+
+
+def next_bonus(track: str, pos: int) -> int | None:
+    spaces = tracks()[track].spaces
+    return next((i for i in range(pos + 1, 13) if spaces[i - 1].bonus is not None), None)
+
+
+def tinkerers(g: TapestryGame, seat: int) -> Gen:
+    from engine.games.tapestry.game import tier_cost
+
+    p = g.players[seat]
+    used = p.civ.setdefault("tinkerers:used", [])
+    opts = [opt("skip", "tapestry.skip")]
+    for option in TINKER:
+        if option not in used:
+            opts += [
+                opt(f"{option}:{t}", f"tapestry.tinker.{option}", group=t)
+                for t in tinker_tracks(g, seat, option)
+            ]
+    choice = yield from g.pick(seat, "tapestry.prompt.tinkerers", opts, default="skip")
+    if choice == "skip":
+        return
+    option, track = choice.split(":")
+    used.append(option)
+    g.emit("tinkerers", seat, option=option, track=track)
+    pos = p.pos(track)
+    if option == "cost":  # what entering that space costs, gained instead
+        for res in tier_cost(track, pos):
+            if res == "any":
+                yield from g.gain_any(seat)
+            else:
+                g.gain_res(seat, res)
+    elif option == "match":  # up to the nearest opponent ahead: that space's benefit, no bonus
+        target = min(g.players[o].pos(track) for o in g.opponents(seat) if g.players[o].pos(track) > pos)
+        moved = True
+        while moved and p.pos(track) < target:
+            moved = yield from g.advance(seat, track, "none", token=p.tracks[track].index(p.pos(track)))
+        yield from g.gain_space(seat, track, p.pos(track), bonus=False)
+    elif option == "back3":  # exactly 3 spaces back: that space's benefit, the bonus may be paid
+        for _ in range(3):
+            yield from g.regress(seat, track, "none")
+        if p.pos(track) > 0:
+            yield from g.gain_space(seat, track, p.pos(track), bonus=True)
+    else:  # up to the next bonus: the bonus free, no benefit, no landmarks
+        goal = next_bonus(track, pos)
+        assert goal is not None
+        moved = True
+        while moved and p.pos(track) < goal:
+            moved = yield from g.advance(
+                seat, track, "none", token=p.tracks[track].index(p.pos(track)), landmark=False
+            )
+        bonus = tracks()[track].spaces[p.pos(track) - 1].bonus
+        if bonus is not None:
+            yield from g.take_bonus(seat, bonus, free=True)
+
+
 PSIONICS_GAINS = ("tile", "tapestry", "invent", "research")  # income turns 2, 3, 4, 5
 
 
@@ -232,5 +322,6 @@ INCOME = {
     "gamblers": gamblers,
     "psionics": psionics,
     "recyclers": recyclers,
+    "tinkerers": tinkerers,
     "werefolk": werefolk,
 }

@@ -228,14 +228,20 @@ class Rolls:
 
 
 def drive(flow: Any, answers: list[str]) -> list[str]:
-    """Run a rules flow, answering its prompts in order; returns the prompt keys asked."""
+    """Run a rules flow, answering its prompts with the next of `answers` when offered (else the
+    prompt's default or first option); returns the prompt keys asked."""
     keys: list[str] = []
     try:
         asked = next(flow)
         while True:
             spec = asked.specs[0]
             keys.append(spec.key)
-            asked = flow.send({spec.seat: (answers.pop(0),)})
+            offered = [o.id for o in spec.options]
+            if answers and answers[0] in offered:
+                choice = answers.pop(0)
+            else:
+                choice = spec.default[0] if spec.default else offered[0]
+            asked = flow.send({spec.seat: (choice,)})
     except StopIteration:
         return keys
 
@@ -531,3 +537,81 @@ def test_gamblers_as_starting_civilization_play_on_maker_of_fire_after_income_on
     answer(m, "card:0")
     g = game(m)
     assert g.players[0].mat[0][0][0] == "boast_of_superiority" and g.players[0].hand == ["trap"]
+
+
+# ----------------------------------------------------------------------------------- Tinkerers
+def tinker(me: dict[str, Any], rival: dict[str, Any] | None = None) -> Match:
+    spec = {"civs": ["tinkerers"], "income_turns": 2, "resources": dict(RICH), **me}
+    return at({"players": [spec, {"income_turns": 2, **(rival or {})}]})
+
+
+def test_tinkerers_as_starting_civilization_give_every_opponent_a_tech_card() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(at({"players": [{"income_turns": 1}, {"income_turns": 1}, {"income_turns": 1}]}, players=3))
+    drive(civs_more.on_gain(g, 0, "tinkerers", starting=True), [])
+    assert len(g.players[1].tech) == 1 and len(g.players[2].tech) == 1 and g.players[0].tech == {}
+    assert all(row == 0 for p in g.players for row in p.tech.values())
+
+
+def test_tinkerers_adjustment_gives_every_opponent_a_tapestry_card() -> None:
+    from engine.games.tapestry import civs
+
+    g = game(at({"players": [{"civs": ["tinkerers"], "income_turns": 1}, {"income_turns": 1}]}))
+    drive(civs.adjust(g, 0), [])
+    assert len(g.players[1].hand) == 1 and g.players[0].hand == []
+
+
+def test_tinkerers_gain_the_cost_of_a_space() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(tinker({"tracks": {"exploration": 5}}))
+    keys = drive(civs_more.tinkerers(g, 0), ["cost:exploration", "res:coin"])
+    assert keys == ["tapestry.prompt.tinkerers", "tapestry.prompt.any_resource"]
+    assert g.players[0].res["food"] == 4 and g.players[0].res["coin"] == 4  # tier II: food and any
+    assert g.players[0].civ["tinkerers:used"] == ["cost"]
+
+
+def test_tinkerers_catch_up_with_the_nearest_opponent_ahead() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(tinker({"tracks": {"exploration": 1}}, {"tracks": {"exploration": 5}}))
+    drive(civs_more.tinkerers(g, 0), ["match:exploration"] * 3)
+    p = g.players[0]
+    assert (
+        p.tracks["exploration"] == [5] and "Lighthouse" in p.landmarks
+    )  # passing the tier gives the landmark
+    assert p.vp == 1  # Ships: 1 VP per controlled territory (the start hex), no bonus
+
+
+def test_tinkerers_go_back_exactly_three_and_gain_that_space() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(tinker({"tracks": {"exploration": 5}}))
+    keys = drive(civs_more.tinkerers(g, 0), ["back3:exploration"])
+    # Rafts: explore (its bonus, a tapestry card for a resource, is offered)
+    assert g.players[0].tracks["exploration"] == [2] and "tapestry.prompt.bonus" in keys
+
+
+def test_tinkerers_advance_to_the_next_bonus_and_take_it_free_without_landmarks() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(tinker({"tracks": {"exploration": 2}}))
+    keys = drive(civs_more.tinkerers(g, 0), ["bonus:exploration", "yes"] + ["b1"] * 3)
+    p = g.players[0]
+    assert p.tracks["exploration"] == [5] and p.landmarks == [] and "tapestry.prompt.free_bonus" in keys
+    assert p.placed["farm"] == 1 and p.vp == 0  # Ships' farm bonus, not its VP benefit
+
+
+def test_tinkerers_use_each_option_once() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(
+        tinker(
+            {"tracks": {"exploration": 5}, "civ_state": {"tinkerers:used": ["cost", "back3", "bonus"]}},
+            {"tracks": {"exploration": 7}},
+        )
+    )
+    flow = civs_more.tinkerers(g, 0)
+    asked = next(flow)
+    assert [o.id for o in asked.specs[0].options] == ["skip", "match:exploration"]

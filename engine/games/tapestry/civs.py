@@ -423,6 +423,10 @@ def final_income(g: TapestryGame, seat: int) -> Gen:
         table = civilizations()["isolationists"].scoring
         if size:
             g.gain_vp(seat, table[min(size, len(table)) - 1], "isolationists")
+    if "riverfolk" in p.civs:
+        from engine.games.tapestry import civs_more
+
+        civs_more.riverfolk_final(g, seat)
     if "mystics" in p.civs:
         exact = sum(1 for k, v in mystics_counts(g, seat).items() if p.civ.get(f"mystics:{k}") == v)
         g.gain_vp(seat, 10 * exact, "mystics")

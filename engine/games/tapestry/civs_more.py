@@ -30,6 +30,10 @@ def on_gain(g: TapestryGame, seat: int, civ: str, starting: bool) -> Gen:
             yield from actions.take_space_tile(g, seat)
     elif civ == "recyclers":
         yield from recyclers_start(g, seat)
+    elif civ == "genies":  # one player token from each opponent
+        g.players[seat].civ["genies:tokens"] = list(g.opponents(seat))
+    elif civ == "riverfolk":
+        yield from riverfolk_start(g, seat, starting)
     elif civ == "tinkerers":
         g.players[seat].civ["tinkerers:used"] = []
         if starting:  # every opponent draws a tech card into their bottom row
@@ -280,6 +284,105 @@ def tinkerers(g: TapestryGame, seat: int) -> Gen:
             yield from g.take_bonus(seat, bonus, free=True)
 
 
+# ==============================================================================================
+# Genies
+# ==============================================================================================
+# the ring, clockwise: squared benefits (gained) between circled ones (VP counts scored)
+GENIE_RING = ("research_nb", "capital", "invent", "tiles", "culture", "territories", "explore", "tech_cards")
+GENIE_CIRCLED = GENIE_RING[1::2]
+
+
+def genie_squares(circled: str) -> tuple[str, str]:
+    i = GENIE_RING.index(circled)
+    return GENIE_RING[i - 1], GENIE_RING[(i + 1) % len(GENIE_RING)]
+
+
+def genie_score(g: TapestryGame, seat: int, circled: str) -> None:
+    from engine.games.tapestry import scoring
+
+    g.gain_vp(seat, scoring.count(g, seat, circled), "genies")
+
+
+def genies(g: TapestryGame, seat: int) -> Gen:
+    p = g.players[seat]
+    era = p.income_turns
+    if era == 5:  # two different circled benefits
+        left = list(GENIE_CIRCLED)
+        for _ in range(2):
+            opts = [opt(f"ring:{c}", f"tapestry.genie.{c}") for c in left]
+            pick = (yield from g.pick(seat, "tapestry.prompt.genies_final", opts))[5:]
+            left.remove(pick)
+            genie_score(g, seat, pick)
+        return
+    tokens = p.civ.get("genies:tokens") or []
+    if not 2 <= era <= 4 or not tokens:
+        return
+    other = g.rng.choice(sorted(tokens))  # drawn at random, then returned
+    g.emit("genies_draw", seat, to_seat=other)
+    opts = [opt(f"ring:{c}", f"tapestry.genie.{c}") for c in GENIE_CIRCLED]
+    pick = (yield from g.pick(other, "tapestry.prompt.genies_pick", opts, params={"seat": seat}))[5:]
+    g.emit("genies_pick", other, what=pick)
+    genie_score(g, other, pick)
+    squares = genie_squares(pick)
+    opts = [
+        opt(f"ring:{s}:{first}", f"tapestry.genie.{s}", group=first)
+        for s in squares
+        for first in ("first", "then")
+    ]
+    chosen = yield from g.pick(seat, "tapestry.prompt.genies_square", opts, params={"circled": pick})
+    _, square, when = chosen.split(":")
+    if when == "first":
+        yield from effects.token(g, seat, square)
+    genie_score(g, seat, pick)
+    if when == "then":
+        yield from effects.token(g, seat, square)
+
+
+# ==============================================================================================
+# Riverfolk
+# ==============================================================================================
+def impassable(grid: list[list[str]], district: int | None = None) -> int:
+    from engine.games.tapestry import capital as cap
+
+    cells = (
+        cap.district_cells(district) if district is not None else [(r, c) for r in range(9) for c in range(9)]
+    )
+    return sum(1 for r, c in cells if grid[r][c] == cap.IMPASSABLE)
+
+
+def riverfolk_start(g: TapestryGame, seat: int, starting: bool) -> Gen:
+    from engine.games.tapestry import civs
+
+    p = g.players[seat]
+    if not starting:  # gained mid-game: may be discarded for another civilization
+        keep = yield from g.confirm(seat, "tapestry.prompt.riverfolk_keep")
+        if not keep:
+            p.civs.remove("riverfolk")
+            g.civ_deck.insert(0, "riverfolk")
+            g.emit("discard_civ", seat, civ="riverfolk")
+            yield from civs.gain_random(g, seat)
+            return
+    rich = sum(1 for d in range(9) if impassable(p.grid, d) >= 2)
+    g.gain_vp(seat, 4 * rich, "riverfolk")
+
+
+def riverfolk_built(g: TapestryGame, seat: int, cells: list[tuple[int, int]]) -> Gen:
+    """Covering the last impassable plot of a district gives a resource (called before the
+    cells are filled)."""
+    from engine.games.tapestry import capital as cap
+
+    p = g.players[seat]
+    for d in sorted({cap.district_of(c) for c in cells if p.grid[c[0]][c[1]] == cap.IMPASSABLE}):
+        covered = sum(1 for c in cells if cap.district_of(c) == d and p.grid[c[0]][c[1]] == cap.IMPASSABLE)
+        if covered == impassable(p.grid, d):
+            g.emit("riverfolk_district", seat, district=d)
+            yield from g.gain_any(seat)
+
+
+def riverfolk_final(g: TapestryGame, seat: int) -> None:
+    g.gain_vp(seat, -impassable(g.players[seat].grid), "riverfolk")
+
+
 PSIONICS_GAINS = ("tile", "tapestry", "invent", "research")  # income turns 2, 3, 4, 5
 
 
@@ -320,6 +423,7 @@ INCOME = {
     "advisors": advisors,
     "aliens": aliens,
     "gamblers": gamblers,
+    "genies": genies,
     "psionics": psionics,
     "recyclers": recyclers,
     "tinkerers": tinkerers,

@@ -547,7 +547,8 @@ class TapestryGame(Asker):
     def place_in_capital(self, seat: int, kind: str) -> Gen:
         p = self.players[seat]
         terra = tapestries.era_active(self, seat, "terraforming")
-        plots = cap.open_plots(p.grid, impassable_ok=terra)
+        river = "riverfolk" in p.civs  # the Riverfolk build on impassable plots
+        plots = cap.open_plots(p.grid, impassable_ok=terra or river)
         if not plots:
             p.beside.append(kind)
             self.emit("beside_capital", seat, what=kind)
@@ -555,8 +556,10 @@ class TapestryGame(Asker):
         opts = [opt(f"plot:{r}.{c}", "tapestry.plot", group=kind) for r, c in plots]
         choice = yield from self.pick(seat, "tapestry.prompt.place_building", opts, params={"building": kind})
         r, c = (int(x) for x in choice[5:].split("."))
-        if p.grid[r][c] == cap.IMPASSABLE:
+        if p.grid[r][c] == cap.IMPASSABLE and terra:
             self.gain_vp(seat, 5, "terraforming")
+        if river:
+            yield from civs_more.riverfolk_built(self, seat, [(r, c)])
         p.grid[r][c] = kind[0].upper()
         self.emit("build", seat, what=kind, plot=[r, c])
         yield from self.check_districts(seat)
@@ -594,7 +597,8 @@ class TapestryGame(Asker):
         p = self.players[seat]
         lm = landmarks()[name]
         shapes = cap.shapes_of(tuple(lm.footprint), lm.rotations)
-        spots = cap.landmark_spots(p.grid, shapes)
+        river = "riverfolk" in p.civs
+        spots = cap.landmark_spots(p.grid, shapes, impassable_ok=river)
         elsewhere = yield from civs.building_elsewhere(self, seat, name, landmark=True)  # Nomads
         if elsewhere:
             return True
@@ -613,6 +617,8 @@ class TapestryGame(Asker):
         if choice == DEFER:
             return False
         r0, c0, o = (int(x) for x in choice[3:].split("."))
+        if river:
+            yield from civs_more.riverfolk_built(self, seat, list(cap.place_cells((r0, c0, o), shapes)))
         for r, c in cap.place_cells((r0, c0, o), shapes):
             p.grid[r][c] = "L"
         p.landmark_spots.append([name, r0, c0, o])

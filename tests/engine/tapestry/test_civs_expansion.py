@@ -32,7 +32,7 @@ def income_of(civ: str, me: dict[str, Any] | None = None, **pos: Any) -> Match:
 class Flip:
     """An RNG whose next choice is fixed (a coin flip); anything else as usual."""
 
-    def __init__(self, real: Any, face: str) -> None:
+    def __init__(self, real: Any, face: Any) -> None:
         self.real, self.face = real, face
 
     def choice(self, seq: Any) -> Any:
@@ -615,3 +615,113 @@ def test_tinkerers_use_each_option_once() -> None:
     flow = civs_more.tinkerers(g, 0)
     asked = next(flow)
     assert [o.id for o in asked.specs[0].options] == ["skip", "match:exploration"]
+
+
+# -------------------------------------------------------------------------------------- Genies
+def test_genies_opponent_picks_both_score_and_the_genies_gain_a_square_beside_it() -> None:
+    from engine.games.tapestry import civs_more
+
+    me = {"civs": ["genies"], "income_turns": 2, "tiles": [1, 2], "resources": {"culture": 1}}
+    m = at({"players": [me, {"income_turns": 2}, {"income_turns": 2, "tiles": [3, 4, 5]}]}, players=3)
+    g = game(m)
+    assert g.players[0].civ["genies:tokens"] == [1, 2]
+    g.rng = Flip(g.rng, 2)  # type: ignore[assignment]  # seat 2's token is drawn
+    flow = civs_more.genies(g, 0)
+    asked = next(flow)
+    assert asked.specs[0].seat == 2 and asked.specs[0].key == "tapestry.prompt.genies_pick"
+    assert [o.id for o in asked.specs[0].options] == [
+        "ring:capital",
+        "ring:tiles",
+        "ring:territories",
+        "ring:tech_cards",
+    ]
+    asked = flow.send({2: ("ring:tiles",)})
+    assert asked.specs[0].seat == 0
+    assert {o.id for o in asked.specs[0].options} == {
+        "ring:invent:first",
+        "ring:invent:then",
+        "ring:culture:first",
+        "ring:culture:then",
+    }
+    with pytest.raises(StopIteration):  # nothing more to ask
+        flow.send({0: ("ring:culture:first",)})
+    assert g.players[2].vp == 3 and g.players[0].vp == 2 and g.players[0].res["culture"] == 2
+
+
+def test_genies_fifth_income_turn_scores_two_different_circled_spaces() -> None:
+    from engine.games.tapestry import civs_more
+
+    me = {
+        "civs": ["genies"],
+        "income_turns": 4,
+        "tiles": [1, 2],
+        "tech": {"Bakery": 0},
+        "resources": dict(RICH),
+    }
+    g = game(at({"players": [me, {"income_turns": 4}]}))
+    g.players[0].income_turns = 5  # the civilization step of the fifth income turn
+    keys = drive(civs_more.genies(g, 0), ["ring:tiles", "ring:tech_cards"])
+    assert keys == ["tapestry.prompt.genies_final"] * 2 and g.players[0].vp == 3
+
+
+# ----------------------------------------------------------------------------------- Riverfolk
+def riverfolk(**me: Any) -> Match:
+    spec = {"civs": ["riverfolk"], "income_turns": 2, "capital": 1, "resources": dict(RICH), **me}
+    return at({"players": [spec, {"income_turns": 2, "capital": 2}]}, players=2)
+
+
+def test_riverfolk_start_with_four_vp_per_district_of_two_impassable_plots() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(riverfolk(vp=0))
+    assert g.players[0].capital == 1
+    drive(civs_more.riverfolk_start(g, 0, starting=True), [])
+    assert g.players[0].vp == 4 * 7  # the Mountain capital: every district but two
+
+
+def test_riverfolk_build_on_impassable_plots_and_gain_for_a_districts_last_one() -> None:
+    g = game(riverfolk(vp=0))
+    keys = drive(g.place_in_capital(0, "farm"), ["plot:1.0"])
+    assert g.players[0].grid[1][0] == "F" and "tapestry.prompt.any_resource" not in keys
+    keys = drive(g.place_in_capital(0, "farm"), ["plot:1.1", "res:coin"])
+    assert keys == ["tapestry.prompt.place_building", "tapestry.prompt.any_resource"] and g.players[0].vp == 0
+
+
+def test_riverfolk_lose_a_vp_per_impassable_plot_at_the_end() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(riverfolk(vp=50))
+    civs_more.riverfolk_final(g, 0)
+    assert g.players[0].vp == 50 - 22
+
+
+def test_riverfolk_landmarks_may_cover_impassable_plots() -> None:
+    from engine.games.tapestry import capital as cap
+    from engine.games.tapestry.data import landmarks
+
+    g = game(riverfolk())
+    lm = landmarks()["Apothecary"]
+    shapes = cap.shapes_of(tuple(lm.footprint), lm.rotations)
+    assert len(cap.landmark_spots(g.players[0].grid, shapes, impassable_ok=True)) > len(
+        cap.landmark_spots(g.players[0].grid, shapes)
+    )
+
+
+def test_riverfolk_gained_mid_game_may_be_swapped_for_another() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(riverfolk())
+    g.civ_deck = ["leaders"]
+    keys = drive(civs_more.riverfolk_start(g, 0, starting=False), ["no"])
+    assert (
+        keys[0] == "tapestry.prompt.riverfolk_keep"
+        and g.players[0].civs == ["leaders"]
+        and g.civ_deck == ["riverfolk"]
+    )
+
+
+def test_other_civilizations_still_need_terraforming_for_impassable_plots() -> None:
+    g = game(at({"players": [{"income_turns": 2, "capital": 1}, {"income_turns": 2, "capital": 2}]}))
+    flow = g.place_in_capital(0, "farm")
+    asked = next(flow)
+    assert "plot:1.0" not in [o.id for o in asked.specs[0].options]

@@ -7,11 +7,20 @@ State lives in `Player.civ` under keys prefixed by the civilization id, as in `c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.games.tapestry import actions, effects, tapestries
 from engine.games.tapestry.asks import Gen, opt
-from engine.games.tapestry.data import RESOURCES, TRACKS, civilizations, space_tiles, tapestry_cards, tracks
+from engine.games.tapestry.data import (
+    RESOURCES,
+    TRACKS,
+    civilizations,
+    space_tiles,
+    tapestry_cards,
+    tech_cards,
+    tiles,
+    tracks,
+)
 
 if TYPE_CHECKING:
     from engine.games.tapestry.game import TapestryGame
@@ -383,6 +392,69 @@ def riverfolk_final(g: TapestryGame, seat: int) -> None:
     g.gain_vp(seat, -impassable(g.players[seat].grid), "riverfolk")
 
 
+# ==============================================================================================
+# Spies
+# ==============================================================================================
+SPY_OPTIONS = ("card", "tile", "track", "tech")
+
+
+def spy_choices(g: TapestryGame, seat: int, target: int, used: list[str]) -> list[Any]:
+    """What the Spies may copy from one neighbour with their unused options."""
+    q = g.players[target]
+    out: list[Any] = []
+    if "card" not in used:
+        for owner, _pile, _index, card in tapestries.visible_cards(g):
+            if owner == target and tapestry_cards()[card].kind == "played":
+                out.append(opt(f"card:{target}:{card}", "tapestry.card", card=card, group=f"seat{target}"))
+    if "tile" not in used:
+        out += [
+            opt(f"tile:{target}:{t}", "tapestry.territory_tile", card=f"tile:{t}")
+            for t in sorted(set(q.tiles))
+        ]
+        out += [
+            opt(f"space:{target}:{t}", "tapestry.space_tile", card=f"space:{t}") for t in sorted(set(q.space))
+        ]
+    if "track" not in used:
+        out += [opt(f"track:{target}:{t}", f"tapestry.track.{t}") for t in TRACKS if 0 < q.pos(t) <= 12]
+    if "tech" not in used:
+        out += [
+            opt(f"tech:{target}:{c}", "tapestry.tech", card=c) for c, row in sorted(q.tech.items()) if row > 0
+        ]
+    return out
+
+
+def spies(g: TapestryGame, seat: int) -> Gen:
+    p = g.players[seat]
+    used = p.civ.setdefault("spies:used", [])
+    opts = [opt("skip", "tapestry.skip")]
+    for target in g.neighbours(seat):
+        opts += spy_choices(g, seat, target, used)
+    choice = yield from g.pick(seat, "tapestry.prompt.spies", opts, default="skip")
+    if choice == "skip":
+        return
+    kind, target_s, what = choice.split(":", 2)
+    target = int(target_s)
+    used.append("tile" if kind == "space" else kind)
+    g.emit("spies_copy", seat, option=kind, from_seat=target)
+    q = g.players[target]
+    if kind == "card":
+        g.emit("copy_card", seat, card=what)
+        yield from tapestries.resolve(g, seat, what)
+    elif kind == "tile":
+        yield from effects.do(g, seat, tiles()[int(what)].benefit)
+    elif kind == "space":
+        yield from effects.do(g, seat, space_tiles()[int(what)].benefit)
+    elif kind == "track":  # the benefit of their space, no bonus
+        yield from effects.do(g, seat, tracks()[what].spaces[q.pos(what) - 1].benefit)
+    else:  # the benefit of the row the card is in
+        card = tech_cards()[what]
+        yield from effects.do(g, seat, card.circle if q.tech[what] == 1 else card.square)
+    look = yield from g.confirm(seat, "tapestry.prompt.spies_look", {"seat": target}, default=False)
+    if look:  # only the Spies see it (their own view); the table learns that they looked
+        p.civ["spies:peek"] = [target, sorted(q.hand)]
+        g.emit("spies_look", seat, at_seat=target)
+
+
 PSIONICS_GAINS = ("tile", "tapestry", "invent", "research")  # income turns 2, 3, 4, 5
 
 
@@ -426,6 +498,7 @@ INCOME = {
     "genies": genies,
     "psionics": psionics,
     "recyclers": recyclers,
+    "spies": spies,
     "tinkerers": tinkerers,
     "werefolk": werefolk,
 }

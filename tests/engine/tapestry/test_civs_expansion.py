@@ -725,3 +725,53 @@ def test_other_civilizations_still_need_terraforming_for_impassable_plots() -> N
     flow = g.place_in_capital(0, "farm")
     asked = next(flow)
     assert "plot:1.0" not in [o.id for o in asked.specs[0].options]
+
+
+# --------------------------------------------------------------------------------------- Spies
+def spies_at(**other: Any) -> Match:
+    me = {"civs": ["spies"], "income_turns": 2, "resources": dict(RICH)}
+    rival = {"income_turns": 2, "hand": ["trap", "tech_boom"], **other}
+    return at({"players": [me, rival]})
+
+
+def test_spies_copy_a_neighbours_when_played_card_then_look_at_their_hand() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(spies_at(mat=[[], [["boast_of_superiority", True]]]))
+    keys = drive(civs_more.spies(g, 0), ["card:1:boast_of_superiority", "yes"])
+    p = g.players[0]
+    assert keys == ["tapestry.prompt.spies", "tapestry.prompt.spies_look"]
+    assert p.civ["spies:used"] == ["card"] and p.civ["spies:peek"] == [1, ["tech_boom", "trap"]]
+    assert p.vp > 0  # Boast of Superiority: 4 VP per track where nobody is ahead (all tied at 0)
+
+
+def test_spies_peek_is_in_their_own_view_only() -> None:
+    from engine.games.tapestry import view
+
+    g = game(spies_at())
+    g.players[0].civ["spies:peek"] = [1, ["trap"]]
+    assert view.build(g, 0)["players"][0]["spies_peek"] == [1, ["trap"]]
+    for seat in (1, None):
+        assert "spies_peek" not in view.build(g, seat)["players"][0]
+        assert "spies:peek" not in view.build(g, seat)["players"][0]["civ_state"]
+
+
+def test_spies_copy_a_tile_a_track_space_or_a_tech_card_once_each() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(spies_at(space=[13], tracks={"science": 2}, tech={"Bakery": 1}))
+    opts = [o.id for o in civs_more.spy_choices(g, 0, 1, [])]
+    assert {"space:1:13", "track:1:science", "tech:1:Bakery"} <= set(opts)
+    drive(civs_more.spies(g, 0), ["space:1:13", "no"])
+    assert g.players[0].vp == 13 and g.players[1].space == [13]  # copied, not taken
+    opts = [o.id for o in civs_more.spy_choices(g, 0, 1, g.players[0].civ["spies:used"])]
+    assert not any(o.startswith(("space:", "tile:")) for o in opts) and "track:1:science" in opts
+
+
+def test_spies_copy_a_track_space_without_its_bonus() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(spies_at(tracks={"exploration": 1}))
+    tiles_before = len(g.players[0].tiles)
+    keys = drive(civs_more.spies(g, 0), ["track:1:exploration", "no"])
+    assert len(g.players[0].tiles) == tiles_before + 2 and "tapestry.prompt.bonus" not in keys  # Scouting

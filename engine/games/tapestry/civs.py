@@ -121,6 +121,8 @@ def adjust(g: TapestryGame, seat: int) -> Gen:
     adj = civilizations()[p.civs[-1]].adjustment
     if adj.get("gain_any"):
         yield from g.gain_any(seat, int(adj["gain_any"]))
+    if adj.get("gain_any_by_players"):  # [1-3 players, 4-5 players]
+        yield from g.gain_any(seat, int(adj["gain_any_by_players"][g.n >= 4]))
     if adj.get("vp"):
         g.gain_vp(seat, int(adj["vp"]), "adjustment")
     if adj.get("upgrade"):
@@ -427,6 +429,11 @@ def final_income(g: TapestryGame, seat: int) -> Gen:
         from engine.games.tapestry import civs_more
 
         civs_more.riverfolk_final(g, seat)
+    if "urban_planners" in p.civs:
+        from engine.games.tapestry import civs_more
+
+        yield from civs_more.urban_build(g, seat)
+        civs_more.urban_score(g, seat)
     if "mystics" in p.civs:
         exact = sum(1 for k, v in mystics_counts(g, seat).items() if p.civ.get(f"mystics:{k}") == v)
         g.gain_vp(seat, 10 * exact, "mystics")

@@ -455,6 +455,69 @@ def spies(g: TapestryGame, seat: int) -> Gen:
         g.emit("spies_look", seat, at_seat=target)
 
 
+# ==============================================================================================
+# Urban Planners
+# ==============================================================================================
+def urban_park(g: TapestryGame, seat: int, name: str) -> Gen:
+    """A landmark just gained may wait on the Urban Planners' mat. Returns True when parked."""
+    p = g.players[seat]
+    if "urban_planners" not in p.civs or p.finished:
+        return False
+    park = yield from g.confirm(seat, "tapestry.prompt.urban_park", {"landmark": name}, default=False)
+    if park:
+        p.civ.setdefault("urban_planners:parked", []).append(name)
+        g.emit("urban_park", seat, what=name)
+    return bool(park)
+
+
+def urban_build(g: TapestryGame, seat: int) -> Gen:
+    """End of each of their turns (and before the final scoring): build any parked landmarks."""
+    p = g.players[seat]
+    parked = p.civ.get("urban_planners:parked") or []
+    while parked:
+        opts = [opt("stop", "tapestry.stop")] + [
+            opt(f"landmark:{n}", "tapestry.landmark", card=n) for n in sorted(set(parked))
+        ]
+        choice = yield from g.pick(seat, "tapestry.prompt.urban_build", opts, default="stop")
+        if choice == "stop":
+            return
+        name = choice.split(":", 1)[1]
+        parked.remove(name)
+        yield from g.place_landmark(seat, name)
+
+
+def urban_group(p: Any) -> int:
+    """The most landmarks in one orthogonally connected group inside the capital."""
+    from engine.games.tapestry import capital as cap
+    from engine.games.tapestry.data import landmarks
+
+    cells: list[set[tuple[int, int]]] = []
+    for name, r0, c0, o in p.landmark_spots:
+        lm = landmarks()[name]
+        cells.append(set(cap.place_cells((r0, c0, o), cap.shapes_of(tuple(lm.footprint), lm.rotations))))
+    best, seen = 0, set()
+    for start in range(len(cells)):
+        if start in seen:
+            continue
+        group, stack = 0, [start]
+        seen.add(start)
+        while stack:
+            i = stack.pop()
+            group += 1
+            edge = {(r + dr, c + dc) for r, c in cells[i] for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+            for j in range(len(cells)):
+                if j not in seen and cells[j] & edge:
+                    seen.add(j)
+                    stack.append(j)
+        best = max(best, group)
+    return best
+
+
+def urban_score(g: TapestryGame, seat: int) -> None:
+    n = urban_group(g.players[seat])
+    g.gain_vp(seat, n * n, "urban_planners")
+
+
 PSIONICS_GAINS = ("tile", "tapestry", "invent", "research")  # income turns 2, 3, 4, 5
 
 

@@ -267,6 +267,7 @@ class TapestryGame(Asker):
         advanced, self.advance_turn = self.advance_turn, False
         yield from self.place_deferred_landmarks(seat)
         yield from civs_more.end_of_turn(self, seat, advanced)
+        yield from civs_more.urban_build(self, seat)
         for q in self.order_from(seat):
             yield from civs.mystics_check(self, q.seat)
         p.turns += 1
@@ -583,7 +584,8 @@ class TapestryGame(Asker):
         p.landmarks.append(name)
         self.built.add(seat)
         self.emit("landmark", seat, what=name)
-        placed = yield from self.place_landmark(seat, name, may_defer)
+        parked = yield from civs_more.urban_park(self, seat, name)
+        placed = True if parked else (yield from self.place_landmark(seat, name, may_defer))
         if not placed:
             p.deferred.append(name)
             self.emit("landmark_deferred", seat, what=name)

@@ -775,3 +775,57 @@ def test_spies_copy_a_track_space_without_its_bonus() -> None:
     tiles_before = len(g.players[0].tiles)
     keys = drive(civs_more.spies(g, 0), ["track:1:exploration", "no"])
     assert len(g.players[0].tiles) == tiles_before + 2 and "tapestry.prompt.bonus" not in keys  # Scouting
+
+
+# ------------------------------------------------------------------------------ Urban Planners
+def planners(**me: Any) -> Match:
+    spec = {"civs": ["urban_planners"], "income_turns": 2, "resources": dict(RICH), **me}
+    return at({"players": [spec, {"income_turns": 2}]})
+
+
+def test_urban_planners_park_a_landmark_and_build_it_at_the_end_of_the_turn() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(planners())
+    keys = drive(g.gain_landmark(0, "Apothecary"), ["yes"])
+    p = g.players[0]
+    assert keys == ["tapestry.prompt.urban_park"] and "Apothecary" in p.landmarks and p.landmark_spots == []
+    assert p.civ["urban_planners:parked"] == ["Apothecary"] and "Apothecary" not in g.available_landmarks
+    keys = drive(civs_more.urban_build(g, 0), ["landmark:Apothecary"])
+    assert keys[0] == "tapestry.prompt.urban_build" and [s[0] for s in p.landmark_spots] == ["Apothecary"]
+    assert p.civ["urban_planners:parked"] == []
+
+
+def test_urban_planners_may_build_two_waiting_landmarks_in_one_turn() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(planners(civ_state={"urban_planners:parked": ["Apothecary", "Tech Hub"], "start": [0, 0]}))
+    g.players[0].landmarks += ["Apothecary", "Tech Hub"]
+    g.available_landmarks = [n for n in g.available_landmarks if n not in ("Apothecary", "Tech Hub")]
+    drive(civs_more.urban_build(g, 0), ["landmark:Apothecary", "landmark:Tech Hub"])
+    assert sorted(s[0] for s in g.players[0].landmark_spots) == ["Apothecary", "Tech Hub"]
+
+
+def test_urban_planners_score_the_largest_connected_group_squared() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(planners(vp=0))
+    p = g.players[0]
+    # Apothecary and Tech Hub side by side, a third landmark far away
+    p.landmark_spots = [["Tech Hub", 0, 0, 0], ["Apothecary", 2, 0, 0], ["Tech Hub", 7, 6, 0]]
+    assert civs_more.urban_group(p) == 2
+    civs_more.urban_score(g, 0)
+    assert p.vp == 4
+
+
+def test_urban_planners_adjustment_depends_on_the_player_count() -> None:
+    from engine.games.tapestry import civs
+
+    g = game(
+        at(
+            {"players": [{"civs": ["urban_planners"], "income_turns": 1}] + [{"income_turns": 1}] * 3},
+            players=4,
+        )
+    )
+    keys = drive(civs.adjust(g, 0), [])
+    assert keys == ["tapestry.prompt.any_resource"] * 2

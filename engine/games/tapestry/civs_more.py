@@ -43,6 +43,10 @@ def on_gain(g: TapestryGame, seat: int, civ: str, starting: bool) -> Gen:
         g.players[seat].civ["genies:tokens"] = list(g.opponents(seat))
     elif civ == "riverfolk":
         yield from riverfolk_start(g, seat, starting)
+    elif civ == "treasure_hunters":
+        g.players[seat].civ["treasure_hunters:left"] = list(TREASURES)
+        for _ in range(2):
+            yield from actions.take_tile(g, seat)
     elif civ == "tinkerers":
         g.players[seat].civ["tinkerers:used"] = []
         if starting:  # every opponent draws a tech card into their bottom row
@@ -518,6 +522,74 @@ def urban_score(g: TapestryGame, seat: int) -> None:
     g.gain_vp(seat, n * n, "urban_planners")
 
 
+# ==============================================================================================
+# Treasure Hunters
+# ==============================================================================================
+TREASURES = ("desert", "grassland", "mountain", "forest")
+TREASURE_RESOURCE = {"desert": "coin", "grassland": "culture", "mountain": "worker", "forest": "food"}
+
+
+def treasure_sites(g: TapestryGame, seat: int, terrain: str) -> list[tuple[int, int]]:
+    """Empty territories next to one of yours that show the terrain."""
+    from engine.games.tapestry.mapgeo import land_terrains
+
+    near = actions.adjacent_to_controlled(g, seat)
+    out = []
+    for h in g.hexes:
+        s = g.sites[h]
+        if h in near and s.tile is not None and s.items == 0:
+            t = tiles()[s.tile]
+            if terrain in land_terrains(t.corners, t.centre):
+                out.append(h)
+    return out
+
+
+def treasure_hunters(g: TapestryGame, seat: int) -> Gen:
+    p = g.players[seat]
+    left = p.civ.get("treasure_hunters:left") or []
+    opts = [opt("skip", "tapestry.skip")]
+    for terrain in left:
+        opts += [
+            opt(f"{terrain}:{x}.{y}", "tapestry.hex", group=terrain)
+            for x, y in treasure_sites(g, seat, terrain)
+        ]
+    choice = yield from g.pick(seat, "tapestry.prompt.treasure_hunters", opts, default="skip")
+    if choice == "skip":
+        return
+    terrain, xy = choice.split(":")
+    h = (int(xy.split(".")[0]), int(xy.split(".")[1]))
+    left.remove(terrain)
+    g.sites[h].pieces.append([seat, True, "treasure"])  # not a conquest: the token controls it
+    g.emit("treasure_token", seat, hex=list(h), terrain=terrain)
+    g.gain_res(seat, TREASURE_RESOURCE[terrain])
+    yield from treasure(g, seat, terrain, h)
+
+
+def treasure(g: TapestryGame, seat: int, terrain: str, h: tuple[int, int]) -> Gen:
+    from engine.games.tapestry.data import board
+
+    dice = board().dice
+    if terrain in ("desert", "grassland"):  # one die twice, one result kept
+        faces = dice.black if terrain == "desert" else dice.science
+        rolls = [g.rng.choice(faces), g.rng.choice(faces)]
+        g.emit("roll", seat, die="black" if terrain == "desert" else "science", faces=rolls)
+        label = "tapestry.die." if terrain == "desert" else "tapestry.track."
+        opts = [opt(f"face:{f}", f"{label}{f}") for f in dict.fromkeys(rolls)]
+        face = (yield from actions.keep_one(g, seat, opts))[5:]
+        if terrain == "desert":
+            yield from actions.die_face(g, seat, face, h)
+        else:  # the science die: advance on that track with its benefit
+            yield from g.advance(seat, face, "benefit")
+        return
+    if terrain == "mountain":
+        faces = [g.rng.choice(dice.red), g.rng.choice(dice.black)]
+    else:  # forest: the red die twice, both gained
+        faces = [g.rng.choice(dice.red), g.rng.choice(dice.red)]
+    g.emit("roll", seat, die="conquer", faces=faces)
+    for face in faces:
+        yield from actions.die_face(g, seat, face, h)
+
+
 PSIONICS_GAINS = ("tile", "tapestry", "invent", "research")  # income turns 2, 3, 4, 5
 
 
@@ -563,5 +635,6 @@ INCOME = {
     "recyclers": recyclers,
     "spies": spies,
     "tinkerers": tinkerers,
+    "treasure_hunters": treasure_hunters,
     "werefolk": werefolk,
 }

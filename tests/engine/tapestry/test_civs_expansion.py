@@ -246,6 +246,18 @@ def drive(flow: Any, answers: list[str]) -> list[str]:
         return keys
 
 
+def drive_on(flow: Any, asked: Any, answers: list[str]) -> None:
+    """Answer a flow whose first prompt has been read already: `answers` first, then defaults."""
+    try:
+        while True:
+            spec = asked.specs[0]
+            offered = [o.id for o in spec.options]
+            choice = answers.pop(0) if answers and answers[0] in offered else (spec.default or offered)[0]
+            asked = flow.send({spec.seat: (choice,)})
+    except StopIteration:
+        return
+
+
 # ------------------------------------------------------------------------------------ Psionics
 def psionics_at(**pos: Any) -> Match:
     return at(
@@ -829,3 +841,88 @@ def test_urban_planners_adjustment_depends_on_the_player_count() -> None:
     )
     keys = drive(civs.adjust(g, 0), [])
     assert keys == ["tapestry.prompt.any_resource"] * 2
+
+
+# ---------------------------------------------------------------------------- Treasure Hunters
+def hunters(sites: list[dict[str, Any]], **me: Any) -> Match:
+    spec = {
+        "civs": ["treasure_hunters"],
+        "income_turns": 2,
+        "resources": {"coin": 1, "worker": 1, "food": 1, "culture": 1},
+        **me,
+    }
+    return at({"players": [spec, {"income_turns": 2}], "sites": sites})
+
+
+def test_treasure_hunters_start_with_two_tiles_and_four_tokens() -> None:
+    g = game(hunters([]))
+    p = g.players[0]
+    assert len(p.tiles) == 2 and p.civ["treasure_hunters:left"] == [
+        "desert",
+        "grassland",
+        "mountain",
+        "forest",
+    ]
+
+
+def test_treasure_hunters_claim_a_forest_and_roll_the_red_die_twice() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(hunters([{"hex": [-1, -1], "tile": 8}]))
+    start = tuple(g.players[0].civ["start"])
+    assert (-1, -1) in __import__("engine.games.tapestry.mapgeo", fromlist=["neighbours"]).neighbours(start)
+    terrains = [t for t in civs_more.TREASURES if (-1, -1) in civs_more.treasure_sites(g, 0, t)]
+    assert terrains  # the tile shows at least one land terrain
+    terrain = terrains[0]
+    g.rng = Rolls(g.rng, ["vp:5", "vp:4", "vp:6", "coin"])  # type: ignore[assignment]
+    drive(civs_more.treasure_hunters(g, 0), [f"{terrain}:-1.-1", "face:vp:5", "face:coin"])
+    p = g.players[0]
+    assert g.sites[(-1, -1)].controller() == 0 and terrain not in p.civ["treasure_hunters:left"]
+    assert p.res[civs_more.TREASURE_RESOURCE[terrain]] == 2 and p.vp > 0
+
+
+def test_treasure_hunters_forest_gains_both_red_rolls() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(hunters([{"hex": [-1, -1], "tile": 8}]))
+    g.rng = Rolls(g.rng, ["vp:5", "vp:4"])  # type: ignore[assignment]
+    drive(civs_more.treasure(g, 0, "forest", (-1, -1)), [])
+    assert g.players[0].vp == 9
+
+
+def test_treasure_hunters_desert_keep_one_of_two_black_rolls() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(hunters([{"hex": [-1, -1], "tile": 8}]))
+    g.rng = Rolls(g.rng, ["coin", "worker"])  # type: ignore[assignment]
+    keys = drive(civs_more.treasure(g, 0, "desert", (-1, -1)), ["face:worker"])
+    assert (
+        keys == ["tapestry.prompt.psionics_keep"]
+        and g.players[0].res["worker"] == 2
+        and g.players[0].res["coin"] == 1
+    )
+
+
+def test_treasure_hunters_grassland_advance_on_the_science_roll_kept() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(hunters([{"hex": [-1, -1], "tile": 8}]))
+    g.rng = Rolls(g.rng, ["military", "science"])  # type: ignore[assignment]
+    flow = civs_more.treasure(g, 0, "grassland", (-1, -1))
+    asked = next(flow)
+    assert [o.id for o in asked.specs[0].options] == ["face:military", "face:science"]
+    drive_on(flow, asked, ["face:science"])
+    assert g.players[0].tracks["science"] == [1]  # (its benefit, a research, may move another track)
+
+
+def test_treasure_hunters_cannot_claim_an_occupied_or_distant_territory() -> None:
+    from engine.games.tapestry import civs_more
+    from engine.games.tapestry.actions import adjacent_to_controlled
+
+    g = game(hunters([{"hex": [-1, -1], "tile": 8, "pieces": [[1, True, "outpost"]]}]))
+    near = adjacent_to_controlled(g, 0)
+    far = next(h for h in g.hexes if h not in near and g.sites[h].tile is None)
+    g.sites[far].tile = 12  # explored, empty, but not next to the Treasure Hunters
+    for terrain in civs_more.TREASURES:
+        sites = civs_more.treasure_sites(g, 0, terrain)
+        assert (-1, -1) not in sites and far not in sites

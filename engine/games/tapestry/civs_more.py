@@ -47,6 +47,9 @@ def on_gain(g: TapestryGame, seat: int, civ: str, starting: bool) -> Gen:
         g.players[seat].civ["treasure_hunters:left"] = list(TREASURES)
         for _ in range(2):
             yield from actions.take_tile(g, seat)
+    elif civ == "weefolk":
+        g.players[seat].civ["weefolk:tokens"] = []
+        yield from weefolk_token(g, seat)
     elif civ == "tinkerers":
         g.players[seat].civ["tinkerers:used"] = []
         if starting:  # every opponent draws a tech card into their bottom row
@@ -590,6 +593,77 @@ def treasure(g: TapestryGame, seat: int, terrain: str, h: tuple[int, int]) -> Ge
         yield from actions.die_face(g, seat, face, h)
 
 
+# ==============================================================================================
+# Weefolk
+# ==============================================================================================
+WEE = "w"  # a Weefolk token on a plot: filled, yet no building
+BUILT = ("M", "H", "F", "A")
+
+
+def weefolk_token(g: TapestryGame, seat: int) -> Gen:
+    """Give a token to an opponent, who puts it on a plot of their capital (on a building when
+    the capital is full: that building moves beside the capital, still theirs)."""
+    from engine.games.tapestry import capital as cap
+
+    others = [o for o in g.opponents(seat) if g.players[o].grid]
+    if not others:
+        return
+    opts = [opt(f"seat:{o}", "tapestry.seat") for o in others]
+    to = int((yield from g.pick(seat, "tapestry.prompt.weefolk_give", opts))[5:])
+    q = g.players[to]
+    plots = cap.open_plots(q.grid)
+    full = not plots
+    if full:
+        plots = [(r, c) for r in range(9) for c in range(9) if q.grid[r][c] in BUILT]
+    if not plots:
+        return
+    opts = [opt(f"plot:{r}.{c}", "tapestry.plot", group="weefolk") for r, c in plots]
+    choice = yield from g.pick(to, "tapestry.prompt.weefolk_place", opts, params={"seat": seat})
+    r, c = (int(x) for x in choice[5:].split("."))
+    if full:
+        kind = next(b for b in ("market", "house", "farm", "armory") if b[0].upper() == q.grid[r][c])
+        q.beside.append(kind)
+    q.grid[r][c] = WEE
+    g.players[seat].civ.setdefault("weefolk:tokens", []).append([to, r, c])
+    g.emit("weefolk_token", to, by=seat, plot=[r, c])
+    yield from g.check_districts(to)
+
+
+def weefolk_score(g: TapestryGame, seat: int) -> int:
+    """1 VP per income building or landmark in each row and column holding one of your tokens."""
+    from engine.games.tapestry import capital as cap
+    from engine.games.tapestry.data import landmarks
+
+    total = 0
+    for to, r, c in g.players[seat].civ.get("weefolk:tokens") or []:
+        q = g.players[to]
+        spots = []
+        for name, r0, c0, o in q.landmark_spots:
+            lm = landmarks()[name]
+            spots.append(set(cap.place_cells((r0, c0, o), cap.shapes_of(tuple(lm.footprint), lm.rotations))))
+        for line in ([(r, k) for k in range(9)], [(k, c) for k in range(9)]):
+            total += sum(1 for rr, cc in line if q.grid[rr][cc] in BUILT)
+            total += sum(1 for cells in spots if cells & set(line))
+    return total
+
+
+def weefolk(g: TapestryGame, seat: int) -> Gen:
+    p = g.players[seat]
+    era = p.income_turns
+    yield from weefolk_token(g, seat)
+    if 2 <= era <= 4 and p.tiles and any(p.on_mat.values()):
+        opts = [opt("skip", "tapestry.skip")] + [
+            opt(f"tile:{t}", "tapestry.territory_tile", card=f"tile:{t}") for t in sorted(set(p.tiles))
+        ]
+        choice = yield from g.pick(seat, "tapestry.prompt.weefolk_trade", opts, default="skip")
+        if choice != "skip":
+            p.tiles.remove(int(choice[5:]))
+            g.emit("discard", seat, source="tiles", what=[choice], count=1)
+            yield from effects.token(g, seat, "any_building")
+    if era == 5:
+        g.gain_vp(seat, weefolk_score(g, seat), "weefolk")
+
+
 PSIONICS_GAINS = ("tile", "tapestry", "invent", "research")  # income turns 2, 3, 4, 5
 
 
@@ -636,5 +710,6 @@ INCOME = {
     "spies": spies,
     "tinkerers": tinkerers,
     "treasure_hunters": treasure_hunters,
+    "weefolk": weefolk,
     "werefolk": werefolk,
 }

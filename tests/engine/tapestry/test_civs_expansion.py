@@ -926,3 +926,55 @@ def test_treasure_hunters_cannot_claim_an_occupied_or_distant_territory() -> Non
     for terrain in civs_more.TREASURES:
         sites = civs_more.treasure_sites(g, 0, terrain)
         assert (-1, -1) not in sites and far not in sites
+
+
+# ------------------------------------------------------------------------------------- Weefolk
+def weefolk(**me: Any) -> Match:
+    spec = {"civs": ["weefolk"], "income_turns": 2, "resources": dict(RICH), **me}
+    return at(
+        {"players": [spec, {"income_turns": 2, "capital": 2}, {"income_turns": 2, "capital": 4}]}, players=3
+    )
+
+
+def test_weefolk_give_a_token_the_opponent_places_it_in_their_capital() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(weefolk())
+    g.players[0].civ["weefolk:tokens"] = []
+    flow = civs_more.weefolk_token(g, 0)
+    asked = next(flow)
+    assert asked.specs[0].seat == 0 and [o.id for o in asked.specs[0].options] == ["seat:1", "seat:2"]
+    asked = flow.send({0: ("seat:2",)})
+    assert asked.specs[0].seat == 2 and asked.specs[0].key == "tapestry.prompt.weefolk_place"
+    drive_on(flow, asked, ["plot:0.0"])
+    assert g.players[2].grid[0][0] == "w" and g.players[0].civ["weefolk:tokens"] == [[2, 0, 0]]
+
+
+def test_weefolk_token_on_a_full_capital_replaces_a_building_that_moves_beside() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(weefolk())
+    g.players[1].grid = [list("FFFFFFFFF") for _ in range(9)]
+    drive(civs_more.weefolk_token(g, 0), ["seat:1", "plot:4.4"])
+    assert g.players[1].grid[4][4] == "w" and g.players[1].beside == ["farm"]
+
+
+def test_weefolk_final_scoring_counts_each_row_and_column_of_their_tokens() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(weefolk())
+    q = g.players[1]
+    q.grid = [list(".........") for _ in range(9)]
+    q.grid[0] = list("wMH......")
+    q.grid[3][0] = "F"
+    g.players[0].civ["weefolk:tokens"] = [[1, 0, 0]]
+    assert civs_more.weefolk_score(g, 0) == 2 + 1  # row 0: market, house; column 0: farm
+
+
+def test_weefolk_spend_a_territory_tile_for_an_income_building() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(weefolk(tiles=[5]))
+    drive(civs_more.weefolk(g, 0), ["seat:1", "plot:0.0", "tile:5", "building:armory"])
+    p = g.players[0]
+    assert p.tiles == [] and p.placed["armory"] == 1

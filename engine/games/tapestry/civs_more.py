@@ -664,6 +664,35 @@ def weefolk(g: TapestryGame, seat: int) -> Gen:
         g.gain_vp(seat, weefolk_score(g, seat), "weefolk")
 
 
+# ==============================================================================================
+# Renegades
+# ==============================================================================================
+def renegades(g: TapestryGame, seat: int, track: str, space: int) -> Gen:
+    """Instead of a track space's benefit (and bonus), the Renegades may take the next step of
+    their own track when the space's tier matches that step. Returns True when they did."""
+    from engine.games.tapestry.game import tier_of
+
+    p = g.players[seat]
+    if "renegades" not in p.civs:
+        return False
+    steps = civilizations()["renegades"].mat
+    done = p.civ.get("renegades:at", 0)
+    if done >= len(steps) or tier_of(space) != done + 1:
+        return False
+    take = yield from g.confirm(
+        seat, "tapestry.prompt.renegades", {"step": done + 1, "track": track}, default=False
+    )
+    if not take:
+        return False
+    p.civ["renegades:at"] = done + 1
+    g.emit("renegades_step", seat, step=done + 1, track=track)
+    g.activated.add((seat, track, space))  # the space counts as used this turn
+    yield from effects.do(g, seat, steps[done])
+    if done + 1 == len(steps):  # the end of their track completes a track
+        g.achieve(seat, "track")
+    return True
+
+
 PSIONICS_GAINS = ("tile", "tapestry", "invent", "research")  # income turns 2, 3, 4, 5
 
 

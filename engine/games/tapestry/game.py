@@ -446,7 +446,9 @@ class TapestryGame(Asker):
         if space == 12:
             self.achieve(seat, "track")
         if mode in ("benefit", "nobonus", "freeall"):
-            yield from self.gain_space(seat, track, space, bonus=mode != "nobonus", free=mode == "freeall")
+            renegade = yield from civs_more.renegades(self, seat, track, space)
+            if not renegade:
+                yield from self.gain_space(seat, track, space, bonus=mode != "nobonus", free=mode == "freeall")
         elif mode == "freebonus":
             sp = tracks()[track].spaces[space - 1]
             if sp.bonus is not None:

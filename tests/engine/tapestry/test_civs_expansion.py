@@ -978,3 +978,37 @@ def test_weefolk_spend_a_territory_tile_for_an_income_building() -> None:
     drive(civs_more.weefolk(g, 0), ["seat:1", "plot:0.0", "tile:5", "building:armory"])
     p = g.players[0]
     assert p.tiles == [] and p.placed["armory"] == 1
+
+
+# ----------------------------------------------------------------------------------- Renegades
+def renegades_at(**me: Any) -> Match:
+    spec = {"civs": ["renegades"], "income_turns": 2, "resources": dict(RICH), **me}
+    return at({"players": [spec, {"income_turns": 2}]})
+
+
+def test_renegades_take_their_first_step_instead_of_a_tier_one_benefit() -> None:
+    g = game(renegades_at())
+    before = len(g.players[0].hand)
+    keys = drive(g.advance(0, "exploration", "benefit"), ["yes", "b0", "building:farm"])
+    p = g.players[0]
+    assert keys[0] == "tapestry.prompt.renegades" and p.civ["renegades:at"] == 1
+    assert len(p.hand) == before + 1 and p.placed["farm"] == 1 and len(p.tiles) == 0  # not Scouting's tiles
+
+
+def test_renegades_may_decline_and_take_the_space_as_usual() -> None:
+    g = game(renegades_at())
+    drive(g.advance(0, "exploration", "benefit"), ["no"])
+    assert g.players[0].civ.get("renegades:at", 0) == 0 and len(g.players[0].tiles) == 2
+
+
+def test_renegades_step_needs_the_matching_tier() -> None:
+    g = game(renegades_at(tracks={"exploration": 3}))  # entering tier II, step 1 is next
+    keys = drive(g.advance(0, "exploration", "benefit"), [])
+    assert "tapestry.prompt.renegades" not in keys and g.players[0].civ.get("renegades:at", 0) == 0
+
+
+def test_renegades_last_step_scores_and_completes_a_track() -> None:
+    g = game(renegades_at(tracks={"exploration": 9}, civ_state={"renegades:at": 3}))
+    drive(g.advance(0, "exploration", "benefit"), ["yes"])
+    p = g.players[0]
+    assert p.civ["renegades:at"] == 4 and "track" in p.achievements and p.vp >= 20

@@ -50,6 +50,8 @@ def on_gain(g: TapestryGame, seat: int, civ: str, starting: bool) -> Gen:
     elif civ == "weefolk":
         g.players[seat].civ["weefolk:tokens"] = []
         yield from weefolk_token(g, seat)
+    elif civ == "celestials":
+        yield from celestials_start(g, seat, starting)
     elif civ == "tinkerers":
         g.players[seat].civ["tinkerers:used"] = []
         if starting:  # every opponent draws a tech card into their bottom row
@@ -367,19 +369,29 @@ def impassable(grid: list[list[str]], district: int | None = None) -> int:
 
 
 def riverfolk_start(g: TapestryGame, seat: int, starting: bool) -> Gen:
-    from engine.games.tapestry import civs
 
     p = g.players[seat]
-    if not starting:  # gained mid-game: may be discarded for another civilization
-        keep = yield from g.confirm(seat, "tapestry.prompt.riverfolk_keep")
-        if not keep:
-            p.civs.remove("riverfolk")
-            g.civ_deck.insert(0, "riverfolk")
-            g.emit("discard_civ", seat, civ="riverfolk")
-            yield from civs.gain_random(g, seat)
+    if not starting:
+        redrawn = yield from redraw(g, seat, "riverfolk")
+        if redrawn:
             return
     rich = sum(1 for d in range(9) if impassable(p.grid, d) >= 2)
     g.gain_vp(seat, 4 * rich, "riverfolk")
+
+
+def redraw(g: TapestryGame, seat: int, civ: str) -> Gen:
+    """Gained mid-game, this civilization may be discarded for another. Returns True if it was."""
+    from engine.games.tapestry import civs
+
+    p = g.players[seat]
+    keep = yield from g.confirm(seat, "tapestry.prompt.keep_gained_civ", {"civ": civ})
+    if keep:
+        return False
+    p.civs.remove(civ)
+    g.civ_deck.insert(0, civ)
+    g.emit("discard_civ", seat, civ=civ)
+    yield from civs.gain_random(g, seat)
+    return True
 
 
 def riverfolk_built(g: TapestryGame, seat: int, cells: list[tuple[int, int]]) -> Gen:
@@ -693,6 +705,67 @@ def renegades(g: TapestryGame, seat: int, track: str, space: int) -> Gen:
     return True
 
 
+# ==============================================================================================
+# Celestials
+# ==============================================================================================
+def celestials_start(g: TapestryGame, seat: int, starting: bool) -> Gen:
+    """Their floating capital: a player token on the start territory in place of one outpost."""
+    p = g.players[seat]
+    if not starting:
+        redrawn = yield from redraw(g, seat, "celestials")
+        if redrawn:
+            return
+    start = p.civ.get("start")
+    if start is None:
+        return
+    site = g.sites[(start[0], start[1])]
+    mine = [q for q in site.pieces if q[0] == seat and q[2] == "outpost"]
+    if len(mine) >= 2:  # one of the two start outposts goes back to the supply
+        site.pieces.remove(mine[0])
+        p.outposts += 1
+    site.tokens.append(seat)
+    p.civ["celestials:at"] = list(start)
+    g.emit("celestials_token", seat, hex=list(start))
+
+
+def celestials(g: TapestryGame, seat: int) -> Gen:
+    p = g.players[seat]
+    era = p.income_turns
+    if era == 5:  # landmarks hanging off the capital cost 2 VP, those fully inside score 5
+        from engine.games.tapestry import capital as cap
+        from engine.games.tapestry.data import landmarks
+
+        vp = 0
+        for name, r0, c0, o in p.landmark_spots:
+            lm = landmarks()[name]
+            inside = cap.fully_inside((r0, c0, o), cap.shapes_of(tuple(lm.footprint), lm.rotations))
+            vp += 5 if inside else -2
+        g.gain_vp(seat, vp, "celestials")
+        return
+    at = p.civ.get("celestials:at")
+    if not 2 <= era <= 4 or at is None:
+        return
+    from engine.games.tapestry.mapgeo import neighbours
+
+    here = (at[0], at[1])
+    targets = [h for h in neighbours(here) if h in g.sites and g.sites[h].tile is not None]
+    opts = [opt("skip", "tapestry.skip")] + [opt(f"move:{x}.{y}", "tapestry.hex") for x, y in targets]
+    choice = yield from g.pick(seat, "tapestry.prompt.celestials", opts, default="skip")
+    if choice == "skip":
+        return
+    x, y = (int(v) for v in choice[5:].split("."))
+    g.sites[here].tokens.remove(seat)
+    g.sites[(x, y)].tokens.append(seat)
+    p.civ["celestials:at"] = [x, y]
+    g.emit("celestials_token", seat, hex=[x, y])
+    from engine.games.tapestry.data import board
+
+    faces = [g.rng.choice(board().dice.red), g.rng.choice(board().dice.black)]
+    g.emit("roll", seat, die="conquer", red=faces[0], black=faces[1])
+    for face in faces:  # both results, as after no conquest at all
+        yield from actions.die_face(g, seat, face, (x, y))
+
+
 PSIONICS_GAINS = ("tile", "tapestry", "invent", "research")  # income turns 2, 3, 4, 5
 
 
@@ -732,6 +805,7 @@ def recyclers(g: TapestryGame, seat: int) -> Gen:
 INCOME = {
     "advisors": advisors,
     "aliens": aliens,
+    "celestials": celestials,
     "gamblers": gamblers,
     "genies": genies,
     "psionics": psionics,

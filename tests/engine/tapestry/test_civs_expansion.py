@@ -726,7 +726,7 @@ def test_riverfolk_gained_mid_game_may_be_swapped_for_another() -> None:
     g.civ_deck = ["leaders"]
     keys = drive(civs_more.riverfolk_start(g, 0, starting=False), ["no"])
     assert (
-        keys[0] == "tapestry.prompt.riverfolk_keep"
+        keys[0] == "tapestry.prompt.keep_gained_civ"
         and g.players[0].civs == ["leaders"]
         and g.civ_deck == ["riverfolk"]
     )
@@ -1012,3 +1012,54 @@ def test_renegades_last_step_scores_and_completes_a_track() -> None:
     drive(g.advance(0, "exploration", "benefit"), ["yes"])
     p = g.players[0]
     assert p.civ["renegades:at"] == 4 and "track" in p.achievements and p.vp >= 20
+
+
+# ---------------------------------------------------------------------------------- Celestials
+def celestials_at(**me: Any) -> Match:
+    spec = {"civs": ["celestials"], "income_turns": 2, "resources": dict(RICH), **me}
+    return at({"players": [spec, {"income_turns": 2}], "sites": [{"hex": [-1, -1], "tile": 8}]})
+
+
+def test_celestials_start_with_one_outpost_and_their_floating_capital() -> None:
+    g = game(celestials_at())
+    p = g.players[0]
+    start = tuple(p.civ["start"])
+    site = g.sites[start]
+    assert [q for q in site.pieces if q[0] == 0] == [[0, True, "outpost"]] and site.tokens == [0]
+    assert p.outposts == 9 and site.controller() == 0
+
+
+def test_celestials_move_the_token_next_door_and_gain_both_dice() -> None:
+    from engine.games.tapestry import civs_more
+    from engine.games.tapestry.mapgeo import neighbours
+
+    g = game(celestials_at())
+    start = tuple(g.players[0].civ["start"])
+    assert (-1, -1) in neighbours(start)
+    g.rng = Rolls(g.rng, ["vp:5", "coin"])  # type: ignore[assignment]
+    drive(civs_more.celestials(g, 0), ["move:-1.-1"])
+    p = g.players[0]
+    assert (
+        g.sites[(-1, -1)].tokens == [0] and g.sites[start].tokens == [] and p.civ["celestials:at"] == [-1, -1]
+    )
+    assert p.vp == 5 and p.res["coin"] == 4 and g.sites[(-1, -1)].controller() is None  # no control
+
+
+def test_celestials_fifth_income_turn_scores_landmarks_inside_and_overhanging() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(celestials_at(vp=10))
+    p = g.players[0]
+    p.landmark_spots = [["Tech Hub", 0, 0, 0], ["Tech Hub", -1, 0, 0]]  # the second hangs off the top
+    p.income_turns = 5
+    drive(civs_more.celestials(g, 0), [])
+    assert p.vp == 10 + 5 - 2
+
+
+def test_celestials_gained_mid_game_may_be_swapped() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(celestials_at())
+    g.civ_deck = ["leaders"]
+    keys = drive(civs_more.celestials_start(g, 0, starting=False), ["no"])
+    assert keys == ["tapestry.prompt.keep_gained_civ"] and g.players[0].civs == ["leaders"]

@@ -792,7 +792,11 @@ def recyclers_start(g: TapestryGame, seat: int) -> Gen:
         return
     g.emit("draw_tech", seat)
     opts = [opt(f"tech:{c}", "tapestry.tech", card=c) for c in drawn]
-    keep = (yield from g.pick(seat, "tapestry.prompt.recyclers_keep", opts))[5:]
+    try:
+        keep = (yield from g.pick(seat, "tapestry.prompt.recyclers_keep", opts))[5:]
+    except GeneratorExit:  # a described position stops here: the cards go back
+        g.tech_deck.extend(drawn)
+        raise
     g.tech_discard.extend(c for c in drawn if c != keep)
     p.tech[keep] = 0
     g.emit("invent", seat, card=keep)

@@ -56,10 +56,15 @@ def apply(g: TapestryGame, pos: dict[str, Any]) -> None:
         for key in ("income_turns", "outposts"):
             if key in spec:
                 setattr(p, key, int(spec[key]))
+        # what a civilization drew when gained (Advisors, Aliens, Recyclers...) goes back when the
+        # position lists the player's cards, tiles or tech itself
+        back = {"hand": g.tapestry_deck, "tiles": g.tile_bag, "space": g.space_stack}
         for key in ("hand", "tiles", "space"):
             if key in spec:
+                back[key].extend(getattr(p, key))
                 setattr(p, key, list(spec[key]))
         if "tech" in spec:
+            g.tech_deck.extend(p.tech)
             p.tech = {k: int(v) for k, v in spec["tech"].items()}
         for k, v in (spec.get("on_mat") or {}).items():
             p.placed[k] += p.on_mat[k] - int(v)

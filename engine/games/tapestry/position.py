@@ -58,7 +58,7 @@ def apply(g: TapestryGame, pos: dict[str, Any]) -> None:
                 setattr(p, key, int(spec[key]))
         # what a civilization drew when gained (Advisors, Aliens, Recyclers...) goes back when the
         # position lists the player's cards, tiles or tech itself
-        back = {"hand": g.tapestry_deck, "tiles": g.tile_bag, "space": g.space_stack}
+        back: dict[str, list[Any]] = {"hand": g.tapestry_deck, "tiles": g.tile_bag, "space": g.space_stack}
         for key in ("hand", "tiles", "space"):
             if key in spec:
                 back[key].extend(getattr(p, key))

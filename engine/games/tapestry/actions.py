@@ -212,7 +212,12 @@ def conquer(g: TapestryGame, seat: int, anywhere: bool = False, both: bool = Fal
     was_empty = site.items == 0
     yield from civs.take_outpost(g, seat)
     trapped = False
-    if defender is not None and not g.players[defender].finished and not tapestries.era_active(g, seat, "pillage_and_plunder"):
+    if (
+        defender is not None
+        and not g.players[defender].finished
+        and not g.players[defender].civ.get("elder_ones:beyond")  # no responses after their fifth income turn
+        and not tapestries.era_active(g, seat, "pillage_and_plunder")
+    ):
         # asked whether or not a Trap is held, so the question itself reveals nothing; a
         # standing answer ("always" / "never") spares the question for the rest of the game
         d = g.players[defender]

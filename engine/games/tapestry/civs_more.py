@@ -766,6 +766,47 @@ def celestials(g: TapestryGame, seat: int) -> Gen:
         yield from actions.die_face(g, seat, face, (x, y))
 
 
+# ==============================================================================================
+# Elder Ones
+# ==============================================================================================
+ELDER_DISCARDS = 6
+
+
+def beyond(p: Any) -> bool:
+    """Elder Ones past their fifth income turn (still playing advance turns)."""
+    return bool(p.civ.get("elder_ones:beyond")) and not p.finished
+
+
+def elder_ones(g: TapestryGame, seat: int) -> Gen:
+    p = g.players[seat]
+    era = p.income_turns
+    if 2 <= era <= 4:
+        opts = [opt("any", "tapestry.res.any"), opt("cards", "tapestry.elder_cards")]
+        choice = yield from g.pick(seat, "tapestry.prompt.elder_ones", opts)
+        if choice == "any":
+            yield from g.gain_any(seat)
+        else:
+            yield from g.gain_tapestry(seat, 2)
+    elif era == 5 and p.hand:  # up to 6 tapestry cards for 2 resources each
+        opts = [opt(f"card:{i}:{c}", "tapestry.discard", card=c) for i, c in enumerate(p.hand)]
+        chosen = yield from g.pick_many(
+            seat, "tapestry.prompt.elder_discard", opts, 0, min(ELDER_DISCARDS, len(p.hand))
+        )
+        for c in sorted(chosen, key=lambda x: -int(x.split(":")[1])):
+            g.tapestry_discard.append(p.hand.pop(int(c.split(":")[1])))
+        if chosen:
+            g.emit("discard", seat, source="hand", what=[], count=len(chosen))
+            yield from g.gain_any(seat, 2 * len(chosen))
+
+
+def elder_ones_done(g: TapestryGame, seat: int) -> Gen:
+    p = g.players[seat]
+    p.finished = True
+    g.emit("finished", seat, vp=p.vp)
+    return
+    yield
+
+
 PSIONICS_GAINS = ("tile", "tapestry", "invent", "research")  # income turns 2, 3, 4, 5
 
 
@@ -810,6 +851,7 @@ INCOME = {
     "advisors": advisors,
     "aliens": aliens,
     "celestials": celestials,
+    "elder_ones": elder_ones,
     "gamblers": gamblers,
     "genies": genies,
     "psionics": psionics,

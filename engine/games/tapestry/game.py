@@ -243,15 +243,20 @@ class TapestryGame(Asker):
         self.used_once = set()
         self.built = set()
         self.turn_open = True
-        opts = [opt(INCOME, "tapestry.turn.income")]
+        beyond = civs_more.beyond(p)  # Elder Ones after their fifth income turn: advance turns only
+        opts = [] if beyond else [opt(INCOME, "tapestry.turn.income")]
         if p.income_turns > 0:
             for track in TRACKS:
                 payable = self.payable_tokens(seat, track)
                 if payable:
                     space = tracks()[track].spaces[payable[-1]]
                     opts.append(opt(f"advance:{track}", "tapestry.turn.advance", card=space.name, group=track))
+        if not opts:  # an Elder One who cannot advance is done
+            yield from civs_more.elder_ones_done(self, seat)
+            self.turn_open = False
+            return
         choice = yield from self.pick(
-            seat, "tapestry.prompt.turn", opts, default=INCOME, params={"income_turns": p.income_turns}
+            seat, "tapestry.prompt.turn", opts, default=opts[0].id, params={"income_turns": p.income_turns}
         )
         if choice == INCOME:
             self.emit("income_turn", seat, number=p.income_turns + 1)
@@ -278,7 +283,8 @@ class TapestryGame(Asker):
         p = self.players[seat]
         p.income_turns += 1
         era = p.income_turns
-        if p.era_card is not None:  # THIS ERA effects end when the next era starts
+        if p.era_card is not None and not (era == 5 and "elder_ones" in p.civs):
+            # THIS ERA effects end when the next era starts (the Elder Ones keep their era-4 card)
             self.emit("era_ends", seat, card=p.era_card)
             p.era_card = None
             p.marker = {}
@@ -316,6 +322,10 @@ class TapestryGame(Asker):
             yield from civs.end_of_first_income(self, seat)
         if era == 5:
             yield from civs.final_income(self, seat)
+            if "elder_ones" in p.civs:  # they go on taking advance turns
+                p.civ["elder_ones:beyond"] = True
+                self.emit("elder_ones_beyond", seat)
+                return
             p.finished = True
             self.emit("finished", seat, vp=p.vp)
 
@@ -585,6 +595,8 @@ class TapestryGame(Asker):
         p = self.players[seat]
         p.landmarks.append(name)
         self.built.add(seat)
+        if civs_more.beyond(p):
+            self.gain_vp(seat, 10, "elder_ones")
         self.emit("landmark", seat, what=name)
         parked = yield from civs_more.urban_park(self, seat, name)
         placed = True if parked else (yield from self.place_landmark(seat, name, may_defer))

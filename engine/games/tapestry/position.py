@@ -24,7 +24,9 @@ def apply(g: TapestryGame, pos: dict[str, Any]) -> None:
         g.first = int(pos.get("first", 0))
         pairs = [(1, 6), (2, 4), (3, 5)]
         for p in g.players:
-            spec = (pos.get("players") or [{}] * g.n)[p.seat] if p.seat < len(pos.get("players") or []) else {}
+            spec = (
+                (pos.get("players") or [{}] * g.n)[p.seat] if p.seat < len(pos.get("players") or []) else {}
+            )
             p.capital = int(spec.get("capital", pairs[p.seat][0] if g.small else p.seat + 1))
             p.grid = cap.parse(caps[p.capital].grid)
             p.civs = list(spec.get("civs", []))

@@ -1063,3 +1063,84 @@ def test_celestials_gained_mid_game_may_be_swapped() -> None:
     g.civ_deck = ["leaders"]
     keys = drive(civs_more.celestials_start(g, 0, starting=False), ["no"])
     assert keys == ["tapestry.prompt.keep_gained_civ"] and g.players[0].civs == ["leaders"]
+
+
+# ---------------------------------------------------------------------------------- Elder Ones
+def test_elder_ones_take_a_resource_or_two_tapestry_cards() -> None:
+    m = income_of("elder_ones")
+    assert prompt(m).key == "tapestry.prompt.elder_ones"
+    answer(m, "cards")
+    assert len(game(m).players[0].hand) == 3
+
+
+def test_elder_ones_discard_cards_for_two_resources_each_at_income_five() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(
+        at(
+            {
+                "players": [
+                    {
+                        "civs": ["elder_ones"],
+                        "income_turns": 4,
+                        "hand": ["trap", "tech_boom"],
+                        "resources": dict(RICH),
+                    },
+                    {"income_turns": 4},
+                ]
+            }
+        )
+    )
+    g.players[0].income_turns = 5
+    flow = civs_more.elder_ones(g, 0)
+    spec = next(flow).specs[0]
+    assert spec.key == "tapestry.prompt.elder_discard" and spec.min == 0 and spec.max == 2
+    asked = flow.send({0: ("card:0:trap", "card:1:tech_boom")})
+    drive_on(flow, asked, ["res:coin"] * 4)
+    p = g.players[0]
+    assert p.hand == [] and p.res["coin"] == 3 + 4
+
+
+def test_elder_ones_play_on_after_the_fifth_income_turn_with_ten_vp_landmarks() -> None:
+    me = {
+        "civs": ["elder_ones"],
+        "income_turns": 4,
+        "resources": {"coin": 2, "food": 2},
+        "tracks": {"exploration": 3},
+        "vp": 0,
+    }
+    m = at({"players": [me, {"income_turns": 5, "finished": True}]})
+    g = game(m)
+    p = g.players[0]
+    # income turn 5 (no hand to discard), then advance turns only
+    assert prompt(m).key == "tapestry.prompt.turn"
+    answer(m, "income")
+    while prompt(m).key != "tapestry.prompt.turn":
+        q = prompt(m)
+        answer(m, (q.default or (q.options[0].id,))[0])
+    assert p.income_turns == 5 and not p.finished and p.civ["elder_ones:beyond"]
+    assert "income" not in ids(m) and not m.finished
+    before = p.vp
+    answer(m, "advance:exploration")  # into tier II: the Lighthouse, worth 10 VP now
+    while not m.finished and prompt(m).key != "tapestry.prompt.turn":
+        q = prompt(m)
+        answer(m, (q.default or (q.options[0].id,))[0])
+    assert "Lighthouse" in p.landmarks and p.vp >= before + 10
+
+
+def test_elder_ones_are_done_when_they_cannot_advance() -> None:
+    me = {"civs": ["elder_ones"], "income_turns": 5, "civ_state": {"elder_ones:beyond": True}}
+    m = at({"players": [me, {"income_turns": 5, "finished": True}]})
+    assert m.finished and game(m).players[0].finished
+
+
+def test_elder_ones_keep_their_era_four_card_active_in_era_five() -> None:
+    spec = {
+        "civs": ["elder_ones"],
+        "income_turns": 4,
+        "era_card": "academia",
+        "mat": [[], [], [], [["academia", True]]],
+    }
+    m = at({"players": [{**spec, "resources": dict(RICH)}, {"income_turns": 5, "finished": True}]})
+    answer(m, "income")
+    assert game(m).players[0].era_card == "academia"

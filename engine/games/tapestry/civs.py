@@ -425,6 +425,10 @@ def final_income(g: TapestryGame, seat: int) -> Gen:
         table = civilizations()["isolationists"].scoring
         if size:
             g.gain_vp(seat, table[min(size, len(table)) - 1], "isolationists")
+    if "merfolk" in p.civs:
+        from engine.games.tapestry import civs_more
+
+        yield from civs_more.merfolk_trim(g, seat)
     if "riverfolk" in p.civs:
         from engine.games.tapestry import civs_more
 

@@ -807,6 +807,77 @@ def elder_ones_done(g: TapestryGame, seat: int) -> Gen:
     yield
 
 
+# ==============================================================================================
+# Merfolk
+# ==============================================================================================
+MERFOLK_KEEP, MERFOLK_LIMIT, MERFOLK_VP = 2, 5, 5
+
+
+def merfolk(g: TapestryGame, seat: int) -> Gen:
+    p = g.players[seat]
+    era = p.income_turns
+    if not 2 <= era <= 5:
+        return
+    yield from g.gain_tapestry(seat)
+    under = p.civ.setdefault("merfolk:under", [])
+    if era == 5:  # the submerged cards come back
+        p.hand.extend(under)
+        under.clear()
+        g.emit("merfolk_surface", seat)
+        return
+    extra = len(p.hand) - MERFOLK_KEEP
+    if extra <= 0:
+        return
+    opts = [opt(f"card:{i}:{c}", "tapestry.card", card=c) for i, c in enumerate(p.hand)]
+    kept = yield from g.pick_many(seat, "tapestry.prompt.merfolk_keep", opts, MERFOLK_KEEP, MERFOLK_KEEP)
+    keep_at = {int(k.split(":")[1]) for k in kept}
+    under.extend(c for i, c in enumerate(p.hand) if i not in keep_at)
+    p.hand[:] = [c for i, c in enumerate(p.hand) if i in keep_at]
+    g.emit("merfolk_submerge", seat, count=extra)
+
+
+def merfolk_trim(g: TapestryGame, seat: int) -> Gen:
+    """End of income turn 5: keep at most 5 tapestry cards."""
+    p = g.players[seat]
+    extra = len(p.hand) - MERFOLK_LIMIT
+    if extra <= 0:
+        return
+    opts = [opt(f"card:{i}:{c}", "tapestry.discard", card=c) for i, c in enumerate(p.hand)]
+    chosen = yield from g.pick_many(seat, "tapestry.prompt.merfolk_trim", opts, extra, extra)
+    for c in sorted(chosen, key=lambda x: -int(x.split(":")[1])):
+        g.tapestry_discard.append(p.hand.pop(int(c.split(":")[1])))
+    g.emit("discard", seat, source="hand", what=[], count=extra)
+
+
+def merfolk_turn(g: TapestryGame, seat: int) -> Gen:
+    """After income turn 5: discard tapestry cards for 5 VP each, or lay one WHEN PLAYED card on
+    the era-4 pile; done when the hand is empty."""
+    p = g.players[seat]
+    if not p.hand:
+        p.finished = True
+        g.emit("finished", seat, vp=p.vp)
+        return
+    playable = sorted({c for c in p.hand if tapestry_cards()[c].kind in ("played", "trap")})
+    opts = [opt("discard", "tapestry.merfolk_discard")] + [
+        opt(f"play:{c}", "tapestry.card", card=c) for c in playable
+    ]
+    choice = yield from g.pick(seat, "tapestry.prompt.merfolk_turn", opts, default="discard", force=True)
+    if choice == "discard":
+        opts = [opt(f"card:{i}:{c}", "tapestry.discard", card=c) for i, c in enumerate(p.hand)]
+        chosen = yield from g.pick_many(seat, "tapestry.prompt.merfolk_discard", opts, 1, len(opts))
+        for c in sorted(chosen, key=lambda x: -int(x.split(":")[1])):
+            g.tapestry_discard.append(p.hand.pop(int(c.split(":")[1])))
+        g.emit("discard", seat, source="hand", what=[], count=len(chosen))
+        g.gain_vp(seat, MERFOLK_VP * len(chosen), "merfolk")
+    else:
+        card = choice[5:]
+        p.hand.remove(card)
+        yield from tapestries.lay(g, seat, card, 3)
+    if not p.hand:
+        p.finished = True
+        g.emit("finished", seat, vp=p.vp)
+
+
 PSIONICS_GAINS = ("tile", "tapestry", "invent", "research")  # income turns 2, 3, 4, 5
 
 
@@ -854,6 +925,7 @@ INCOME = {
     "elder_ones": elder_ones,
     "gamblers": gamblers,
     "genies": genies,
+    "merfolk": merfolk,
     "psionics": psionics,
     "recyclers": recyclers,
     "spies": spies,

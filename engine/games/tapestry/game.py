@@ -243,6 +243,12 @@ class TapestryGame(Asker):
         self.used_once = set()
         self.built = set()
         self.turn_open = True
+        if p.civ.get("merfolk:beyond") and not p.finished:  # Merfolk after their fifth income turn
+            yield from civs_more.merfolk_turn(self, seat)
+            self.turn_open = False
+            yield from self.place_deferred_landmarks(seat)
+            p.turns += 1
+            return
         beyond = civs_more.beyond(p)  # Elder Ones after their fifth income turn: advance turns only
         opts = [] if beyond else [opt(INCOME, "tapestry.turn.income")]
         if p.income_turns > 0:
@@ -322,6 +328,10 @@ class TapestryGame(Asker):
             yield from civs.end_of_first_income(self, seat)
         if era == 5:
             yield from civs.final_income(self, seat)
+            if "merfolk" in p.civs and p.hand:  # they go on playing their tapestry cards
+                p.civ["merfolk:beyond"] = True
+                self.emit("merfolk_beyond", seat)
+                return
             if "elder_ones" in p.civs:  # they go on taking advance turns
                 p.civ["elder_ones:beyond"] = True
                 self.emit("elder_ones_beyond", seat)

@@ -106,6 +106,7 @@ def invariants(match: Match) -> list[str]:
     tiles_seen: Counter[int] = Counter(g.tile_bag)
     for p in g.players:
         cards.update(p.hand)
+        cards.update(p.civ.get("merfolk:under") or [])  # the Merfolk's submerged cards
         cards.update(c for pile in p.mat for c, _ in pile)
         techs.update(list(p.tech))
         tiles_seen.update(p.tiles)

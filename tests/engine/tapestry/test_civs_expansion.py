@@ -1144,3 +1144,62 @@ def test_elder_ones_keep_their_era_four_card_active_in_era_five() -> None:
     m = at({"players": [{**spec, "resources": dict(RICH)}, {"income_turns": 5, "finished": True}]})
     answer(m, "income")
     assert game(m).players[0].era_card == "academia"
+
+
+# ------------------------------------------------------------------------------------- Merfolk
+def test_merfolk_take_a_card_and_submerge_all_but_two() -> None:
+    m = income_of("merfolk", {"hand": ["wartime_economy", "trap", "dark_ages"]}, tapestry_deck=["tech_boom"])
+    assert prompt(m).key == "tapestry.prompt.merfolk_keep" and prompt(m).min == prompt(m).max == 2
+    hand = game(m).players[0].hand
+    keep = [f"card:{i}:{c}" for i, c in enumerate(hand) if c in ("wartime_economy", "tech_boom")]
+    answer(m, *keep)
+    p = game(m).players[0]
+    assert sorted(p.hand) == ["tech_boom", "wartime_economy"] and sorted(p.civ["merfolk:under"]) == [
+        "dark_ages",
+        "trap",
+    ]
+
+
+def test_merfolk_submerged_cards_are_hidden_from_the_others() -> None:
+    from engine.games.tapestry import view
+
+    g = game(
+        at(
+            {
+                "players": [
+                    {"civs": ["merfolk"], "income_turns": 2, "civ_state": {"merfolk:under": ["trap"]}},
+                    {"income_turns": 2},
+                ]
+            }
+        )
+    )
+    mine = view.build(g, 0)["players"][0]
+    theirs = view.build(g, 1)["players"][0]
+    assert mine["merfolk_under_cards"] == ["trap"] and theirs["merfolk_under"] == 1
+    assert "merfolk:under" not in theirs["civ_state"] and "merfolk_under_cards" not in theirs
+
+
+def test_merfolk_cards_return_at_income_five_and_they_play_on() -> None:
+    spec = {
+        "civs": ["merfolk"],
+        "income_turns": 4,
+        "resources": dict(RICH),
+        "hand": ["boast_of_superiority"],
+        "civ_state": {"merfolk:under": ["trap", "dark_ages"]},
+    }
+    m = at({"players": [spec, {"income_turns": 5, "finished": True}]})
+    answer(m, "income")
+    while prompt(m).key not in ("tapestry.prompt.merfolk_turn",):
+        q = prompt(m)
+        answer(m, (q.default or (q.options[0].id,))[0])
+    p = game(m).players[0]
+    assert p.income_turns == 5 and not p.finished and len(p.hand) == 4 and p.civ["merfolk:under"] == []
+    answer(m, "play:boast_of_superiority")  # laid on the era-4 space, its ability resolves
+    assert p.mat[3][-1][0] == "boast_of_superiority"
+    while not m.finished and prompt(m).key != "tapestry.prompt.merfolk_turn":
+        q = prompt(m)
+        answer(m, (q.default or (q.options[0].id,))[0])
+    answer(m, "discard")
+    before = p.vp
+    answer(m, *[f"card:{i}:{c}" for i, c in enumerate(p.hand)])
+    assert p.vp == before + 5 * 3 and p.finished and m.finished

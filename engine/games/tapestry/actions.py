@@ -79,11 +79,14 @@ def take_space_tile(g: TapestryGame, seat: int) -> Gen:
 
 def science_roll(g: TapestryGame, seat: int) -> Gen:
     """Roll the science die (Psionics: twice, keep one)."""
+    from engine.games.tapestry import civs_more
+
     track = roll_science(g, seat)
     if psionic(g, seat):
         other = roll_science(g, seat)
         opts = [opt(f"track:{t}", f"tapestry.track.{t}") for t in dict.fromkeys((track, other))]
         track = (yield from keep_one(g, seat, opts))[6:]
+    yield from civs_more.illuminati_dice(g, seat, "science", [track], None)
     return track
 
 
@@ -261,6 +264,9 @@ def conquer(g: TapestryGame, seat: int, anywhere: bool = False, both: bool = Fal
         red = keep[4:]
         keep = yield from keep_one(g, seat, [opt(f"black:{f}", f"tapestry.die.{f}", group="black") for f in dict.fromkeys((black, black2))])
         black = keep[6:]
+    from engine.games.tapestry import civs_more
+
+    yield from civs_more.illuminati_dice(g, seat, "conquer", [red, black], h)
     toppled = defender is not None and not trapped
     if both or (tanks and defender is not None) or (toppled and tapestries.era_active(g, seat, "pillage_and_plunder")):
         picks = [red, black]

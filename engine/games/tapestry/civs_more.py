@@ -52,6 +52,8 @@ def on_gain(g: TapestryGame, seat: int, civ: str, starting: bool) -> Gen:
         yield from weefolk_token(g, seat)
     elif civ == "celestials":
         yield from celestials_start(g, seat, starting)
+    elif civ == "illuminati":
+        yield from illuminati_start(g, seat)
     elif civ == "tinkerers":
         g.players[seat].civ["tinkerers:used"] = []
         if starting:  # every opponent draws a tech card into their bottom row
@@ -588,6 +590,10 @@ def treasure(g: TapestryGame, seat: int, terrain: str, h: tuple[int, int]) -> Ge
         faces = dice.black if terrain == "desert" else dice.science
         rolls = [g.rng.choice(faces), g.rng.choice(faces)]
         g.emit("roll", seat, die="black" if terrain == "desert" else "science", faces=rolls)
+        if terrain == "desert":  # both black results go to the Illuminati, the first science roll
+            yield from illuminati_dice(g, seat, "conquer", rolls, h)
+        else:
+            yield from illuminati_dice(g, seat, "science", rolls[:1], h)
         label = "tapestry.die." if terrain == "desert" else "tapestry.track."
         opts = [opt(f"face:{f}", f"{label}{f}") for f in dict.fromkeys(rolls)]
         face = (yield from actions.keep_one(g, seat, opts))[5:]
@@ -601,6 +607,7 @@ def treasure(g: TapestryGame, seat: int, terrain: str, h: tuple[int, int]) -> Ge
     else:  # forest: the red die twice, both gained
         faces = [g.rng.choice(dice.red), g.rng.choice(dice.red)]
     g.emit("roll", seat, die="conquer", faces=faces)
+    yield from illuminati_dice(g, seat, "conquer", faces, h)
     for face in faces:
         yield from actions.die_face(g, seat, face, h)
 
@@ -762,6 +769,7 @@ def celestials(g: TapestryGame, seat: int) -> Gen:
 
     faces = [g.rng.choice(board().dice.red), g.rng.choice(board().dice.black)]
     g.emit("roll", seat, die="conquer", red=faces[0], black=faces[1])
+    yield from illuminati_dice(g, seat, "conquer", faces, (x, y))
     for face in faces:  # both results, as after no conquest at all
         yield from actions.die_face(g, seat, face, (x, y))
 
@@ -878,6 +886,63 @@ def merfolk_turn(g: TapestryGame, seat: int) -> Gen:
         g.emit("finished", seat, vp=p.vp)
 
 
+# ==============================================================================================
+# Illuminati
+# ==============================================================================================
+ILLUMINATI_DICE = ("conquer", "science")  # the two conquer dice travel together
+ILLUMINATI_VP = 6  # per die still on their mat
+
+
+def illuminati_start(g: TapestryGame, seat: int) -> Gen:
+    """Draw 3 tapestry cards, keep 1 (the others are discarded); the dice move to this mat."""
+    p = g.players[seat]
+    p.civ["illuminati:mat"] = list(ILLUMINATI_DICE)
+    drawn = [c for c in (g.draw_tapestry_card() for _ in range(3)) if c is not None]
+    if not drawn:
+        return
+    opts = [opt(f"keep:{i}", "tapestry.card", card=c) for i, c in enumerate(drawn)]
+    try:
+        keep = int((yield from g.pick(seat, "tapestry.prompt.keep_one", opts))[5:])
+    except GeneratorExit:  # a described position stops here: the cards go back
+        g.tapestry_deck.extend(drawn)
+        raise
+    p.hand.append(drawn.pop(keep))
+    g.tapestry_discard.extend(drawn)
+    g.emit("draw_tapestry", seat, count=1)
+    g.emit("discard", seat, source="hand", what=[], count=len(drawn))
+
+
+def illuminati_dice(
+    g: TapestryGame, roller: int, die: str, faces: list[str], h: tuple[int, int] | None
+) -> Gen:
+    """An opponent rolling dice that sit on the Illuminati's mat takes them off it: conquer dice
+    give the Illuminati both results, the science die a free move on its track."""
+    for q in g.players:
+        at = q.civ.get("illuminati:mat")
+        if q.seat == roller or at is None or die not in at or q.finished or "illuminati" not in q.civs:
+            continue
+        at.remove(die)
+        g.emit("illuminati_dice", q.seat, die=die, by=roller)
+        if die == "conquer":
+            for face in faces:
+                if face == "territory" and h is not None:
+                    yield from actions.territory_benefit(g, q.seat, h)
+                elif face != "territory":
+                    yield from effects.token(g, q.seat, face)
+        else:
+            yield from g.advance(q.seat, faces[0], "none")
+
+
+def illuminati(g: TapestryGame, seat: int) -> Gen:
+    p = g.players[seat]
+    at = p.civ.setdefault("illuminati:mat", [])
+    dice = 2 * at.count("conquer") + at.count("science")  # red, black, science
+    g.gain_vp(seat, ILLUMINATI_VP * dice, "illuminati")
+    p.civ["illuminati:mat"] = list(ILLUMINATI_DICE)
+    return
+    yield
+
+
 PSIONICS_GAINS = ("tile", "tapestry", "invent", "research")  # income turns 2, 3, 4, 5
 
 
@@ -925,6 +990,7 @@ INCOME = {
     "elder_ones": elder_ones,
     "gamblers": gamblers,
     "genies": genies,
+    "illuminati": illuminati,
     "merfolk": merfolk,
     "psionics": psionics,
     "recyclers": recyclers,

@@ -1203,3 +1203,73 @@ def test_merfolk_cards_return_at_income_five_and_they_play_on() -> None:
     before = p.vp
     answer(m, *[f"card:{i}:{c}" for i, c in enumerate(p.hand)])
     assert p.vp == before + 5 * 3 and p.finished and m.finished
+
+
+# ---------------------------------------------------------------------------------- Illuminati
+def illuminati_at(**me: Any) -> Match:
+    spec = {"civs": ["illuminati"], "income_turns": 2, "resources": dict(RICH), **me}
+    return at(
+        {
+            "players": [spec, {"income_turns": 2, "resources": dict(RICH)}],
+            "sites": [{"hex": [-1, -1], "tile": 8}],
+        }
+    )
+
+
+def test_illuminati_draw_three_keep_one_and_take_the_dice() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(
+        at(
+            {
+                "players": [{"income_turns": 1}, {"income_turns": 1}],
+                "tapestry_deck": ["trap", "tech_boom", "dark_ages"],
+            }
+        )
+    )
+    keys = drive(civs_more.illuminati_start(g, 0), ["keep:1"])
+    p = g.players[0]
+    assert keys == ["tapestry.prompt.keep_one"] and p.hand == ["tech_boom"]
+    assert {"trap", "dark_ages"} <= set(g.tapestry_discard) and p.civ["illuminati:mat"] == [
+        "conquer",
+        "science",
+    ]
+
+
+def test_illuminati_gain_both_results_when_an_opponent_rolls_the_conquer_dice() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(illuminati_at(vp=0))
+    drive(civs_more.illuminati_dice(g, 1, "conquer", ["vp:5", "coin"], (-1, -1)), [])
+    p = g.players[0]
+    assert p.vp == 5 and p.res["coin"] == 4 and p.civ["illuminati:mat"] == ["science"]
+    drive(civs_more.illuminati_dice(g, 1, "conquer", ["vp:5", "coin"], (-1, -1)), [])
+    assert p.vp == 5  # the dice are off the mat until the Illuminati's next income turn
+
+
+def test_illuminati_own_rolls_leave_the_dice_on_the_mat() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(illuminati_at())
+    drive(civs_more.illuminati_dice(g, 0, "science", ["science"], None), [])
+    assert g.players[0].civ["illuminati:mat"] == ["conquer", "science"] and g.players[0].tracks[
+        "science"
+    ] == [0]
+
+
+def test_illuminati_free_move_when_an_opponent_rolls_the_science_die() -> None:
+    from engine.games.tapestry import actions
+
+    g = game(illuminati_at())
+    g.rng = Rolls(g.rng, ["military"])  # type: ignore[assignment]
+    drive(actions.science_roll(g, 1), [])
+    p = g.players[0]
+    assert p.tracks["military"] == [1] and p.civ["illuminati:mat"] == ["conquer"]
+
+
+def test_illuminati_score_six_per_die_left_then_take_them_all_back() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(illuminati_at(vp=0, civ_state={"illuminati:mat": ["conquer"]}))
+    drive(civs_more.illuminati(g, 0), [])
+    assert g.players[0].vp == 12 and g.players[0].civ["illuminati:mat"] == ["conquer", "science"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.prompts import Option
-from engine.games.tapestry import civs, effects, tapestries
+from engine.games.tapestry import civs, civs_more, effects, tapestries
 from engine.games.tapestry.asks import Gen, opt
 from engine.games.tapestry.data import board, tiles
 from engine.games.tapestry.mapgeo import Hex, explore_vp, neighbours
@@ -264,8 +264,6 @@ def conquer(g: TapestryGame, seat: int, anywhere: bool = False, both: bool = Fal
         red = keep[4:]
         keep = yield from keep_one(g, seat, [opt(f"black:{f}", f"tapestry.die.{f}", group="black") for f in dict.fromkeys((black, black2))])
         black = keep[6:]
-    from engine.games.tapestry import civs_more
-
     yield from civs_more.illuminati_dice(g, seat, "conquer", [red, black], h)
     toppled = defender is not None and not trapped
     if both or (tanks and defender is not None) or (toppled and tapestries.era_active(g, seat, "pillage_and_plunder")):
@@ -274,6 +272,8 @@ def conquer(g: TapestryGame, seat: int, anywhere: bool = False, both: bool = Fal
         opts = [opt(f"red:{red}", f"tapestry.die.{red}", group="red"), opt(f"black:{black}", f"tapestry.die.{black}", group="black")]
         choice = yield from g.pick(seat, "tapestry.prompt.conquer_die", opts, params={"red": red, "black": black})
         picks = [choice.split(":", 1)[1]]
+        if choice.startswith("black:") and civs_more.power_on(g.players[seat], "Barracks"):
+            picks.append(red)  # Utilitarians' Barracks: the red result as well
     for face in picks:
         yield from die_face(g, seat, face, h)
     if len(picks) == 1:  # a Traders marker here takes the die left unused

@@ -54,6 +54,8 @@ def on_gain(g: TapestryGame, seat: int, civ: str, starting: bool) -> Gen:
         yield from celestials_start(g, seat, starting)
     elif civ == "illuminati":
         yield from illuminati_start(g, seat)
+    elif civ == "utilitarians":
+        yield from utilitarians_start(g, seat, starting)
     elif civ == "tinkerers":
         g.players[seat].civ["tinkerers:used"] = []
         if starting:  # every opponent draws a tech card into their bottom row
@@ -174,13 +176,15 @@ def end_of_turn(g: TapestryGame, seat: int, advanced: bool) -> Gen:
     """Relentless: a turn in which you gained a building (income building or landmark) adds a
     token; an advance turn without one cashes every token in."""
     p = g.players[seat]
+    if advanced:
+        yield from utilitarians_lighthouse(g, seat)
     if "relentless" not in p.civs:
         return
     tokens = p.civ.get("relentless:tokens", 0)
     if seat in g.built:
         p.civ["relentless:tokens"] = tokens + 1
         g.emit("relentless_token", seat, count=tokens + 1)
-    elif advanced and tokens:
+    elif advanced and tokens:  # (Relentless)
         p.civ["relentless:tokens"] = 0
         table = civilizations()["relentless"].mat
         g.emit("relentless_cash", seat, count=tokens)
@@ -941,6 +945,83 @@ def illuminati(g: TapestryGame, seat: int) -> Gen:
     p.civ["illuminati:mat"] = list(ILLUMINATI_DICE)
     return
     yield
+
+
+# ==============================================================================================
+# Utilitarians
+# ==============================================================================================
+TIER_TWO = ("Lighthouse", "Apothecary", "Barracks", "Forge")
+LATE_TIERS = {
+    "technology": "Rubber Works",
+    "military": "Tank Factory",
+    "exploration": "Train Station",
+    "science": "Academy",
+}
+POWERS = (*TIER_TWO, *LATE_TIERS.values())
+UTILITARIAN_TOKENS, LATE_VP, LIGHTHOUSE_TILES = 2, 4, 2
+
+
+def power_on(p: Any, landmark: str) -> bool:
+    """Whether a Utilitarians token activates this landmark's power for the player."""
+    return "utilitarians" in p.civs and landmark in (p.civ.get("utilitarians:on") or [])
+
+
+def utilitarians_start(g: TapestryGame, seat: int, starting: bool) -> Gen:
+    p = g.players[seat]
+    p.civ["utilitarians:on"] = []
+    if starting:  # a tier-II track landmark into the capital; its power is on
+        names = [n for n in TIER_TWO if n in g.available_landmarks]
+        if names:
+            opts = [opt(f"landmark:{n}", "tapestry.landmark", card=n) for n in names]
+            name = (yield from g.pick(seat, "tapestry.prompt.utilitarians_start", opts)).split(":", 1)[1]
+            yield from g.gain_landmark(seat, name)
+        return
+    for name in [n for n in p.landmarks if n in POWERS]:  # gained mid-game: tokens on owned landmarks
+        yield from utilitarians_landmark(g, seat, name, gained=False)
+
+
+def utilitarians_landmark(g: TapestryGame, seat: int, name: str, gained: bool = True) -> Gen:
+    p = g.players[seat]
+    if "utilitarians" not in p.civs:
+        return
+    on = p.civ.setdefault("utilitarians:on", [])
+    if gained and "Apothecary" in on and name != "Apothecary":
+        yield from g.gain_any(seat)
+    if name not in POWERS or name in on:
+        return
+    if len(on) < UTILITARIAN_TOKENS:
+        on.append(name)
+        g.emit("utilitarians_power", seat, what=name)
+        return
+    opts = [opt("keep", "tapestry.skip")] + [opt(f"move:{n}", "tapestry.landmark", card=n) for n in on]
+    choice = yield from g.pick(
+        seat, "tapestry.prompt.utilitarians_move", opts, default="keep", params={"landmark": name}
+    )
+    if choice != "keep":
+        on[on.index(choice.split(":", 1)[1])] = name
+        g.emit("utilitarians_power", seat, what=name)
+
+
+def utilitarians_advance(g: TapestryGame, seat: int, track: str, space: int) -> None:
+    if space >= 7 and power_on(g.players[seat], LATE_TIERS[track]):
+        g.gain_vp(seat, LATE_VP, "utilitarians")
+
+
+def utilitarians_lighthouse(g: TapestryGame, seat: int) -> Gen:
+    """Once per advance turn: 2 territory tiles for 1 resource."""
+    p = g.players[seat]
+    if not power_on(p, "Lighthouse") or len(p.tiles) < LIGHTHOUSE_TILES:
+        return
+    opts = [opt(f"tile:{i}:{t}", "tapestry.territory_tile", card=f"tile:{t}") for i, t in enumerate(p.tiles)]
+    chosen = yield from g.pick_many(
+        seat, "tapestry.prompt.utilitarians_lighthouse", opts, 0, LIGHTHOUSE_TILES
+    )
+    if len(chosen) != LIGHTHOUSE_TILES:
+        return
+    for c in sorted(chosen, key=lambda x: -int(x.split(":")[1])):
+        p.tiles.pop(int(c.split(":")[1]))
+    g.emit("discard", seat, source="tiles", what=[c.split(":", 1)[1] for c in chosen], count=LIGHTHOUSE_TILES)
+    yield from g.gain_any(seat)
 
 
 PSIONICS_GAINS = ("tile", "tapestry", "invent", "research")  # income turns 2, 3, 4, 5

@@ -463,6 +463,7 @@ class TapestryGame(Asker):
                 with self.resolving(seat, [f"landmark:{name}", *then]):
                     yield from self.gain_landmark(seat, name, may_defer=self.turn_open)
         tapestries.on_advance(self, seat, track)
+        civs_more.utilitarians_advance(self, seat, track, space)
         if space == 12:
             self.achieve(seat, "track")
         if mode in ("benefit", "nobonus", "freeall"):
@@ -607,6 +608,7 @@ class TapestryGame(Asker):
         self.built.add(seat)
         if civs_more.beyond(p):
             self.gain_vp(seat, 10, "elder_ones")
+        yield from civs_more.utilitarians_landmark(self, seat, name)
         self.emit("landmark", seat, what=name)
         parked = yield from civs_more.urban_park(self, seat, name)
         placed = True if parked else (yield from self.place_landmark(seat, name, may_defer))
@@ -808,6 +810,8 @@ class TapestryGame(Asker):
         yield from effects.do(self, seat, benefit)
         yield from tapestries.after_upgrade(self, seat, benefit)
         yield from civs.after_upgrade(self, seat, card, row)
+        if row == 2 and civs_more.power_on(p, "Forge"):  # Utilitarians
+            yield from self.gain_any(seat)
         return card
 
     # ==========================================================================================

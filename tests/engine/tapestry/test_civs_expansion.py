@@ -1273,3 +1273,81 @@ def test_illuminati_score_six_per_die_left_then_take_them_all_back() -> None:
     g = game(illuminati_at(vp=0, civ_state={"illuminati:mat": ["conquer"]}))
     drive(civs_more.illuminati(g, 0), [])
     assert g.players[0].vp == 12 and g.players[0].civ["illuminati:mat"] == ["conquer", "science"]
+
+
+# -------------------------------------------------------------------------------- Utilitarians
+def utilitarians_at(on: list[str], **me: Any) -> Match:
+    spec = {
+        "civs": ["utilitarians"],
+        "income_turns": 2,
+        "resources": dict(RICH),
+        "civ_state": {"utilitarians:on": on},
+        **me,
+    }
+    return at({"players": [spec, {"income_turns": 2}], "sites": [{"hex": [-1, -1], "tile": 8}]})
+
+
+def test_utilitarians_start_with_a_tier_two_landmark_whose_power_is_on() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(at({"players": [{"income_turns": 1, "civs": ["utilitarians"]}, {"income_turns": 1}]}))
+    keys = drive(civs_more.utilitarians_start(g, 0, starting=True), ["landmark:Forge"])
+    p = g.players[0]
+    assert (
+        keys[0] == "tapestry.prompt.utilitarians_start"
+        and "Forge" in p.landmarks
+        and p.civ["utilitarians:on"] == ["Forge"]
+    )
+
+
+def test_utilitarians_second_landmark_takes_the_second_token_then_tokens_may_move() -> None:
+    g = game(utilitarians_at(["Forge"]))
+    drive(g.gain_landmark(0, "Barracks"), [])
+    assert g.players[0].civ["utilitarians:on"] == ["Forge", "Barracks"]
+    keys = drive(g.gain_landmark(0, "Lighthouse"), ["move:Forge"])
+    assert "tapestry.prompt.utilitarians_move" in keys and g.players[0].civ["utilitarians:on"] == [
+        "Lighthouse",
+        "Barracks",
+    ]
+
+
+def test_utilitarians_forge_gives_a_resource_for_a_top_row_upgrade() -> None:
+    g = game(utilitarians_at(["Forge"], tech={"Bakery": 1}))
+    g.players[0].era_card = "golden_age"  # requirement ignored
+    keys = drive(g.upgrade(0), ["res:coin"] * 3)
+    assert keys.count("tapestry.prompt.any_resource") >= 1 and g.players[0].tech["Bakery"] == 2
+
+
+def test_utilitarians_late_tier_landmark_scores_four_per_advance() -> None:
+    g = game(utilitarians_at(["Train Station"], tracks={"exploration": 6}, vp=0))
+    drive(g.advance(0, "exploration", "none"), [])
+    assert g.players[0].vp == 4
+
+
+def test_utilitarians_apothecary_gives_a_resource_for_another_landmark() -> None:
+    g = game(utilitarians_at(["Apothecary"]))
+    keys = drive(g.gain_landmark(0, "Tech Hub"), ["res:coin"])
+    assert "tapestry.prompt.any_resource" in keys and g.players[0].res["coin"] == 4
+
+
+def test_utilitarians_barracks_add_the_red_die_to_the_black() -> None:
+    from engine.games.tapestry import actions
+
+    g = game(utilitarians_at(["Barracks"], vp=0))
+    g.rng = Rolls(g.rng, ["vp:5", "coin"])  # type: ignore[assignment]
+    drive(actions.conquer(g, 0, anywhere=True), ["hex:-1.-1", "black:coin"])
+    p = g.players[0]
+    assert p.res["coin"] == 4 and p.vp == 5
+
+
+def test_utilitarians_lighthouse_trades_two_tiles_once_per_advance_turn() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(utilitarians_at(["Lighthouse"], tiles=[3, 7, 9]))
+    g.built = set()
+    flow = civs_more.end_of_turn(g, 0, advanced=True)
+    spec = next(flow).specs[0]
+    assert spec.key == "tapestry.prompt.utilitarians_lighthouse" and spec.min == 0 and spec.max == 2
+    asked = flow.send({0: ("tile:0:3", "tile:1:7")})
+    drive_on(flow, asked, ["res:food"])
+    assert g.players[0].tiles == [9] and g.players[0].res["food"] == 4

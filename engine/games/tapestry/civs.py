@@ -40,7 +40,7 @@ def gain_random(g: TapestryGame, seat: int) -> Gen:
     if not usable:
         return
     # the variant's draw 2 and the Psionics' extra card add up
-    wanted = (2 if g.options.get("civ_draw_two") else 1) + ("psionics" in p.civs)
+    wanted = (2 if g.options.get("civ_draw_two") else 1) + ("psionics" in p.civs) + 2 * ("infiltrators" in p.civs)
     drawn: list[str] = []
     while g.civ_deck and len(drawn) < wanted:
         civ = g.civ_deck.pop()

@@ -56,6 +56,13 @@ def on_gain(g: TapestryGame, seat: int, civ: str, starting: bool) -> Gen:
         yield from illuminati_start(g, seat)
     elif civ == "utilitarians":
         yield from utilitarians_start(g, seat, starting)
+    elif civ == "infiltrators":
+        p = g.players[seat]
+        p.civ["infiltrators:shared"] = []
+        p.civ["infiltrators:tokens"] = [0] * g.n
+        # their culture; the rulebook's adjustment takes it away from a starting civilization
+        if not starting or g.options.get("no_civ_adjustments"):
+            g.gain_res(seat, "culture")
     elif civ == "tinkerers":
         g.players[seat].civ["tinkerers:used"] = []
         if starting:  # every opponent draws a tech card into their bottom row
@@ -1024,6 +1031,67 @@ def utilitarians_lighthouse(g: TapestryGame, seat: int) -> Gen:
     yield from g.gain_any(seat)
 
 
+# ==============================================================================================
+# Infiltrators
+# ==============================================================================================
+INFILTRATOR_TOKENS_FOR_CIV = 3
+
+
+def shared_with(g: TapestryGame, seat: int) -> list[tuple[int, int]]:
+    """Territories an Infiltrators outpost shares with one opponent outpost: both upright, both
+    players control it."""
+    out = []
+    for q in g.players:
+        for x, y in q.civ.get("infiltrators:shared") or []:
+            s = g.sites[(x, y)]
+            up = {piece[0] for piece in s.pieces if piece[1]}
+            if len(up) == 2 and seat in up and q.seat in up:
+                out.append((x, y))
+    return out
+
+
+def infiltrators(g: TapestryGame, seat: int) -> Gen:
+    p = g.players[seat]
+    opts = [opt("skip", "tapestry.skip")]
+    if actions.outposts_left(g, seat) > 0:
+        for h in g.hexes:
+            s = g.sites[h]
+            if s.tile is not None and len(s.pieces) == 1 and not s.tokens and not s.buildings:
+                piece = s.pieces[0]
+                if piece[0] != seat and piece[1] and piece[2] == "outpost":
+                    opts.append(opt(f"share:{h[0]}.{h[1]}", "tapestry.hex"))
+    for o in g.opponents(seat):
+        if g.players[o].civ.get("start") is not None:
+            opts.append(opt(f"capital:{o}", "tapestry.seat"))
+    choice = yield from g.pick(seat, "tapestry.prompt.infiltrators", opts, default="skip")
+    if choice == "skip":
+        return
+    kind, _, arg = choice.partition(":")
+    if kind == "share":  # not a conquest: both outposts stand, control shared
+        x, y = (int(v) for v in arg.split("."))
+        yield from civs_take_outpost(g, seat)
+        g.sites[(x, y)].pieces.append([seat, True, "outpost"])
+        p.civ.setdefault("infiltrators:shared", []).append([x, y])
+        g.emit("infiltrate", seat, hex=[x, y])
+        yield from actions.territory_benefit(g, seat, (x, y))
+        return
+    o = int(arg)
+    tokens = p.civ.setdefault("infiltrators:tokens", [0] * g.n)
+    tokens[o] += 1
+    g.emit("infiltrate_capital", seat, at_seat=o)
+    g.gain_vp(seat, actions.outposts_left(g, o), "infiltrators")
+    if tokens[o] == INFILTRATOR_TOKENS_FOR_CIV:
+        from engine.games.tapestry import civs
+
+        yield from civs.gain_random(g, seat)
+
+
+def civs_take_outpost(g: TapestryGame, seat: int) -> Gen:
+    from engine.games.tapestry import civs
+
+    yield from civs.take_outpost(g, seat)
+
+
 PSIONICS_GAINS = ("tile", "tapestry", "invent", "research")  # income turns 2, 3, 4, 5
 
 
@@ -1072,6 +1140,7 @@ INCOME = {
     "gamblers": gamblers,
     "genies": genies,
     "illuminati": illuminati,
+    "infiltrators": infiltrators,
     "merfolk": merfolk,
     "psionics": psionics,
     "recyclers": recyclers,

@@ -850,4 +850,7 @@ class TapestryGame(Asker):
 
     def controlled(self, seat: int) -> list[Hex]:
         sites = self.sites
-        return [h for h in self.hexes if sites[h].pieces and sites[h].controller() == seat]
+        own = [h for h in self.hexes if sites[h].pieces and sites[h].controller() == seat]
+        if any("infiltrators" in p.civs for p in self.players):  # territories they share
+            own = sorted(set(own) | set(civs_more.shared_with(self, seat)))
+        return own

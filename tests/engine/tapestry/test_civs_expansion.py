@@ -1351,3 +1351,56 @@ def test_utilitarians_lighthouse_trades_two_tiles_once_per_advance_turn() -> Non
     asked = flow.send({0: ("tile:0:3", "tile:1:7")})
     drive_on(flow, asked, ["res:food"])
     assert g.players[0].tiles == [9] and g.players[0].res["food"] == 4
+
+
+# -------------------------------------------------------------------------------- Infiltrators
+def infiltrators_at(**me: Any) -> Match:
+    spec = {"civs": ["infiltrators"], "income_turns": 2, "resources": dict(RICH), **me}
+    sites = [{"hex": [-1, -1], "tile": 8, "pieces": [[1, True, "outpost"]]}]
+    return at({"players": [spec, {"income_turns": 2}], "sites": sites})
+
+
+def test_infiltrators_culture_only_without_the_adjustment() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(infiltrators_at(resources={}))
+    before = g.players[0].res["culture"]
+    drive(civs_more.on_gain(g, 0, "infiltrators", starting=True), [])
+    assert g.players[0].res["culture"] == before
+    drive(civs_more.on_gain(g, 0, "infiltrators", starting=False), [])
+    assert g.players[0].res["culture"] == before + 1
+
+
+def test_infiltrators_share_a_territory_both_control_it_and_it_cannot_be_conquered() -> None:
+    from engine.games.tapestry import actions, civs_more
+
+    g = game(infiltrators_at())
+    outposts = g.players[0].outposts
+    keys = drive(civs_more.infiltrators(g, 0), ["share:-1.-1"])
+    assert keys[0] == "tapestry.prompt.infiltrators"
+    assert (
+        (-1, -1) in g.controlled(0) and (-1, -1) in g.controlled(1) and g.players[0].outposts == outposts - 1
+    )
+    assert g.players[0].placed["farm"] == 1  # tile 8's benefit
+    assert (-1, -1) not in actions.conquer_targets(g, 0, anywhere=True) and (
+        -1,
+        -1,
+    ) not in actions.conquer_targets(g, 1, anywhere=True)
+
+
+def test_infiltrators_token_on_a_capital_scores_the_outposts_not_placed() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(infiltrators_at(vp=0))
+    drive(civs_more.infiltrators(g, 0), ["capital:1"])
+    assert g.players[0].vp == g.players[1].outposts and g.players[0].civ["infiltrators:tokens"][1] == 1
+
+
+def test_infiltrators_third_token_on_one_capital_gives_a_civilization_from_three() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(infiltrators_at(civ_state={"infiltrators:tokens": [0, 2]}))
+    g.civ_deck = ["traders", "leaders", "futurists", "historians"]
+    keys = drive(civs_more.infiltrators(g, 0), ["capital:1", "civ:leaders"])
+    assert "tapestry.prompt.keep_civ" in keys and "leaders" in g.players[0].civs
+    assert g.civ_deck[:2] in (["historians", "futurists"], ["futurists", "historians"])

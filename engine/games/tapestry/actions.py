@@ -27,6 +27,17 @@ def gain_tile(g: TapestryGame, seat: int) -> None:
     g.emit("gain_tile", seat, tile=tile)  # territory tiles in a supply are public
 
 
+def take_tile_collecting(g: TapestryGame, seat: int) -> Gen:
+    """A territory tile gained as a benefit; the Collectors may put it on their mat."""
+    before = list(g.players[seat].tiles)
+    yield from take_tile(g, seat)
+    new = g.players[seat].tiles[len(before) :]
+    if new:
+        collected = yield from civs_more.collect(g, seat, "tile", str(new[0]))
+        if collected:
+            g.players[seat].tiles.remove(new[0])
+
+
 def gain_space_tile(g: TapestryGame, seat: int) -> None:
     if not g.space_stack:
         g.emit("none_left", seat, what="space_tile")
@@ -203,6 +214,11 @@ def conquer(g: TapestryGame, seat: int, anywhere: bool = False, both: bool = Fal
     if outposts_left(g, seat) <= 0:
         g.emit("conquer_nothing", seat, why="no_outpost")
         return
+    if "collectors" in g.players[seat].civs:  # an outpost onto their mat instead: no conquest, no dice
+        collected = yield from civs_more.collect(g, seat, "outpost", "outpost")
+        if collected:
+            yield from civs.take_outpost(g, seat)
+            return
     targets = conquer_targets(g, seat, anywhere, empty_only)
     if not targets:
         g.emit("conquer_nothing", seat, why="no_hex")

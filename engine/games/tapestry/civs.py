@@ -429,6 +429,10 @@ def final_income(g: TapestryGame, seat: int) -> Gen:
         from engine.games.tapestry import civs_more
 
         yield from civs_more.merfolk_trim(g, seat)
+    if "collectors" in p.civs:
+        from engine.games.tapestry import civs_more
+
+        civs_more.collectors_score(g, seat)
     if "riverfolk" in p.civs:
         from engine.games.tapestry import civs_more
 
@@ -607,9 +611,13 @@ def after_conquer(g: TapestryGame, seat: int, h: Hex, was_empty: bool) -> Gen:
 
 def building_elsewhere(g: TapestryGame, seat: int, kind: str, landmark: bool = False) -> Gen:
     """Craftsmen and Nomads may put a new building somewhere other than the capital."""
+    from engine.games.tapestry import civs_more
     from engine.games.tapestry.actions import adjacent_to_controlled
 
     p = g.players[seat]
+    collected = yield from civs_more.collect(g, seat, "landmark" if landmark else kind, kind)
+    if collected:
+        return True
     opts: list[Option] = []
     if "craftsmen" in p.civs and not landmark:
         cols = p.civ.setdefault("craftsmen:cols", [0, 0, 0])

@@ -1092,6 +1092,41 @@ def civs_take_outpost(g: TapestryGame, seat: int) -> Gen:
     yield from civs.take_outpost(g, seat)
 
 
+# ==============================================================================================
+# Collectors
+# ==============================================================================================
+COLLECTABLE = ("outpost", "house", "landmark", "tapestry", "tile", "tech")
+
+
+def collect(g: TapestryGame, seat: int, kind: str, item: str) -> Gen:
+    """During an advance turn the Collectors may put an item they gain on their mat (one of each
+    type; it still counts for scoring but is never used) for the benefit printed there. Returns
+    True when the item went onto the mat."""
+    p = g.players[seat]
+    if "collectors" not in p.civs or not g.advance_turn or g.current != seat or kind not in COLLECTABLE:
+        return False
+    mat = p.civ.setdefault("collectors:mat", {})
+    if kind in mat:
+        return False
+    ok = yield from g.confirm(seat, "tapestry.prompt.collectors", {"kind": kind}, default=False)
+    if not ok:
+        return False
+    # a tapestry card lies face down: only its owner knows it
+    mat[kind] = "" if kind == "tapestry" else item
+    if kind == "tapestry":
+        p.civ["collectors:card"] = item
+    g.emit("collect", seat, what=kind)
+    yield from effects.do(g, seat, civilizations()["collectors"].mat[kind])
+    return True
+
+
+def collectors_score(g: TapestryGame, seat: int) -> None:
+    table = civilizations()["collectors"].scoring
+    n = len(g.players[seat].civ.get("collectors:mat") or {})
+    if n:
+        g.gain_vp(seat, table[min(n, len(table)) - 1], "collectors")
+
+
 PSIONICS_GAINS = ("tile", "tapestry", "invent", "research")  # income turns 2, 3, 4, 5
 
 

@@ -168,6 +168,7 @@ class Civilization(Named):
     needs: list[str] = []
     automa: bool = True
     automa_source: str = "official"
+    mat_source: str = "printed"  # or where values our sources lack came from (replaceable)
 
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C loader when libyaml is there

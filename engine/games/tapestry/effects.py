@@ -79,7 +79,7 @@ def token(g: TapestryGame, seat: int, tok: str) -> Gen:
             choice = yield from g.pick(seat, "tapestry.prompt.any_building", opts)
             yield from g.gain_building(seat, choice[9:])
     elif tok == "tile":
-        yield from actions.take_tile(g, seat)
+        yield from actions.take_tile_collecting(g, seat)
     elif tok == "space_tile":
         yield from actions.take_space_tile(g, seat)
     elif tok == "tapestry":

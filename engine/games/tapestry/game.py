@@ -688,6 +688,9 @@ class TapestryGame(Asker):
                 return
             if psionic and "psionics" in self.players[seat].civs:
                 card = yield from self.psionics_keep_tapestry(seat, card)
+            collected = yield from civs_more.collect(self, seat, "tapestry", card)
+            if collected:
+                continue
             self.players[seat].hand.append(card)
             self.emit("draw_tapestry", seat, count=1)
             self.emit("drew_tapestry", seat, to=seat, card=card)
@@ -753,6 +756,9 @@ class TapestryGame(Asker):
             card = choice[5:]
             self.tech_row.remove(card)
             self.refill_tech()
+        collected = yield from civs_more.collect(self, seat, "tech", card)
+        if collected:
+            return card
         p.tech[card] = 0
         self.emit("invent", seat, card=card)
         if tapestries.era_active(self, seat, "academia"):

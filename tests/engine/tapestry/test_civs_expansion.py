@@ -10,6 +10,7 @@ from engine.core.errors import InvalidSetup
 from engine.core.match import Match
 from engine.games.tapestry import options as topts
 from engine.games.tapestry.data import civilizations
+from engine.games.tapestry.game import TapestryGame
 from tests.engine.tapestry.helpers import answer, at, game, ids, prompt, seats
 
 RICH = {"coin": 3, "worker": 3, "food": 3, "culture": 3}
@@ -1404,3 +1405,79 @@ def test_infiltrators_third_token_on_one_capital_gives_a_civilization_from_three
     keys = drive(civs_more.infiltrators(g, 0), ["capital:1", "civ:leaders"])
     assert "tapestry.prompt.keep_civ" in keys and "leaders" in g.players[0].civs
     assert g.civ_deck[:2] in (["historians", "futurists"], ["futurists", "historians"])
+
+
+# ---------------------------------------------------------------------------------- Collectors
+def collectors_at(**me: Any) -> TapestryGame:
+    spec = {"civs": ["collectors"], "income_turns": 2, "resources": dict(RICH), **me}
+    g = game(at({"players": [spec, {"income_turns": 2}], "sites": [{"hex": [-1, -1], "tile": 8}]}))
+    g.advance_turn, g.current = True, 0  # during their advance turn
+    return g
+
+
+def test_collectors_put_a_house_on_their_mat_for_its_benefit() -> None:
+    g = collectors_at()
+    keys = drive(g.gain_building(0, "house"), ["yes", "res:coin"])
+    p = g.players[0]
+    assert keys[:2] == ["tapestry.prompt.collectors", "tapestry.prompt.any_resource"]
+    assert (
+        p.civ["collectors:mat"] == {"house": "house"}
+        and p.placed["house"] == 1
+        and "H" not in "".join(map("".join, p.grid))
+    )
+
+
+def test_collectors_take_one_of_each_type_only() -> None:
+    g = collectors_at(civ_state={"collectors:mat": {"house": "house"}})
+    keys = drive(g.gain_building(0, "house"), [])
+    assert "tapestry.prompt.collectors" not in keys
+
+
+def test_collectors_outpost_instead_of_a_conquest() -> None:
+    from engine.games.tapestry import actions
+
+    g = collectors_at()
+    outposts = g.players[0].outposts
+    keys = drive(actions.conquer(g, 0), ["yes", "res:coin", "res:coin"])
+    p = g.players[0]
+    assert keys[0] == "tapestry.prompt.collectors" and "tapestry.prompt.conquer_hex" not in keys
+    assert p.outposts == outposts - 1 and "outpost" in p.civ["collectors:mat"]
+
+
+def test_collectors_tapestry_card_lies_face_down_and_hidden() -> None:
+    from engine.games.tapestry import view
+
+    g = collectors_at()
+    g.tapestry_deck.append("tech_boom")
+    drive(g.gain_tapestry(0), ["yes", "res:coin"])
+    p = g.players[0]
+    assert "tech_boom" not in p.hand and p.civ["collectors:card"] == "tech_boom"
+    assert view.build(g, 0)["players"][0]["collectors_card"] == "tech_boom"
+    assert "tech_boom" not in str(view.build(g, 1)["players"][0])
+
+
+def test_collectors_tech_card_and_tile_on_the_mat() -> None:
+    g = collectors_at()
+    g.tech_deck.append("Bakery")
+    drive(g.invent(0), ["deck", "yes"])
+    assert "Bakery" not in g.players[0].tech and g.players[0].civ["collectors:mat"]["tech"] == "Bakery"
+    from engine.games.tapestry import effects
+
+    tiles = list(g.players[0].tiles)
+    drive(effects.token(g, 0, "tile"), ["yes"])
+    assert g.players[0].tiles == tiles and "tile" in g.players[0].civ["collectors:mat"]
+
+
+def test_collectors_only_on_their_advance_turns() -> None:
+    g = collectors_at()
+    g.advance_turn = False
+    keys = drive(g.gain_building(0, "house"), [])
+    assert "tapestry.prompt.collectors" not in keys
+
+
+def test_collectors_score_by_the_number_of_types() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = collectors_at(vp=0, civ_state={"collectors:mat": {"house": "house", "tile": "3", "tech": "Bakery"}})
+    civs_more.collectors_score(g, 0)
+    assert g.players[0].vp == 6

@@ -26,6 +26,7 @@ COUNTS = {
     "tech_cards": "tech card you own", "capital": "complete row and column in your capital",
     "territories": "territory you control", "tiles": "territory tile in your supply", "tapestries": "tapestry card you have",
     "market": "market you have", "house": "house you have", "farm": "farm you have", "armory": "armory you have",
+    "buildings": "income building you have",
 }
 
 

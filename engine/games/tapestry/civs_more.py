@@ -63,6 +63,8 @@ def on_gain(g: TapestryGame, seat: int, civ: str, starting: bool) -> Gen:
         # their culture; the rulebook's adjustment takes it away from a starting civilization
         if not starting or g.options.get("no_civ_adjustments"):
             g.gain_res(seat, "culture")
+    elif civ == "faefolk":
+        g.players[seat].civ["faefolk:at"] = 0  # the top spot of the ring
     elif civ == "tinkerers":
         g.players[seat].civ["tinkerers:used"] = []
         if starting:  # every opponent draws a tech card into their bottom row
@@ -1127,6 +1129,36 @@ def collectors_score(g: TapestryGame, seat: int) -> None:
         g.gain_vp(seat, table[min(n, len(table)) - 1], "collectors")
 
 
+# ==============================================================================================
+# Faefolk
+# ==============================================================================================
+def faefolk_visible(p: Any) -> int:
+    """Tapestry cards showing on the income mat, Maker of Fire (printed on it) included while no
+    card covers it (our reading of "visible tapestry cards")."""
+    count = 0
+    for era, pile in enumerate(p.mat):
+        if not pile:
+            count += era == 0  # Maker of Fire
+        elif pile[-1][1]:
+            count += 1
+    return count
+
+
+def faefolk(g: TapestryGame, seat: int) -> Gen:
+    p = g.players[seat]
+    if not 2 <= p.income_turns <= 5:
+        return
+    take = yield from g.confirm(seat, "tapestry.prompt.faefolk_card", default=True)
+    if take:
+        yield from g.gain_tapestry(seat)
+    ring = civilizations()["faefolk"].mat
+    at = (p.civ.get("faefolk:at", 0) + faefolk_visible(p)) % len(ring)
+    p.civ["faefolk:at"] = at
+    g.emit("faefolk_move", seat, spot=at)
+    for _ in range(2 if p.income_turns == 5 else 1):
+        yield from effects.do(g, seat, ring[at])
+
+
 PSIONICS_GAINS = ("tile", "tapestry", "invent", "research")  # income turns 2, 3, 4, 5
 
 
@@ -1172,6 +1204,7 @@ INCOME = {
     "aliens": aliens,
     "celestials": celestials,
     "elder_ones": elder_ones,
+    "faefolk": faefolk,
     "gamblers": gamblers,
     "genies": genies,
     "illuminati": illuminati,

@@ -1481,3 +1481,44 @@ def test_collectors_score_by_the_number_of_types() -> None:
     g = collectors_at(vp=0, civ_state={"collectors:mat": {"house": "house", "tile": "3", "tech": "Bakery"}})
     civs_more.collectors_score(g, 0)
     assert g.players[0].vp == 6
+
+
+# ------------------------------------------------------------------------------------- Faefolk
+def test_faefolk_move_by_the_visible_cards_and_gain_the_spot() -> None:
+    from engine.games.tapestry import civs_more
+
+    g = game(
+        at(
+            {
+                "players": [
+                    {"civs": ["faefolk"], "income_turns": 2, "resources": dict(RICH), "vp": 0},
+                    {"income_turns": 2},
+                ]
+            }
+        )
+    )
+    p = g.players[0]
+    assert p.civ["faefolk:at"] == 0 and civs_more.faefolk_visible(p) == 1  # Maker of Fire alone
+    keys = drive(civs_more.faefolk(g, 0), ["no"])
+    assert keys[0] == "tapestry.prompt.faefolk_card" and p.civ["faefolk:at"] == 1
+    assert p.vp == p.buildings()  # tapestry card, tile, invent, then 1 VP per income building
+
+
+def test_faefolk_count_face_up_cards_and_score_twice_in_income_five() -> None:
+    from engine.games.tapestry import civs_more
+
+    mat = [[["boast_of_superiority", True]], [["dark_ages", True]], [["tech_boom", False]], []]
+    spec = {
+        "civs": ["faefolk"],
+        "income_turns": 4,
+        "resources": dict(RICH),
+        "mat": mat,
+        "civ_state": {"faefolk:at": 1},
+    }
+    g = game(at({"players": [spec, {"income_turns": 4}]}))
+    p = g.players[0]
+    p.income_turns = 5
+    assert civs_more.faefolk_visible(p) == 2  # the face-down card does not show
+    coin = p.res["coin"]
+    drive(civs_more.faefolk(g, 0), ["no"])
+    assert p.civ["faefolk:at"] == 3 and p.res["coin"] == coin + 2  # coin and VP per tech card, twice

@@ -136,6 +136,16 @@ class TapestryRenderer:
             )
             if locale == "en":  # the civilizations' texts are in English only
                 lines.extend(f"• **{name(c, locale)}**: {civilizations()[c].text}" for c in me["civ_offer"])
+        if me.get("spies_peek"):  # the Spies' last look at a neighbour's hand (theirs alone)
+            peek_seat, cards = me["spies_peek"]
+            lines.append(
+                t(
+                    "tapestry.hand.spies_peek",
+                    locale,
+                    player=seat_name(live, int(peek_seat)),
+                    cards=join_names(name(c, locale) for c in cards) or "—",
+                )
+            )
         lines.append(self._player(me, locale))
         if me.get("grid"):
             lines.append(t("tapestry.hand.capital", locale, capital=capital_name(me["capital"], locale)))

@@ -261,8 +261,10 @@ def option_label(live: Live | None, option: Option, locale: str) -> str | None:
         space = _space_of(option.card or "", track)
         cost = resource_list(tier_cost(track, space), locale) if space else ""
         return t(label, locale, track=name(track, locale), space=name(option.card or "", locale), cost=cost)
-    if label == "tapestry.upgrade":
-        row = "middle" if option.group == "row0" else "top"
+    if label.startswith("tapestry.tinker."):
+        return f"{t(label, locale)} — {name(option.group, locale)}"
+    if label == "tapestry.upgrade":  # a Recyclers' top-row card goes back to the bottom row
+        row = {"row0": "middle", "row2": "bottom"}.get(option.group, "top")
         return t("tapestry.label.upgrade", locale, card=name(option.card or "", locale), row=t(f"tapestry.row.{row}", locale))
     if label == "tapestry.territory_tile":
         return t("tapestry.label.tile", locale, tile=(option.card or oid).split(":")[1])

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.games.tapestry import civs, effects, tapestries
+from engine.core.prompts import Option
+from engine.games.tapestry import civs, civs_more, effects, tapestries
 from engine.games.tapestry.asks import Gen, opt
 from engine.games.tapestry.data import board, tiles
 from engine.games.tapestry.mapgeo import Hex, explore_vp, neighbours
@@ -26,6 +27,17 @@ def gain_tile(g: TapestryGame, seat: int) -> None:
     g.emit("gain_tile", seat, tile=tile)  # territory tiles in a supply are public
 
 
+def take_tile_collecting(g: TapestryGame, seat: int) -> Gen:
+    """A territory tile gained as a benefit; the Collectors may put it on their mat."""
+    before = list(g.players[seat].tiles)
+    yield from take_tile(g, seat)
+    new = g.players[seat].tiles[len(before) :]
+    if new:
+        collected = yield from civs_more.collect(g, seat, "tile", str(new[0]))
+        if collected:
+            g.players[seat].tiles.remove(new[0])
+
+
 def gain_space_tile(g: TapestryGame, seat: int) -> None:
     if not g.space_stack:
         g.emit("none_left", seat, what="space_tile")
@@ -33,6 +45,60 @@ def gain_space_tile(g: TapestryGame, seat: int) -> None:
     tile = g.space_stack.pop()
     g.players[seat].space.append(tile)
     g.emit("gain_space_tile", seat, tile=tile)
+
+
+def psionic(g: TapestryGame, seat: int) -> bool:
+    """Psionics roll every die twice and see one more of every random draw (keeping one)."""
+    return "psionics" in g.players[seat].civs
+
+
+def keep_one(g: TapestryGame, seat: int, opts: list[Option]) -> Gen:
+    """The Psionics' choice among a second roll or draw (asked only when the two differ)."""
+    if len({o.id for o in opts}) == 1:
+        return opts[0].id
+    choice = yield from g.pick(seat, "tapestry.prompt.psionics_keep", opts)
+    return choice
+
+
+def take_tile(g: TapestryGame, seat: int) -> Gen:
+    """Gain a territory tile from the bag (Psionics: draw 2, keep 1, the other back in the bag)."""
+    if not psionic(g, seat) or not g.receives(seat, "tile") or len(g.tile_bag) < 2:
+        gain_tile(g, seat)
+        return
+    drawn = [g.tile_bag.pop(), g.tile_bag.pop()]
+    opts = [opt(f"tile:{t}", "tapestry.territory_tile", card=f"tile:{t}") for t in drawn]
+    keep = int((yield from keep_one(g, seat, opts))[5:])
+    drawn.remove(keep)
+    g.tile_bag.insert(g.rng.randrange(len(g.tile_bag) + 1), drawn[0])
+    g.players[seat].tiles.append(keep)
+    g.emit("gain_tile", seat, tile=keep)
+
+
+def take_space_tile(g: TapestryGame, seat: int) -> Gen:
+    """Gain a space tile (Psionics: draw 2, keep 1, the other shuffled back into the stack)."""
+    if not psionic(g, seat) or len(g.space_stack) < 2:
+        gain_space_tile(g, seat)
+        return
+    drawn = [g.space_stack.pop(), g.space_stack.pop()]
+    opts = [opt(f"space:{t}", "tapestry.space_tile", card=f"space:{t}") for t in drawn]
+    keep = int((yield from keep_one(g, seat, opts))[6:])
+    drawn.remove(keep)
+    g.space_stack.insert(g.rng.randrange(len(g.space_stack) + 1), drawn[0])
+    g.players[seat].space.append(keep)
+    g.emit("gain_space_tile", seat, tile=keep)
+
+
+def science_roll(g: TapestryGame, seat: int) -> Gen:
+    """Roll the science die (Psionics: twice, keep one)."""
+    from engine.games.tapestry import civs_more
+
+    track = roll_science(g, seat)
+    if psionic(g, seat):
+        other = roll_science(g, seat)
+        opts = [opt(f"track:{t}", f"tapestry.track.{t}") for t in dict.fromkeys((track, other))]
+        track = (yield from keep_one(g, seat, opts))[6:]
+    yield from civs_more.illuminati_dice(g, seat, "science", [track], None)
+    return track
 
 
 def roll_science(g: TapestryGame, seat: int) -> str:
@@ -148,6 +214,11 @@ def conquer(g: TapestryGame, seat: int, anywhere: bool = False, both: bool = Fal
     if outposts_left(g, seat) <= 0:
         g.emit("conquer_nothing", seat, why="no_outpost")
         return
+    if "collectors" in g.players[seat].civs:  # an outpost onto their mat instead: no conquest, no dice
+        collected = yield from civs_more.collect(g, seat, "outpost", "outpost")
+        if collected:
+            yield from civs.take_outpost(g, seat)
+            return
     targets = conquer_targets(g, seat, anywhere, empty_only)
     if not targets:
         g.emit("conquer_nothing", seat, why="no_hex")
@@ -160,7 +231,12 @@ def conquer(g: TapestryGame, seat: int, anywhere: bool = False, both: bool = Fal
     was_empty = site.items == 0
     yield from civs.take_outpost(g, seat)
     trapped = False
-    if defender is not None and not g.players[defender].finished and not tapestries.era_active(g, seat, "pillage_and_plunder"):
+    if (
+        defender is not None
+        and not g.players[defender].finished
+        and not g.players[defender].civ.get("elder_ones:beyond")  # no responses after their fifth income turn
+        and not tapestries.era_active(g, seat, "pillage_and_plunder")
+    ):
         # asked whether or not a Trap is held, so the question itself reveals nothing; a
         # standing answer ("always" / "never") spares the question for the rest of the game
         d = g.players[defender]
@@ -197,6 +273,14 @@ def conquer(g: TapestryGame, seat: int, anywhere: bool = False, both: bool = Fal
     red = g.rng.choice(board().dice.red)
     black = g.rng.choice(board().dice.black)
     g.emit("roll", seat, die="conquer", red=red, black=black)
+    if psionic(g, seat):  # both dice again; one face of each kept
+        red2, black2 = g.rng.choice(board().dice.red), g.rng.choice(board().dice.black)
+        g.emit("roll", seat, die="conquer", red=red2, black=black2)
+        keep = yield from keep_one(g, seat, [opt(f"red:{f}", f"tapestry.die.{f}", group="red") for f in dict.fromkeys((red, red2))])
+        red = keep[4:]
+        keep = yield from keep_one(g, seat, [opt(f"black:{f}", f"tapestry.die.{f}", group="black") for f in dict.fromkeys((black, black2))])
+        black = keep[6:]
+    yield from civs_more.illuminati_dice(g, seat, "conquer", [red, black], h)
     toppled = defender is not None and not trapped
     if both or (tanks and defender is not None) or (toppled and tapestries.era_active(g, seat, "pillage_and_plunder")):
         picks = [red, black]
@@ -204,6 +288,8 @@ def conquer(g: TapestryGame, seat: int, anywhere: bool = False, both: bool = Fal
         opts = [opt(f"red:{red}", f"tapestry.die.{red}", group="red"), opt(f"black:{black}", f"tapestry.die.{black}", group="black")]
         choice = yield from g.pick(seat, "tapestry.prompt.conquer_die", opts, params={"red": red, "black": black})
         picks = [choice.split(":", 1)[1]]
+        if choice.startswith("black:") and civs_more.power_on(g.players[seat], "Barracks"):
+            picks.append(red)  # Utilitarians' Barracks: the red result as well
     for face in picks:
         yield from die_face(g, seat, face, h)
     if len(picks) == 1:  # a Traders marker here takes the die left unused

@@ -80,11 +80,11 @@ def orientations(footprint: list[str], count: int) -> list[list[Cell]]:
     return shapes
 
 
-def landmark_spots(grid: Grid, shapes: Sequence[Sequence[Cell]]) -> list[tuple[int, int, int]]:
-    """(row, col, orientation) where the landmark fits: every on-grid cell open, at least one
-    cell on the grid (landmarks may hang off the edge)."""
+def landmark_spots(grid: Grid, shapes: Sequence[Sequence[Cell]], impassable_ok: bool = False) -> list[tuple[int, int, int]]:
+    """(row, col, orientation) where the landmark fits: every on-grid cell open (or impassable,
+    for the Riverfolk), at least one cell on the grid (landmarks may hang off the edge)."""
     spots = []
-    free = [[ch == OPEN for ch in row] for row in grid]
+    free = [[ch == OPEN or (impassable_ok and ch == IMPASSABLE) for ch in row] for row in grid]
     for o, shape in enumerate(shapes):
         h = max(r for r, _ in shape)
         w = max(c for _, c in shape)

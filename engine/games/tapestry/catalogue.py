@@ -26,6 +26,7 @@ COUNTS = {
     "tech_cards": "tech card you own", "capital": "complete row and column in your capital",
     "territories": "territory you control", "tiles": "territory tile in your supply", "tapestries": "tapestry card you have",
     "market": "market you have", "house": "house you have", "farm": "farm you have", "armory": "armory you have",
+    "buildings": "income building you have",
 }
 
 
@@ -69,7 +70,7 @@ def catalogue() -> tuple[CardInfo, ...]:
                             ours=_ours(tech.pt_source)))
     for civ in civilizations().values():
         out.append(CardInfo(civ.id, {"en": civ.name, "pt": civ.name_pt}, {"en": civ.text}, kind="civilization",
-                            set="base", ours=_ours(civ.pt_source)))
+                            set=civ.expansion, ours=_ours(civ.pt_source)))
     for track in tracks().values():
         for i, space in enumerate(track.spaces, start=1):
             text = space.text

@@ -39,7 +39,8 @@ def gain_random(g: TapestryGame, seat: int) -> Gen:
     usable = [c for c in g.civ_deck if c != "mystics" and c not in p.civs]
     if not usable:
         return
-    wanted = 2 if g.options.get("civ_draw_two") else 1
+    # the variant's draw 2 and the Psionics' extra card add up
+    wanted = (2 if g.options.get("civ_draw_two") else 1) + ("psionics" in p.civs) + 2 * ("infiltrators" in p.civs)
     drawn: list[str] = []
     while g.civ_deck and len(drawn) < wanted:
         civ = g.civ_deck.pop()
@@ -50,19 +51,23 @@ def gain_random(g: TapestryGame, seat: int) -> Gen:
     if not drawn:
         return
     civ = drawn[0]
-    if len(drawn) == 2:
+    if len(drawn) >= 2:
         opts = [opt(f"civ:{c}", "tapestry.civ", card=c) for c in drawn]
         choice = yield from g.pick(seat, "tapestry.prompt.keep_civ", opts)
         civ = choice[4:]
-        other = drawn[1 - drawn.index(civ)]
-        g.civ_deck.insert(0, other)  # back under the deck
+        for other in drawn:
+            if other != civ:
+                g.civ_deck.insert(0, other)  # back under the deck
     g.emit("gain_civ", seat, civ=civ)
     p.civs.insert(0, civ)
     yield from on_gain(g, seat, civ, starting=False)
 
 
 def on_gain(g: TapestryGame, seat: int, civ: str, starting: bool) -> Gen:
+    from engine.games.tapestry import civs_more
+
     p = g.players[seat]
+    yield from civs_more.on_gain(g, seat, civ, starting)
     if civ == "futurists":
         for t in TRACKS:
             for _ in range(4):
@@ -116,13 +121,20 @@ def adjust(g: TapestryGame, seat: int) -> Gen:
     adj = civilizations()[p.civs[-1]].adjustment
     if adj.get("gain_any"):
         yield from g.gain_any(seat, int(adj["gain_any"]))
+    if adj.get("gain_any_by_players"):  # [1-3 players, 4-5 players]
+        yield from g.gain_any(seat, int(adj["gain_any_by_players"][g.n >= 4]))
     if adj.get("vp"):
         g.gain_vp(seat, int(adj["vp"]), "adjustment")
+    if adj.get("upgrade"):
+        yield from g.upgrade(seat)
+    if adj.get("opponents_tapestry"):
+        for o in g.opponents(seat):
+            yield from g.gain_tapestry(o, int(adj["opponents_tapestry"]))
     if adj.get("vp_per_opponent"):
         g.gain_vp(seat, int(adj["vp_per_opponent"]) * len(g.opponents(seat)), "adjustment")
     if adj.get("tiles"):
         for _ in range(int(adj["tiles"])):
-            actions.gain_tile(g, seat)
+            yield from actions.take_tile(g, seat)
     if adj.get("impassable_per_opponent"):
         used: list[int] = []
         for _ in g.opponents(seat):
@@ -150,6 +162,10 @@ def end_of_first_income(g: TapestryGame, seat: int) -> Gen:
         yield from g.lose_any(seat, int(adj["lose_any"]))
     if adj.get("historians_draw"):
         yield from historians_draw(g, seat)
+    if starting == "gamblers":
+        from engine.games.tapestry import civs_more
+
+        yield from civs_more.gamble(g, seat, 0)
     if starting == "heralds" and p.hand:
         # asked whenever the hand holds a card, so an all-Renaissance hand is not given away
         allowed = sorted({c for c in p.hand if c != "renaissance"})
@@ -181,8 +197,10 @@ def historians_draw(g: TapestryGame, seat: int) -> Gen:
 # Income-turn abilities (step 1)
 # ==============================================================================================
 def income_abilities(g: TapestryGame, seat: int) -> Gen:
+    from engine.games.tapestry import civs_more
+
     for civ in list(g.players[seat].civs):
-        fn = INCOME.get(civ)
+        fn = INCOME.get(civ) or civs_more.INCOME.get(civ)
         if fn is not None:
             yield from fn(g, seat)
 
@@ -190,7 +208,7 @@ def income_abilities(g: TapestryGame, seat: int) -> Gen:
 def alchemists(g: TapestryGame, seat: int) -> Gen:
     marked: list[str] = []
     while True:
-        track = actions.roll_science(g, seat)
+        track = yield from actions.science_roll(g, seat)
         if track in marked:
             g.emit("alchemists_bust", seat)
             yield from g.gain_any(seat)
@@ -407,6 +425,23 @@ def final_income(g: TapestryGame, seat: int) -> Gen:
         table = civilizations()["isolationists"].scoring
         if size:
             g.gain_vp(seat, table[min(size, len(table)) - 1], "isolationists")
+    if "merfolk" in p.civs:
+        from engine.games.tapestry import civs_more
+
+        yield from civs_more.merfolk_trim(g, seat)
+    if "collectors" in p.civs:
+        from engine.games.tapestry import civs_more
+
+        civs_more.collectors_score(g, seat)
+    if "riverfolk" in p.civs:
+        from engine.games.tapestry import civs_more
+
+        civs_more.riverfolk_final(g, seat)
+    if "urban_planners" in p.civs:
+        from engine.games.tapestry import civs_more
+
+        yield from civs_more.urban_build(g, seat)
+        civs_more.urban_score(g, seat)
     if "mystics" in p.civs:
         exact = sum(1 for k, v in mystics_counts(g, seat).items() if p.civ.get(f"mystics:{k}") == v)
         g.gain_vp(seat, 10 * exact, "mystics")
@@ -576,9 +611,13 @@ def after_conquer(g: TapestryGame, seat: int, h: Hex, was_empty: bool) -> Gen:
 
 def building_elsewhere(g: TapestryGame, seat: int, kind: str, landmark: bool = False) -> Gen:
     """Craftsmen and Nomads may put a new building somewhere other than the capital."""
+    from engine.games.tapestry import civs_more
     from engine.games.tapestry.actions import adjacent_to_controlled
 
     p = g.players[seat]
+    collected = yield from civs_more.collect(g, seat, "landmark" if landmark else kind, kind)
+    if collected:
+        return True
     opts: list[Option] = []
     if "craftsmen" in p.civs and not landmark:
         cols = p.civ.setdefault("craftsmen:cols", [0, 0, 0])

@@ -162,6 +162,13 @@ class Civilization(Named):
     adjustment: dict[str, Any] = {}
     mat: Any = None
     scoring: list[int] = []
+    # the box it comes in (`base`, `pp`, `aa`, `ff`), the modules its power needs, and whether the
+    # solo Automa may take it (`automa_source`: `official` rules, or Board Game Arena's choice)
+    expansion: str = "base"
+    needs: list[str] = []
+    automa: bool = True
+    automa_source: str = "official"
+    mat_source: str = "printed"  # or where values our sources lack came from (replaceable)
 
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C loader when libyaml is there

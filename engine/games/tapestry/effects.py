@@ -79,9 +79,9 @@ def token(g: TapestryGame, seat: int, tok: str) -> Gen:
             choice = yield from g.pick(seat, "tapestry.prompt.any_building", opts)
             yield from g.gain_building(seat, choice[9:])
     elif tok == "tile":
-        actions.gain_tile(g, seat)
+        yield from actions.take_tile_collecting(g, seat)
     elif tok == "space_tile":
-        actions.gain_space_tile(g, seat)
+        yield from actions.take_space_tile(g, seat)
     elif tok == "tapestry":
         yield from g.gain_tapestry(seat)
     elif tok == "civ":
@@ -140,9 +140,9 @@ def token(g: TapestryGame, seat: int, tok: str) -> Gen:
 
 
 def research(g: TapestryGame, seat: int, benefit: bool, overflow_vp: int = 0) -> Gen:
-    track = actions.roll_science(g, seat)
+    track = yield from actions.science_roll(g, seat)
     if tapestries.era_active(g, seat, "empiricism"):
-        other = actions.roll_science(g, seat)
+        other = yield from actions.science_roll(g, seat)
         if other != track:
             opts = [opt(f"track:{t}", f"tapestry.track.{t}") for t in (track, other)]
             choice = yield from g.pick(seat, "tapestry.prompt.pick_roll", opts)

@@ -17,14 +17,13 @@ from engine.core.prompts import card_of, instance_ids
 from engine.core.result import Result
 from engine.core.seats import SeatSpec
 from engine.games.tapestry import capital as cap
-from engine.games.tapestry import civs, effects, scoring, tapestries
+from engine.games.tapestry import civs, civs_more, effects, scoring, tapestries
 from engine.games.tapestry.asks import Asker, Gen, opt
 from engine.games.tapestry.data import (
     RESOURCES,
     TRACKS,
     Bonus,
     board,
-    civilizations,
     landmarks,
     tapestry_cards,
     tech_cards,
@@ -101,6 +100,8 @@ class TapestryGame(Asker):
         self.used_once: set[tuple[int, str]] = set()
         # a turn is open: a track landmark gained now may wait for the end of it
         self.turn_open = False
+        self.advance_turn = False  # Advisors: a neighbour's draw on their advance turn
+        self.built: set[int] = set()  # Relentless: seats that gained a building this turn
 
     # ==========================================================================================
     # Setup
@@ -122,7 +123,9 @@ class TapestryGame(Asker):
         self.tech_row = [self.tech_deck.pop() for _ in range(3)]
         self.tile_bag = self.shuffled([t.id for t in board().territory_tiles])
         self.space_stack = self.shuffled([t.id for t in board().space_tiles])
-        self.civ_deck = self.shuffled(list(civilizations()))
+        from engine.games.tapestry.options import civ_deck
+
+        self.civ_deck = self.shuffled(civ_deck(self.options))
 
     def setup_flow(self) -> Gen:
         self.setup_decks()
@@ -238,16 +241,28 @@ class TapestryGame(Asker):
         p = self.players[seat]
         self.activated = set()
         self.used_once = set()
+        self.built = set()
         self.turn_open = True
-        opts = [opt(INCOME, "tapestry.turn.income")]
+        if p.civ.get("merfolk:beyond") and not p.finished:  # Merfolk after their fifth income turn
+            yield from civs_more.merfolk_turn(self, seat)
+            self.turn_open = False
+            yield from self.place_deferred_landmarks(seat)
+            p.turns += 1
+            return
+        beyond = civs_more.beyond(p)  # Elder Ones after their fifth income turn: advance turns only
+        opts = [] if beyond else [opt(INCOME, "tapestry.turn.income")]
         if p.income_turns > 0:
             for track in TRACKS:
                 payable = self.payable_tokens(seat, track)
                 if payable:
                     space = tracks()[track].spaces[payable[-1]]
                     opts.append(opt(f"advance:{track}", "tapestry.turn.advance", card=space.name, group=track))
+        if not opts:  # an Elder One who cannot advance is done
+            yield from civs_more.elder_ones_done(self, seat)
+            self.turn_open = False
+            return
         choice = yield from self.pick(
-            seat, "tapestry.prompt.turn", opts, default=INCOME, params={"income_turns": p.income_turns}
+            seat, "tapestry.prompt.turn", opts, default=opts[0].id, params={"income_turns": p.income_turns}
         )
         if choice == INCOME:
             self.emit("income_turn", seat, number=p.income_turns + 1)
@@ -257,9 +272,13 @@ class TapestryGame(Asker):
             token = yield from self.which_token(seat, track, self.payable_tokens(seat, track))
             yield from self.pay(seat, tier_cost(track, p.tracks[track][token] + 1), "tapestry.prompt.pay_advance")
             self.emit("advance_turn", seat, track=track)
+            self.advance_turn = True
             yield from self.advance(seat, track, "benefit", token=token)
         self.turn_open = False
+        advanced, self.advance_turn = self.advance_turn, False
         yield from self.place_deferred_landmarks(seat)
+        yield from civs_more.end_of_turn(self, seat, advanced)
+        yield from civs_more.urban_build(self, seat)
         for q in self.order_from(seat):
             yield from civs.mystics_check(self, q.seat)
         p.turns += 1
@@ -270,7 +289,8 @@ class TapestryGame(Asker):
         p = self.players[seat]
         p.income_turns += 1
         era = p.income_turns
-        if p.era_card is not None:  # THIS ERA effects end when the next era starts
+        if p.era_card is not None and not (era == 5 and "elder_ones" in p.civs):
+            # THIS ERA effects end when the next era starts (the Elder Ones keep their era-4 card)
             self.emit("era_ends", seat, card=p.era_card)
             p.era_card = None
             p.marker = {}
@@ -308,6 +328,14 @@ class TapestryGame(Asker):
             yield from civs.end_of_first_income(self, seat)
         if era == 5:
             yield from civs.final_income(self, seat)
+            if "merfolk" in p.civs and p.hand:  # they go on playing their tapestry cards
+                p.civ["merfolk:beyond"] = True
+                self.emit("merfolk_beyond", seat)
+                return
+            if "elder_ones" in p.civs:  # they go on taking advance turns
+                p.civ["elder_ones:beyond"] = True
+                self.emit("elder_ones_beyond", seat)
+                return
             p.finished = True
             self.emit("finished", seat, vp=p.vp)
 
@@ -411,7 +439,8 @@ class TapestryGame(Asker):
 
     def advance(self, seat: int, track: str, mode: str, token: int | None = None, landmark: bool = True) -> Gen:
         """Move one token one space forward. mode: "benefit" (benefit, may pay the bonus),
-        "nobonus", "none" (no benefit, no bonus) or "freebonus" (no benefit, bonus for free).
+        "nobonus", "none" (no benefit, no bonus), "freebonus" (no benefit, bonus for free) or
+        "freeall" (benefit, and the bonus for free).
         Returns False when nothing moved (blocked, or off the end)."""
         p = self.players[seat]
         if self.blocked(seat, track) or not p.tracks[track]:
@@ -430,14 +459,17 @@ class TapestryGame(Asker):
             assert name is not None
             yield from tapestries.on_new_tier(self, seat, name)
             if name in self.available_landmarks:
-                then = space_queue(track, space, mode == "benefit") if mode in ("benefit", "nobonus") else []
+                then = space_queue(track, space, mode != "nobonus") if mode in ("benefit", "nobonus", "freeall") else []
                 with self.resolving(seat, [f"landmark:{name}", *then]):
                     yield from self.gain_landmark(seat, name, may_defer=self.turn_open)
         tapestries.on_advance(self, seat, track)
+        civs_more.utilitarians_advance(self, seat, track, space)
         if space == 12:
             self.achieve(seat, "track")
-        if mode in ("benefit", "nobonus"):
-            yield from self.gain_space(seat, track, space, bonus=mode == "benefit")
+        if mode in ("benefit", "nobonus", "freeall"):
+            renegade = yield from civs_more.renegades(self, seat, track, space)
+            if not renegade:
+                yield from self.gain_space(seat, track, space, bonus=mode != "nobonus", free=mode == "freeall")
         elif mode == "freebonus":
             sp = tracks()[track].spaces[space - 1]
             if sp.bonus is not None:
@@ -456,7 +488,7 @@ class TapestryGame(Asker):
             yield from self.gain_space(seat, track, toks[i], bonus=True)
         return True
 
-    def gain_space(self, seat: int, track: str, space: int, bonus: bool) -> Gen:
+    def gain_space(self, seat: int, track: str, space: int, bonus: bool, free: bool = False) -> Gen:
         """A track space's benefit, then (optionally) its bonus; each space once per turn."""
         key = (seat, track, space)
         if key in self.activated:
@@ -468,7 +500,7 @@ class TapestryGame(Asker):
             yield from effects.do(self, seat, sp.benefit)
             if bonus and sp.bonus is not None:
                 frame.at = 1
-                yield from self.take_bonus(seat, sp.bonus, free=False)
+                yield from self.take_bonus(seat, sp.bonus, free=free)
         yield from tapestries.after_track_benefit(self, seat, track, sp.benefit)
 
     def take_bonus(self, seat: int, bonus: Bonus, free: bool) -> Gen:
@@ -529,6 +561,7 @@ class TapestryGame(Asker):
             return
         p.on_mat[kind] -= 1
         p.placed[kind] += 1
+        self.built.add(seat)
         self.emit("building", seat, what=kind, exposed=6 - p.on_mat[kind])
         where = yield from civs.building_elsewhere(self, seat, kind)
         if not where:
@@ -538,7 +571,8 @@ class TapestryGame(Asker):
     def place_in_capital(self, seat: int, kind: str) -> Gen:
         p = self.players[seat]
         terra = tapestries.era_active(self, seat, "terraforming")
-        plots = cap.open_plots(p.grid, impassable_ok=terra)
+        river = "riverfolk" in p.civs  # the Riverfolk build on impassable plots
+        plots = cap.open_plots(p.grid, impassable_ok=terra or river)
         if not plots:
             p.beside.append(kind)
             self.emit("beside_capital", seat, what=kind)
@@ -546,8 +580,10 @@ class TapestryGame(Asker):
         opts = [opt(f"plot:{r}.{c}", "tapestry.plot", group=kind) for r, c in plots]
         choice = yield from self.pick(seat, "tapestry.prompt.place_building", opts, params={"building": kind})
         r, c = (int(x) for x in choice[5:].split("."))
-        if p.grid[r][c] == cap.IMPASSABLE:
+        if p.grid[r][c] == cap.IMPASSABLE and terra:
             self.gain_vp(seat, 5, "terraforming")
+        if river:
+            yield from civs_more.riverfolk_built(self, seat, [(r, c)])
         p.grid[r][c] = kind[0].upper()
         self.emit("build", seat, what=kind, plot=[r, c])
         yield from self.check_districts(seat)
@@ -569,8 +605,13 @@ class TapestryGame(Asker):
         self.available_landmarks.remove(name)
         p = self.players[seat]
         p.landmarks.append(name)
+        self.built.add(seat)
+        if civs_more.beyond(p):
+            self.gain_vp(seat, 10, "elder_ones")
+        yield from civs_more.utilitarians_landmark(self, seat, name)
         self.emit("landmark", seat, what=name)
-        placed = yield from self.place_landmark(seat, name, may_defer)
+        parked = yield from civs_more.urban_park(self, seat, name)
+        placed = True if parked else (yield from self.place_landmark(seat, name, may_defer))
         if not placed:
             p.deferred.append(name)
             self.emit("landmark_deferred", seat, what=name)
@@ -584,7 +625,8 @@ class TapestryGame(Asker):
         p = self.players[seat]
         lm = landmarks()[name]
         shapes = cap.shapes_of(tuple(lm.footprint), lm.rotations)
-        spots = cap.landmark_spots(p.grid, shapes)
+        river = "riverfolk" in p.civs
+        spots = cap.landmark_spots(p.grid, shapes, impassable_ok=river)
         elsewhere = yield from civs.building_elsewhere(self, seat, name, landmark=True)  # Nomads
         if elsewhere:
             return True
@@ -603,6 +645,8 @@ class TapestryGame(Asker):
         if choice == DEFER:
             return False
         r0, c0, o = (int(x) for x in choice[3:].split("."))
+        if river:
+            yield from civs_more.riverfolk_built(self, seat, list(cap.place_cells((r0, c0, o), shapes)))
         for r, c in cap.place_cells((r0, c0, o), shapes):
             p.grid[r][c] = "L"
         p.landmark_spots.append([name, r0, c0, o])
@@ -633,15 +677,35 @@ class TapestryGame(Asker):
             self.emit("reshuffle", deck="tapestry")
         return self.tapestry_deck.pop() if self.tapestry_deck else None
 
-    def gain_tapestry(self, seat: int, n: int = 1) -> Gen:
+    def gain_tapestry(self, seat: int, n: int = 1, hook: bool = True, psionic: bool = True) -> Gen:
         for _ in range(n):
+            if hook and self.advance_turn and self.current == seat:
+                given = yield from civs_more.advisors_give(self, seat)
+                if given:
+                    continue
             card = self.draw_tapestry_card()
             if card is None:
                 return
+            if psionic and "psionics" in self.players[seat].civs:
+                card = yield from self.psionics_keep_tapestry(seat, card)
+            collected = yield from civs_more.collect(self, seat, "tapestry", card)
+            if collected:
+                continue
             self.players[seat].hand.append(card)
             self.emit("draw_tapestry", seat, count=1)
             self.emit("drew_tapestry", seat, to=seat, card=card)
             yield from tapestries.on_tapestry_gained(self, seat, card)
+
+    def psionics_keep_tapestry(self, seat: int, card: str) -> Gen:
+        """Psionics see a second tapestry card and keep one; the other is shuffled back in."""
+        second = self.draw_tapestry_card()
+        if second is None:
+            return card
+        opts = [opt(f"keep:{i}", "tapestry.card", card=c) for i, c in enumerate((card, second))]
+        choice = yield from self.pick(seat, "tapestry.prompt.psionics_keep", opts)
+        keep, other = (card, second) if choice == "keep:0" else (second, card)
+        self.tapestry_deck.insert(self.rng.randrange(len(self.tapestry_deck) + 1), other)
+        return keep
 
     def draw_tech(self) -> str | None:
         if not self.tech_deck and self.tech_discard:
@@ -663,6 +727,8 @@ class TapestryGame(Asker):
         opts = [opt(f"tech:{c}", "tapestry.tech", card=c) for c in self.tech_row if from_row and c not in p.tech]
         if from_deck and (self.tech_deck or self.tech_discard):
             opts.append(opt("deck", "tapestry.tech_deck"))
+        if "recyclers" in p.civs:  # they may take a card from the discard pile instead
+            opts += [opt(f"discarded:{c}", "tapestry.tech", card=c) for c in sorted(set(self.tech_discard) - set(p.tech))]
         if not opts:
             return None
         choice = yield from self.pick(seat, "tapestry.prompt.invent", opts)
@@ -675,10 +741,24 @@ class TapestryGame(Asker):
                 card = self.draw_tech()
                 if card is None:
                     return None
+            if "psionics" in p.civs:
+                second = self.draw_tech()
+                if second is not None:
+                    opts = [opt(f"tech:{c}", "tapestry.tech", card=c) for c in (card, second)]
+                    keep = (yield from self.pick(seat, "tapestry.prompt.psionics_keep", opts))[5:]
+                    other = second if keep == card else card
+                    self.tech_deck.insert(self.rng.randrange(len(self.tech_deck) + 1), other)
+                    card = keep
+        elif choice.startswith("discarded:"):
+            card = choice[10:]
+            self.tech_discard.remove(card)
         else:
             card = choice[5:]
             self.tech_row.remove(card)
             self.refill_tech()
+        collected = yield from civs_more.collect(self, seat, "tech", card)
+        if collected:
+            return card
         p.tech[card] = 0
         self.emit("invent", seat, card=card)
         if tapestries.era_active(self, seat, "academia"):
@@ -704,7 +784,7 @@ class TapestryGame(Asker):
         free = ignore or tapestries.era_active(self, seat, "golden_age")
         out = []
         for card, row in p.tech.items():
-            if row == 0 or (row == 1 and (free or self.requirement_met(seat, card))):
+            if row == 0 or (row == 1 and (free or self.requirement_met(seat, card))) or row == 2 and "recyclers" in p.civs:
                 out.append(card)
         return sorted(out)
 
@@ -722,6 +802,11 @@ class TapestryGame(Asker):
         if choice == "skip":
             return None
         card = choice[5:]
+        if p.tech[card] == 2:  # Recyclers: a top-row card goes back to the bottom row
+            p.tech[card] = 0
+            self.emit("recycle", seat, card=card)
+            self.gain_vp(seat, 5, "recyclers")
+            return card
         p.tech[card] += 1
         row = p.tech[card]
         self.emit("upgrade", seat, card=card, row=row)
@@ -731,6 +816,8 @@ class TapestryGame(Asker):
         yield from effects.do(self, seat, benefit)
         yield from tapestries.after_upgrade(self, seat, benefit)
         yield from civs.after_upgrade(self, seat, card, row)
+        if row == 2 and civs_more.power_on(p, "Forge"):  # Utilitarians
+            yield from self.gain_any(seat)
         return card
 
     # ==========================================================================================
@@ -769,4 +856,7 @@ class TapestryGame(Asker):
 
     def controlled(self, seat: int) -> list[Hex]:
         sites = self.sites
-        return [h for h in self.hexes if sites[h].pieces and sites[h].controller() == seat]
+        own = [h for h in self.hexes if sites[h].pieces and sites[h].controller() == seat]
+        if any("infiltrators" in p.civs for p in self.players):  # territories they share
+            own = sorted(set(own) | set(civs_more.shared_with(self, seat)))
+        return own

@@ -142,8 +142,8 @@ class HeuristicBot:
             if not real:
                 return ids[0]
 
-            def promise(option: str) -> float:
-                card = tech_cards()[option[5:]]
+            def promise(option: str) -> float:  # tech:<card>, or the Recyclers' discarded:<card>
+                card = tech_cards()[option.split(":", 1)[1]]
                 return sum(token_value(t, me) for t in card.circle) + sum(token_value(t, me) for t in card.square)
 
             return max(real, key=lambda i: (promise(i), i))

@@ -6,6 +6,8 @@
 * `no_civ_adjustments`: play the starting civilizations without our rulebook's balance
   adjustments (they apply by default, as in every game stored before the option existed).
 * `remove_tapestry`, `remove_tech`: cards left out by agreement (ids / names).
+* `civilizations`: the boxes whose civilizations are dealt (`base`, `pp`, `aa`, `ff`, `all`); kept
+  as a sorted list, and only when it is not the base deck alone.
 * `trap_policy`: each seat's standing answer to the Trap question from the start (`ask`,
   `always`, `never`, in seat order; the players' own lobby choices, kept under `seat_traps`
   while the lobby is open, are dropped here). Kept only when some seat does not ask.
@@ -21,7 +23,7 @@ from pydantic import Field
 
 from engine.core.errors import InvalidSetup
 from engine.core.options import GameOptions
-from engine.games.tapestry.data import tapestry_cards, tech_cards
+from engine.games.tapestry.data import civilizations, tapestry_cards, tech_cards
 
 
 class TapestryOptions(GameOptions):
@@ -40,6 +42,7 @@ class TapestryOptions(GameOptions):
         None, description="The server's file of the solo values no source settles", json_schema_extra={"command": False}
     )
 
+    civilizations: str | None = Field(None, description="Civilization deck: base, pp, aa, ff or all (commas)")
     nanotech_two_cards: bool | None = Field(None, description="Nanotechnology's bonus costs 2 tech cards instead of 3")
     first_income_draw_two: bool | None = Field(None, description="First income turn: draw 2 tapestry cards, keep 1")
     civ_draw_two: bool | None = Field(None, description="Gaining a civilization during the game: draw 2, keep 1")
@@ -74,7 +77,11 @@ def normalize(options: dict[str, Any], players: int) -> dict[str, Any]:
         value = options[key]
         if key in LOBBY_ONLY:
             continue
-        if key == "trap_policy":
+        if key == "civilizations":
+            boxes = civ_boxes(value)
+            if boxes != ["base"]:
+                out[key] = boxes
+        elif key == "trap_policy":
             if not isinstance(value, list) or len(value) != players or any(v not in TRAP_POLICIES for v in value):
                 raise InvalidSetup("error.bad_option", option=key, value=str(value))
             if any(v != "ask" for v in value):
@@ -94,6 +101,35 @@ def normalize(options: dict[str, Any], players: int) -> dict[str, Any]:
                 out[key] = sorted(set(value))
         else:
             raise InvalidSetup("error.bad_option", option=key, value=str(value))
+    if len(civ_deck(out)) < 2 * max(players, 2):
+        raise InvalidSetup("error.bad_option", option="civilizations", value="too few")
     if len(tech_cards()) - len(out.get("remove_tech", [])) < 12:
         raise InvalidSetup("error.bad_option", option="remove_tech", value="too many")
     return out
+
+
+BOXES = ("base", "pp", "aa", "ff")
+
+
+def civ_boxes(value: Any) -> list[str]:
+    """`pp,ff` / `all` / a list of boxes as the sorted list of boxes; anything else is refused."""
+    items = value.split(",") if isinstance(value, str) else value
+    if not isinstance(items, list) or not items:
+        raise InvalidSetup("error.bad_option", option="civilizations", value=str(value)[:100])
+    boxes: set[str] = set()
+    for item in items:
+        word = str(item).strip().lower()
+        if word == "all":
+            boxes.update(BOXES)
+        elif word in BOXES:
+            boxes.add(word)
+        else:
+            raise InvalidSetup("error.bad_option", option="civilizations", value=str(item)[:100])
+    return [b for b in BOXES if b in boxes]
+
+
+def civ_deck(options: Mapping[str, Any], modules: tuple[str, ...] = ()) -> list[str]:
+    """The civilizations dealt with these options, in the data's order: those of the chosen boxes
+    whose power needs no module that is off."""
+    boxes = set(options.get("civilizations") or ["base"])
+    return [c.id for c in civilizations().values() if c.expansion in boxes and set(c.needs) <= set(modules)]

@@ -24,7 +24,9 @@ def apply(g: TapestryGame, pos: dict[str, Any]) -> None:
         g.first = int(pos.get("first", 0))
         pairs = [(1, 6), (2, 4), (3, 5)]
         for p in g.players:
-            spec = (pos.get("players") or [{}] * g.n)[p.seat] if p.seat < len(pos.get("players") or []) else {}
+            spec = (
+                (pos.get("players") or [{}] * g.n)[p.seat] if p.seat < len(pos.get("players") or []) else {}
+            )
             p.capital = int(spec.get("capital", pairs[p.seat][0] if g.small else p.seat + 1))
             p.grid = cap.parse(caps[p.capital].grid)
             p.civs = list(spec.get("civs", []))
@@ -56,10 +58,15 @@ def apply(g: TapestryGame, pos: dict[str, Any]) -> None:
         for key in ("income_turns", "outposts"):
             if key in spec:
                 setattr(p, key, int(spec[key]))
+        # what a civilization drew when gained (Advisors, Aliens, Recyclers...) goes back when the
+        # position lists the player's cards, tiles or tech itself
+        back: dict[str, list[Any]] = {"hand": g.tapestry_deck, "tiles": g.tile_bag, "space": g.space_stack}
         for key in ("hand", "tiles", "space"):
             if key in spec:
+                back[key].extend(getattr(p, key))
                 setattr(p, key, list(spec[key]))
         if "tech" in spec:
+            g.tech_deck.extend(p.tech)
             p.tech = {k: int(v) for k, v in spec["tech"].items()}
         for k, v in (spec.get("on_mat") or {}).items():
             p.placed[k] += p.on_mat[k] - int(v)

@@ -29,6 +29,8 @@ def count(g: TapestryGame, seat: int, what: str) -> int:
         return len(p.tiles)
     if what in BUILDINGS:
         return p.placed[what]
+    if what == "buildings":  # every income building you have (Faefolk)
+        return p.buildings()
     if what == "tapestries":
         return p.tapestry_count()
     if what.startswith("sp:"):

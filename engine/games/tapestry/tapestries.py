@@ -76,19 +76,21 @@ def overplay(g: TapestryGame, seat: int) -> Gen:
 
 
 def draw_two_keep_one(g: TapestryGame, seat: int) -> Gen:
-    """The variant for income turn 1: draw 2 tapestry cards, keep 1, discard the other."""
+    """The variant for income turn 1: draw 2 tapestry cards (Psionics 3), keep 1, discard the rest."""
     p = g.players[seat]
     before = len(p.hand)
-    yield from g.gain_tapestry(seat, 2)
+    yield from g.gain_tapestry(seat, 3 if actions.psionic(g, seat) else 2, psionic=False)
     drawn = p.hand[before:]
     if len(drawn) < 2:
         return
     opts = [opt(f"keep:{i}", "tapestry.card", card=c) for i, c in enumerate(drawn)]
     choice = yield from g.pick(seat, "tapestry.prompt.keep_one", opts)
-    other = drawn[1 - int(choice[5:])]
-    p.hand.remove(other)
-    g.tapestry_discard.append(other)
-    g.emit("discard", seat, source="hand", count=1)
+    kept = int(choice[5:])
+    for i, other in enumerate(drawn):
+        if i != kept:
+            p.hand.remove(other)
+            g.tapestry_discard.append(other)
+    g.emit("discard", seat, source="hand", count=len(drawn) - 1)
 
 
 # ---------------------------------------------------------------------------------- hooks
@@ -175,7 +177,7 @@ def on_tapestry_gained(g: TapestryGame, seat: int, card: str) -> Gen:
 def age_of_sail(g: TapestryGame, seat: int) -> Gen:
     p = g.players[seat]
     for _ in range(3):
-        actions.gain_tile(g, seat)
+        yield from actions.take_tile(g, seat)
     if p.tiles:
         opts = [opt("keep", "tapestry.keep")] + [
             opt(f"give:{o}:{t}", "tapestry.give_tile", group=f"seat{o}") for o in g.opponents(seat) for t in sorted(set(p.tiles))
@@ -221,7 +223,7 @@ def leads(g: TapestryGame, seat: int, track: str) -> bool:
 
 # ---------------------------------------------------------------------------------- cards
 def age_of_discovery(g: TapestryGame, seat: int) -> Gen:
-    track = actions.roll_science(g, seat)
+    track = yield from actions.science_roll(g, seat)
     for q in g.order_from(seat):
         if q.seat == seat or not q.finished:
             yield from g.advance(q.seat, track, "benefit" if q.seat == seat else "none")
@@ -259,7 +261,7 @@ def coal_baron(g: TapestryGame, seat: int) -> Gen:
         yield from actions.explore(g, seat, tile=tile)
     for o in g.neighbours(seat):
         if not g.players[o].finished:
-            actions.gain_tile(g, o)
+            yield from actions.take_tile(g, o)
 
 
 def colonialism(g: TapestryGame, seat: int) -> Gen:

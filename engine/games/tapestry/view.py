@@ -45,12 +45,19 @@ def player_view(g: TapestryGame, seat: int, own: bool) -> dict[str, Any]:
         "tech": {c: r for c, r in sorted(p.tech.items())},
         "outposts": p.outposts,
         "achievements": list(p.achievements),
-        "civ_state": {k: v for k, v in sorted(p.civ.items()) if k not in ("offer", "capital_offer")},
+        "civ_state": {k: v for k, v in sorted(p.civ.items()) if k not in ("offer", "capital_offer", "spies:peek", "merfolk:under", "collectors:card")},
+        "merfolk_under": len(p.civ.get("merfolk:under") or []),  # how many, never which
         "turns": p.turns,
         "trap_policy": p.trap_policy,
     }
     if own:
         out["hand"] = sorted(p.hand)
+        if p.civ.get("collectors:card"):
+            out["collectors_card"] = p.civ["collectors:card"]
+        if p.civ.get("merfolk:under"):
+            out["merfolk_under_cards"] = sorted(p.civ["merfolk:under"])
+        if "spies:peek" in p.civ:  # the Spies' last look at a neighbour's hand: [seat, cards]
+            out["spies_peek"] = list(p.civ["spies:peek"])
         if "offer" in p.civ:
             out["civ_offer"] = list(p.civ["offer"])
             out["capital_offer"] = list(p.civ["capital_offer"])

@@ -106,6 +106,9 @@ def invariants(match: Match) -> list[str]:
     tiles_seen: Counter[int] = Counter(g.tile_bag)
     for p in g.players:
         cards.update(p.hand)
+        cards.update(p.civ.get("merfolk:under") or [])  # the Merfolk's submerged cards
+        cards.update([p.civ["collectors:card"]] if p.civ.get("collectors:card") else [])
+        techs.update([t for k, t in (p.civ.get("collectors:mat") or {}).items() if k == "tech"])
         cards.update(c for pile in p.mat for c, _ in pile)
         techs.update(list(p.tech))
         tiles_seen.update(p.tiles)
@@ -116,6 +119,7 @@ def invariants(match: Match) -> list[str]:
             if p.on_mat[b] + p.placed[b] != 5 or p.on_mat[b] < 0:
                 bad.append(f"seat {p.seat} {b}: {p.on_mat[b]} on mat, {p.placed[b]} placed")
         outposts = p.outposts + sum(p.civ.get("militants:rows", [0, 0]))
+        outposts += "outpost" in (p.civ.get("collectors:mat") or {})
         outposts += sum(1 for h in g.hexes for q in g.sites[h].pieces if q[0] == p.seat and q[2] == "outpost")
         if outposts != 10:
             bad.append(f"seat {p.seat} has {outposts} outposts in all")

@@ -131,7 +131,7 @@ def everything() -> list[str]:
         [f"space:{t}:{s}" for t in TRACKS for s in range(1, 13)]
         + [f"tech:{c}" for c in tech_cards()]
         + [f"tapestry:{c}" for c in tapestry_cards()]
-        + [f"civ:{c}" for c in civilizations()]
+        + [f"civ:{c}" for c, civ in civilizations().items() if civ.expansion == "base"]  # the default deck
     )
 
 

@@ -43,7 +43,7 @@ def test_names_in_both_languages() -> None:
 def test_the_base_game_components_are_all_there() -> None:
     cards = tapestry_cards()
     assert len(cards) == 44 and sum(c.copies for c in cards.values()) == 50
-    assert len(tech_cards()) == 33 and len(civilizations()) == 16
+    assert len(tech_cards()) == 33 and sum(c.expansion == "base" for c in civilizations().values()) == 16
     assert all(len(t.spaces) == 12 for t in tracks().values())
     for group in (cards.values(), tech_cards().values(), civilizations().values()):
         for item in group:
@@ -129,7 +129,8 @@ def test_the_catalogue_describes_every_component() -> None:
     cards = get_game("tapestry").cards()
     kinds = {c.kind for c in cards}
     assert kinds == {"tapestry", "tech", "civilization", "space", "landmark"}
-    assert len(cards) == 44 + 33 + 16 + 48 + 18
+    assert len(cards) == 44 + 33 + len(civilizations()) + 48 + 18
+    assert {c.set for c in cards if c.kind == "civilization"} <= {"base", "pp", "aa", "ff"}
     zeppelins = next(c for c in cards if c.id == "Zeppelins")
     assert "exploration" in zeppelins.describe("en") and zeppelins.name("pt") == "Dirigível"
     assert all(c.describe("en") for c in cards)

@@ -20,7 +20,7 @@ from engine.core.result import Result, rank_by
 from engine.core.seats import SeatSpec
 from engine.games.tapestry.automa import data as adata
 from engine.games.tapestry.automa import mapplay, turns
-from engine.games.tapestry.data import RESOURCES
+from engine.games.tapestry.data import RESOURCES, civilizations
 from engine.games.tapestry.game import TapestryGame
 from engine.games.tapestry.mapgeo import Hex
 from engine.games.tapestry.state import Player
@@ -98,7 +98,8 @@ class AutomaGame(TapestryGame):
         self.tapestry_deck = [c for c in self.tapestry_deck if c not in SOLO_REMOVED_CARDS]
         for _ in range(SOLO_REMOVED_TRAPS):
             self.tapestry_deck.remove("trap")
-        self.civ_deck = [c for c in self.civ_deck if c not in SOLO_REMOVED_CIVS]
+        # the Automa's removals, and the expansion civilizations not flagged for solo play
+        self.civ_deck = [c for c in self.civ_deck if c not in SOLO_REMOVED_CIVS and civilizations()[c].automa]
 
     def setup_flow(self) -> Generator[Any, Any, Any]:
         yield from super().setup_flow()
@@ -280,9 +281,11 @@ class AutomaGame(TapestryGame):
         if seat not in self.bots:  # nor buildings
             yield from super().gain_building(seat, kind)
 
-    def gain_tapestry(self, seat: int, n: int = 1) -> Generator[Any, Any, None]:
+    def gain_tapestry(
+        self, seat: int, n: int = 1, hook: bool = True, psionic: bool = True
+    ) -> Generator[Any, Any, None]:
         if seat not in self.bots:  # their cards come only from their own chart and track icons
-            yield from super().gain_tapestry(seat, n)
+            yield from super().gain_tapestry(seat, n, hook, psionic)
 
     def gain_landmark(self, seat: int, name: str, may_defer: bool = False) -> Generator[Any, Any, None]:
         if seat in self.bots:

@@ -84,10 +84,12 @@ def invariants(match: Match) -> list[str]:
     cards: Counter[str] = Counter(g.tapestry_deck + g.tapestry_discard)
     for p in g.players:
         cards.update(p.hand)
+        cards.update([p.civ["collectors:card"]] if p.civ.get("collectors:card") else [])
         cards.update(c for pile in p.mat for c, _ in pile)
         on_map = sum(1 for h in g.hexes for q in g.sites[h].pieces if q[0] == p.seat and q[2] == "outpost")
         marker = 1 if p.seat in g.bots else 0
         militants = sum(p.civ.get("militants:rows", [0, 0]))
+        militants += "outpost" in (p.civ.get("collectors:mat") or {})  # an outpost on the Collectors' mat
         if p.outposts + on_map + marker + militants != 10:
             bad.append(f"seat {p.seat}: outposts not conserved")
     if cards != expected:

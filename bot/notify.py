@@ -241,9 +241,10 @@ class Notifier:
                     kwargs["nonce"] = prompt_nonce(live.id, seat, turn)
                 asked = time.time()
                 message = await (await self._dm(user_id)).send(**kwargs)
-                if message.created_at.timestamp() < asked - REPEAT_AGE:
+                if message.created_at.timestamp() < asked - REPEAT_AGE or _shows_other_controls(message, payload.view):
                     # Discord returned the message this seat got earlier in the turn (sent by a
-                    # process that died before recording it): bring it up to date.
+                    # process that died before recording it, or by another process that served
+                    # an earlier prompt of this turn): bring it up to date.
                     message = await message.edit(**payload.edit_kwargs())
                 self._notes[(live.id, seat)] = PrivateNote(
                     message.channel.id,
@@ -417,6 +418,22 @@ class Notifier:
                 counted.append((line, 1))
         text = me + " · ".join(line if n == 1 else f"{line} ×{n}" for line, n in counted)
         await self.channel(live).send(clip(text, CONTENT), allowed_mentions=discord.AllowedMentions.none())
+
+
+def _shows_other_controls(message: discord.Message, view: discord.ui.View | None) -> bool:
+    """Does `message` carry other components than `view` would? (Custom ids name the prompt, so
+    a message returned for an earlier prompt of the turn differs from the one just built.)"""
+    rows = getattr(message, "components", None)
+    if rows is None:  # nothing to compare against
+        return False
+    shown = {
+        custom_id
+        for row in rows
+        for item in getattr(row, "children", ())
+        if (custom_id := getattr(item, "custom_id", None))
+    }
+    wanted = {custom_id for item in (view.children if view else ()) if (custom_id := getattr(item, "custom_id", None))}
+    return bool(shown) and shown != wanted  # none shown: nothing known to be out of date
 
 
 def prompt_nonce(match_id: int, seat: int, turn: Any) -> str:

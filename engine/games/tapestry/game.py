@@ -118,8 +118,9 @@ class TapestryGame(Asker):
             if card.id not in gone_cards:
                 deck.extend([card.id] * card.copies)
         self.tapestry_deck = self.shuffled(deck)
-        gone_tech = set(self.options.get("remove_tech", []))
-        self.tech_deck = self.shuffled([c for c in tech_cards() if c not in gone_tech])
+        from engine.games.tapestry.options import tech_deck
+
+        self.tech_deck = self.shuffled(tech_deck(self.options))
         self.tech_row = [self.tech_deck.pop() for _ in range(3)]
         self.tile_bag = self.shuffled([t.id for t in board().territory_tiles])
         self.space_stack = self.shuffled([t.id for t in board().space_tiles])

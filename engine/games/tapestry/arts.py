@@ -287,3 +287,13 @@ def card_discarded(g: TapestryGame, seat: int, card: str) -> None:
     on_card = g.players[seat].art.get("on_card")
     if on_card and card in on_card:
         g.emit("landmark_discarded", seat, what=on_card.pop(card), card=card)
+
+
+def cards_left(g: TapestryGame) -> None:
+    """End of a turn: a card that left its owner (the Inventors' prize) took its landmark with it,
+    out of play, as a discarded card does (our reading: the rulebook says only the discard)."""
+    for p in g.players:
+        on_card = p.art.get("on_card")
+        for card in sorted(on_card or ()):
+            if card not in p.tech:
+                card_discarded(g, p.seat, card)

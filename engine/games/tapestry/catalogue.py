@@ -6,7 +6,15 @@ from functools import cache
 from typing import Any
 
 from engine.core.cards import CardInfo
-from engine.games.tapestry.data import TechCard, civilizations, landmarks, tapestry_cards, tech_cards, tracks
+from engine.games.tapestry.data import (
+    TechCard,
+    arts,
+    civilizations,
+    landmarks,
+    tapestry_cards,
+    tech_cards,
+    tracks,
+)
 
 WORDS = {
     "coin": "a coin",
@@ -109,7 +117,7 @@ def catalogue() -> tuple[CardInfo, ...]:
                 {"en": text},
                 kind="tech",
                 set=tech.expansion,
-                ours=_ours(tech.pt_source) + (("prerequisite",) if tech.requires_source == "ours" else ()),
+                ours=_ours(tech.pt_source) + (("values",) if tech.requires_source == "ours" else ()),
             )
         )
     for civ in civilizations().values():
@@ -149,7 +157,27 @@ def catalogue() -> tuple[CardInfo, ...]:
                 ours=_ours(lm.pt_source),
             )
         )
+    out.extend(_arts())
     return tuple(out)
+
+
+def _arts() -> list[CardInfo]:
+    """Arts & Architecture: the Arts track's spaces and landmarks, the 20 masterpieces."""
+    art = arts()
+    out: list[CardInfo] = []
+    for i, space in enumerate(art.track.spaces, start=1):
+        out.append(CardInfo(space.name, {"en": space.name, "pt": space.name_pt}, {"en": space.text}, kind="space",
+                            types=(art.track.name, f"tier {(i - 1) // 3 + 1}"), set="aa", ours=_ours(space.pt_source)))
+    for lm in art.landmarks:
+        cells = sum(row.count("X") for row in lm.footprint)
+        text = f"The Arts track's landmark for the first into its tier, covering {cells} plots (name and shape ours)."
+        out.append(CardInfo(lm.name, {"en": lm.name, "pt": lm.name_pt}, {"en": text}, kind="landmark", set="aa",
+                            ours=("name_pt", "text", "values")))
+    for mp in art.masterpieces:
+        kind = ("SINGLE USE",) if mp.single_use else ()
+        out.append(CardInfo(mp.id, {"en": mp.name, "pt": mp.name_pt}, {"en": mp.text}, kind="masterpiece", types=kind,
+                            set="aa", ours=_ours(mp.pt_source)))
+    return out
 
 
 def _prerequisite(tech: TechCard) -> str:

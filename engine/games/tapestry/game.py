@@ -328,6 +328,8 @@ class TapestryGame(Asker):
         yield from civs_more.urban_build(self, seat)
         for q in self.order_from(seat):
             yield from civs.mystics_check(self, q.seat)
+        if self.arts_on:
+            arts_rules.cards_left(self)
         p.turns += 1
         self.blocks = [b for b in self.blocks if self.players[b[1]].turns < b[2]]
 

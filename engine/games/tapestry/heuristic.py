@@ -90,6 +90,7 @@ class HeuristicBot:
         # one favourite track per game, pushed to its end: its late spaces (Tier IV) and the
         # track achievement are worth more than spreading thin; seats differ, so all four are played
         self.favourite = TRACKS[(seat + seed) % len(TRACKS)]
+        self.pick = seat + seed  # with the Arts track the favourite is one of five (see `turn`)
 
     def choose(self, view: Mapping[str, Any], prompt: Prompt) -> Answer:
         ids = [o.id for o in prompt.options]
@@ -190,7 +191,7 @@ class HeuristicBot:
             return "income"
         free = set(view["landmarks_available"])
         pos = me["positions"]
-        favourite = self.favourite
+        favourite = self.favourite if len(pos) == len(TRACKS) else list(pos)[self.pick % len(pos)]
 
         def worth(option: str) -> float:
             t = option.split(":")[1]

@@ -143,8 +143,9 @@ def test_every_tapestry_card_and_civilization_has_rules() -> None:
 def test_the_catalogue_describes_every_component() -> None:
     cards = get_game("tapestry").cards()
     kinds = {c.kind for c in cards}
-    assert kinds == {"tapestry", "tech", "civilization", "space", "landmark"}
-    assert len(cards) == 44 + len(tech_cards()) + len(civilizations()) + 48 + 18
+    assert kinds == {"tapestry", "tech", "civilization", "space", "landmark", "masterpiece"}
+    # the Arts & Architecture box: 12 Arts spaces, 3 arts landmarks, 20 masterpieces
+    assert len(cards) == 44 + len(tech_cards()) + len(civilizations()) + 48 + 18 + 12 + 3 + 20
     assert {c.set for c in cards if c.kind == "civilization"} <= {"base", "pp", "aa", "ff"}
     zeppelins = next(c for c in cards if c.id == "Zeppelins")
     assert "exploration" in zeppelins.describe("en") and zeppelins.name("pt") == "Dirigível"

@@ -1,6 +1,6 @@
 """Whole bot games with Arts & Architecture (`arts=true`, `tech_cards=all`).
 
-TAPESTRY_ARTS_GAMES games of 2-5 players (default 240; every seventh also with the optional
+TAPESTRY_ARTS_GAMES games of 2-5 players (default 300; every seventh also with the optional
 variants) in a pool of at most two processes: each ends within the decision cap with a correct
 result and every component conserved (masterpieces and landmarks on cards included); no private
 card leaks; every tenth game replays identically in fresh processes under other hash seeds; in a
@@ -28,7 +28,7 @@ from tests.engine.tapestry.randplay import options_of, play, players_of, policy_
 from tests.engine.tapestry.test_property import ended_correctly
 
 ROOT = Path(__file__).resolve().parents[3]
-GAMES = int(os.environ.get("TAPESTRY_ARTS_GAMES", "240"))
+GAMES = int(os.environ.get("TAPESTRY_ARTS_GAMES", "300"))
 FULL = 240
 REPLAY_EVERY = 10
 OPTIONS = {"arts": True, "tech_cards": "all"}

@@ -67,6 +67,9 @@ def resource_list(items: Sequence[str], locale: str) -> str:
         n = sum(1 for x in items if x == r)
         if n:
             parts.append(amount(r, n, locale) if r != "any" else t("tapestry.cost.any", locale, n=n))
+    for x in items:  # Arts: N different resources
+        if x.startswith("distinct:"):
+            parts.append(t("tapestry.cost.distinct", locale, n=x.partition(":")[2]))
     return " + ".join(parts) or t("tapestry.res.none", locale)
 
 
@@ -407,6 +410,8 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
         out["district"] = data["district"] + 1
     if isinstance(data.get("row"), int):
         out["row"] = t("tapestry.row." + ("middle" if data["row"] == 1 else "top"), locale)
+    if isinstance(data.get("row"), str) and has(f"tapestry.income_row.{data['row']}", locale):  # inspiration
+        out["row"] = t(f"tapestry.income_row.{data['row']}", locale)
     if isinstance(data.get("row"), list):  # the refreshed tech row
         out["row"] = ", ".join(name(c, locale) for c in data["row"])
     for key in ("red", "black", "face"):

@@ -43,7 +43,18 @@ def count(g: TapestryGame, seat: int, what: str) -> int:
 
 def exposed(g: TapestryGame, seat: int) -> list[str]:
     """Every icon showing on the income mat (a row exposes one space per building gone)."""
-    on_mat = g.players[seat].on_mat
+    p = g.players[seat]
+    on_mat = p.on_mat
+    if p.art.get("inspiration"):  # Arts & Architecture: tiles over some rows (the server's data set)
+        from engine.games.tapestry.arts_data import tiles
+
+        laid = tiles(g.options) or {}
+        icons: list[str] = []
+        for row in board().income_mat.rows:
+            positions = laid[row.building] if row.building in p.art["inspiration"] else [q.icons for q in row.positions]
+            for pos in positions[: 6 - on_mat[row.building]]:
+                icons.extend(pos)
+        return icons
     return list(_exposed(tuple(on_mat[row.building] for row in board().income_mat.rows)))
 
 

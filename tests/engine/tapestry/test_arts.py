@@ -7,6 +7,7 @@ D20's faces, the arts landmarks, Flash Mob's tracks) are tested as the data file
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from engine.core.errors import InvalidSetup
 from engine.core.events import Event
 from engine.core.match import Match
 from engine.games.tapestry import arts as arts_rules
+from engine.games.tapestry import arts_data
 from engine.games.tapestry.data import RESOURCES, arts, masterpieces, tech_cards
 from engine.games.tapestry.options import normalize, tech_deck
 from tests.engine.tapestry.deltas import delta, snapshot
@@ -103,7 +105,11 @@ def test_the_deck_takes_the_arts_cards_only_with_the_arts_track() -> None:
 def test_a_plain_game_has_no_arts_track_nor_masterpieces() -> None:
     m = Match.from_position("tapestry", seats(2), {}, 0, {"skip_setup": True, "players": [me(), me()]})
     g = game(m)
-    assert "arts" not in g.players[0].tracks and g.mp_row == [] and g.track_ids == ("exploration", "science", "military", "technology")
+    assert (
+        "arts" not in g.players[0].tracks
+        and g.mp_row == []
+        and g.track_ids == ("exploration", "science", "military", "technology")
+    )
     assert "masterpiece_row" not in m.view(0)
 
 
@@ -123,7 +129,12 @@ def pay_options(m: Match) -> list[str]:
 
 
 def test_tier_one_costs_any_one_resource() -> None:
-    assert pay_options(arts_at(me(tracks={"arts": 0}))) == ["pay:coin", "pay:worker", "pay:food", "pay:culture"]
+    assert pay_options(arts_at(me(tracks={"arts": 0}))) == [
+        "pay:coin",
+        "pay:worker",
+        "pay:food",
+        "pay:culture",
+    ]
 
 
 def test_tier_two_costs_two_different_resources() -> None:
@@ -144,15 +155,25 @@ def test_tiers_three_and_four_cost_as_our_data_says() -> None:
 
 def test_the_d20_is_uniform_over_the_five_tracks_and_marked_ours() -> None:
     assert arts().d20.source == "ours"
-    assert Counter(arts().d20.faces) == {t: 4 for t in ("exploration", "science", "military", "technology", "arts")}
+    assert Counter(arts().d20.faces) == {
+        t: 4 for t in ("exploration", "science", "military", "technology", "arts")
+    }
 
 
 def test_research_rolls_the_d20_with_the_arts_track() -> None:
     from engine.games.tapestry.actions import roll_science
 
     g = game(arts_at(me()))
-    assert {roll_science(g, 0) for _ in range(200)} == {"exploration", "science", "military", "technology", "arts"}
-    plain = game(Match.from_position("tapestry", seats(2), {}, 0, {"skip_setup": True, "players": [me(), me()]}))
+    assert {roll_science(g, 0) for _ in range(200)} == {
+        "exploration",
+        "science",
+        "military",
+        "technology",
+        "arts",
+    }
+    plain = game(
+        Match.from_position("tapestry", seats(2), {}, 0, {"skip_setup": True, "players": [me(), me()]})
+    )
     assert "arts" not in {roll_science(plain, 0) for _ in range(200)}
 
 
@@ -177,16 +198,23 @@ def test_1_cave_paintings_gives_a_tapestry_card() -> None:
 def test_2_flutes_gives_5_vp_and_its_bonus_an_income_building() -> None:
     _, _, d = advance_arts(2)
     assert d["vp"] == 5 and "buildings" not in d
-    _, _, d = advance_arts(2, answers={"pay_advance": "pay:coin", "bonus": "res:coin", "any_building": "building:farm"})
+    _, _, d = advance_arts(
+        2, answers={"pay_advance": "pay:coin", "bonus": "res:coin", "any_building": "building:farm"}
+    )
     assert d["buildings"] == {"farm": 1} and d["paid"] == {"coin": 2}
 
 
 def test_3_dance_creates_a_face_up_masterpiece_and_the_row_refills() -> None:
-    m, events, _ = advance_arts(3, top={"masterpiece_row": ["ballet", "fresco", "mime"]}, answers={"create": "mp:fresco"})
+    m, events, _ = advance_arts(
+        3, top={"masterpiece_row": ["ballet", "fresco", "mime"]}, answers={"create": "mp:fresco"}
+    )
     g = game(m)
     assert g.players[0].art["masterpieces"] == [["fresco", False]]
     assert len(g.mp_row) == 3 and "fresco" not in g.mp_row and {"ballet", "mime"} <= set(g.mp_row)
-    assert kinds(events, "create") == [{"card": "fresco"}] and len(kinds(events, "refill_masterpiece", None)) == 1
+    assert (
+        kinds(events, "create") == [{"card": "fresco"}]
+        and len(kinds(events, "refill_masterpiece", None)) == 1
+    )
     m, events, _ = advance_arts(3, top={"masterpiece_deck": ["theater"]}, answers={"create": "deck"})
     assert game(m).players[0].art["masterpieces"] == [["theater", False]]
     assert kinds(events, "draw_masterpiece") == [{"card": "theater"}]
@@ -194,7 +222,9 @@ def test_3_dance_creates_a_face_up_masterpiece_and_the_row_refills() -> None:
 
 def test_4_epic_poetry_scores_tiles_and_tech_cards_and_gives_the_tier_landmark() -> None:
     _, _, d = advance_arts(4, tech={"Paper": 0, "Calendar": 1}, answers={"pay_advance": "pay:coin+worker"})
-    assert d["vp"] == 2 + 2 and d["landmarks"] == ["Arts Landmark II"] and d["paid"] == {"coin": 1, "worker": 1}
+    assert (
+        d["vp"] == 2 + 2 and d["landmarks"] == ["Arts Landmark II"] and d["paid"] == {"coin": 1, "worker": 1}
+    )
 
 
 def test_5_symphony_inspiration_is_unavailable_without_the_data_set_and_its_bonus_creates() -> None:
@@ -205,17 +235,25 @@ def test_5_symphony_inspiration_is_unavailable_without_the_data_set_and_its_bonu
 
 def test_6_carved_marble_sculpture_broadcasts_or_gives_a_building() -> None:
     m, events, d = advance_arts(6, masterpieces=["painting"], answers={"choose_benefit": "b0"})
-    assert kinds(events, "masterpiece") == [{"card": "painting", "owner": 0, "flipped": False}] and d["vp"] == 4
-    _, events, d = advance_arts(6, masterpieces=["painting"], answers={"choose_benefit": "b1", "any_building": "building:market"})
+    assert (
+        kinds(events, "masterpiece") == [{"card": "painting", "owner": 0, "flipped": False}] and d["vp"] == 4
+    )
+    _, events, d = advance_arts(
+        6, masterpieces=["painting"], answers={"choose_benefit": "b1", "any_building": "building:market"}
+    )
     assert d["buildings"] == {"market": 1} and not kinds(events, "masterpiece")
 
 
 def test_7_rock_opera_may_refresh_the_row_then_creates() -> None:
-    m, events, _ = advance_arts(7, top={"masterpiece_row": ["ballet", "fresco", "mime"]}, answers={"refresh_masterpieces": "yes"})
+    m, events, _ = advance_arts(
+        7, top={"masterpiece_row": ["ballet", "fresco", "mime"]}, answers={"refresh_masterpieces": "yes"}
+    )
     g = game(m)
     assert set(g.mp_discard) == {"ballet", "fresco", "mime"} and len(g.players[0].art["masterpieces"]) == 1
     assert d_landmark(events) == ["Arts Landmark III"]
-    m, _, _ = advance_arts(7, top={"masterpiece_row": ["ballet", "fresco", "mime"]}, answers={"create": "mp:ballet"})
+    m, _, _ = advance_arts(
+        7, top={"masterpiece_row": ["ballet", "fresco", "mime"]}, answers={"create": "mp:ballet"}
+    )
     assert game(m).mp_discard == [] and game(m).players[0].art["masterpieces"] == [["ballet", False]]
 
 
@@ -229,19 +267,29 @@ def test_8_cgi_animation_inspiration_and_its_bonus_building() -> None:
 
 
 def test_9_flash_mob_advances_on_another_track_with_its_benefit() -> None:
-    _, events, d = advance_arts(9, tracks={"arts": 8, "science": 0}, answers={"advance_track": "track:science"})
+    _, events, d = advance_arts(
+        9, tracks={"arts": 8, "science": 0}, answers={"advance_track": "track:science"}
+    )
     # Science 1 researches: the roll may move a track again
     assert d["tracks"]["arts"] == 1 and d["tracks"]["science"] >= 1
     assert {"track": "science", "space": 1} in kinds(events, "advance") and kinds(events, "roll")
 
 
 def test_10_vr_holocenter_building_then_vp_per_building() -> None:
-    _, _, d = advance_arts(10, on_mat={"market": 4, "house": 5, "farm": 5, "armory": 5}, answers={"any_building": "building:farm"})
+    _, _, d = advance_arts(
+        10,
+        on_mat={"market": 4, "house": 5, "farm": 5, "armory": 5},
+        answers={"any_building": "building:farm"},
+    )
     assert d["buildings"] == {"farm": 1} and d["vp"] >= 2 and d["landmarks"] == ["Arts Landmark IV"]
 
 
 def test_11_infinite_spectrum_photography_advances_elsewhere_and_its_bonus_creates() -> None:
-    m, _, d = advance_arts(11, tracks={"arts": 10, "military": 0}, answers={"advance_track": "track:military", "bonus": "res:coin"})
+    m, _, d = advance_arts(
+        11,
+        tracks={"arts": 10, "military": 0},
+        answers={"advance_track": "track:military", "bonus": "res:coin"},
+    )
     assert d["tracks"]["military"] == 1 and len(game(m).players[0].art["masterpieces"]) == 1
 
 
@@ -259,7 +307,11 @@ def test_12_streaming_implants_takes_up_to_three_different_masterpieces_yours_or
     vp = game(m).players[0].vp
     events = drive(m, None, streaming=("mp:painting:0", "mp:fresco:1", "mp:krav_maga:1"))
     used = kinds(events, "masterpiece")
-    assert [(u["card"], u["owner"]) for u in used] and {u["card"] for u in used} == {"painting", "fresco", "krav_maga"}
+    assert [(u["card"], u["owner"]) for u in used] and {u["card"] for u in used} == {
+        "painting",
+        "fresco",
+        "krav_maga",
+    }
     assert game(m).players[0].vp > vp + 4
     assert game(m).players[1].art["masterpieces"][1] == ["art_deco", False]  # the neighbour keeps theirs
 
@@ -398,7 +450,12 @@ def test_costuming_pays_a_resource_to_advance_on_arts_with_benefit() -> None:
 
 
 def test_mime_pays_to_repeat_a_current_space_once_and_is_spent() -> None:
-    m = arts_at(me(tracks={"exploration": 0, "science": 0, "military": 0, "technology": 0, "arts": 2}, masterpieces=["mime"]))
+    m = arts_at(
+        me(
+            tracks={"exploration": 0, "science": 0, "military": 0, "technology": 0, "arts": 2},
+            masterpieces=["mime"],
+        )
+    )
     g = game(m)
     flow = arts_rules.use(g, 0, "mime", 0)
     asked = next(flow)
@@ -537,6 +594,69 @@ def test_public_art_inspiration_is_logged_unavailable_without_the_data_set() -> 
     flow = arts_rules.inspiration(g, 0)
     with pytest.raises(StopIteration):
         next(flow)
+    assert "inspiration" not in g.players[0].art
+
+
+# ------------------------------------------------------------------------------ the server's data sets
+TEST_TILES = (Path(__file__).parent / "data" / "inspiration_tiles_test.yaml").read_text(encoding="utf-8")
+
+
+def test_the_inspiration_data_set_is_checked_and_kept_only_with_arts() -> None:
+    assert arts_data.DATA_SETS[1].check(TEST_TILES) == []
+    assert normalize({"arts": True, "inspiration_tiles": TEST_TILES}, 3)["inspiration_tiles"] == TEST_TILES
+    assert "inspiration_tiles" not in normalize({"inspiration_tiles": TEST_TILES}, 3)
+    broken = TEST_TILES.replace("track: farm", "track: market")
+    assert arts_data.DATA_SETS[1].check(broken) != []
+    with pytest.raises(InvalidSetup):
+        normalize({"arts": True, "inspiration_tiles": broken}, 3)
+    assert arts_data.DATA_SETS[1].check("inspiration_tiles: [{track: market, positions: [[laser]]}]") != []
+    assert arts_data.DATA_SETS[1].check(": : :") != []
+
+
+def test_an_inspiration_tile_replaces_its_rows_icons_and_the_buildings_stay() -> None:
+    options = {**OPTIONS, "inspiration_tiles": TEST_TILES}
+    position = {"skip_setup": True, "players": [me(on_mat={"market": 3}), other()]}
+    m = Match.from_position("tapestry", seats(2), options, 0, position)
+    g = game(m)
+    from engine.games.tapestry.scoring import exposed
+
+    before = exposed(g, 0)
+    flow = arts_rules.inspiration(g, 0)
+    asked = next(flow)
+    assert [o.id for o in asked.specs[0].options] == [
+        "building:market",
+        "building:house",
+        "building:farm",
+        "building:armory",
+    ]
+    with pytest.raises(StopIteration):
+        flow.send({0: ("building:market",)})
+    after = exposed(g, 0)
+    # three markets gone: the tile's first three positions show instead of the mat's; the rest stays
+    from engine.games.tapestry.data import board
+
+    mat_market = [icon for pos in board().income_mat.rows[0].positions[:3] for icon in pos.icons]
+    assert before[: len(mat_market)] == mat_market
+    assert after[:4] == ["coin", "coin", "coin", "vp:3"] and after[4:] == before[len(mat_market) :]
+    assert g.players[0].on_mat["market"] == 3 and g.players[0].art["inspiration"] == ["market"]
+    flow = arts_rules.inspiration(g, 0)
+    asked = next(flow)
+    assert "building:market" not in [o.id for o in asked.specs[0].options]
+
+
+def test_the_arts_values_file_replaces_ours_but_never_the_printed_tier_two() -> None:
+    ok = "tier_costs: [[any], ['distinct:2'], [any, any], [any, any, any]]\nflash_mob_tracks: [military]\n"
+    assert arts_data.DATA_SETS[0].check(ok) == []
+    assert arts_data.DATA_SETS[0].check("tier_costs: [[any], [any, any], [any], [any]]") != []
+    assert arts_data.DATA_SETS[0].check("d20: [arts]") != []
+    options = {**OPTIONS, "arts_rules": ok}
+    m = Match.from_position(
+        "tapestry", seats(2), options, 0, {"skip_setup": True, "players": [me(tracks={"arts": 9}), other()]}
+    )
+    answer(m, "advance:arts")
+    assert len(ids(m)) == 20  # 3 of any kind from 5 of each: every multiset of 3
+    g = game(m)
+    assert g.arts_values["flash_mob_tracks"] == ["military"] and g.arts_values["d20"] == arts().d20.faces
 
 
 def test_suburbs_needs_nothing_for_the_top_row() -> None:
@@ -579,7 +699,11 @@ def test_a_landmark_on_the_card_upgrades_it_and_meets_its_prerequisite(card: str
     except StopIteration:
         pass
     p = g.players[0]
-    assert p.art["on_card"] == {card: "Tech Hub"} and p.tech[card] == 1 and "L" not in "".join("".join(r) for r in p.grid)
+    assert (
+        p.art["on_card"] == {card: "Tech Hub"}
+        and p.tech[card] == 1
+        and "L" not in "".join("".join(r) for r in p.grid)
+    )
     assert g.requirement_met(0, card) and "Tech Hub" in p.landmarks
     assert invariants(m) == []
 
@@ -594,7 +718,9 @@ def test_one_landmark_does_not_satisfy_two_landmark_cards() -> None:
 
 
 def test_a_neighbours_landmark_on_their_card_does_not_count() -> None:
-    g = game(arts_at(me(tech={"War College": 1}), other(tech={"War College": 1}, on_card={"War College": "Forge"})))
+    g = game(
+        arts_at(me(tech={"War College": 1}), other(tech={"War College": 1}, on_card={"War College": "Forge"}))
+    )
     assert not g.requirement_met(0, "War College") and g.requirement_met(1, "War College")
 
 

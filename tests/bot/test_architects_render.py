@@ -324,3 +324,27 @@ def test_score_sheet_arithmetic() -> None:
         "total": 42,
     }
     assert calculate(sheet, {"buildings": "55"}, None, "en")["total"] == 55  # a total typed alone
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("ai", ["aristocrat", "executor", "illusionist", "peddler", "meddler", "benefactor"])
+def test_a_solo_game_against_the_ai_reads_as_words(locale: str, ai: str) -> None:
+    """Every AI decision is one log line in words, in both languages, its seat named."""
+    live = make_live(1, seed=4, locale=locale, opponent=ai)
+    assert live.match is not None
+    kinds: set[str] = set()
+    lines: list[str] = []
+    for event in live.match.opening_events:
+        assert not RAW.search(event_line(live, event, locale)), event
+    for prompt, events in play(live):
+        assert not RAW.search(prompt_text("architects", prompt, locale, live)), prompt
+        for event in events:
+            kinds.add(event.kind)
+            line = event_line(live, event, locale)
+            assert not RAW.search(line) and "?" not in line.split(" ")[0], (event, line)
+            if event.kind == "ai_plot":
+                lines.append(line)
+    assert {"ai_plot", "ai_track"} <= kinds and len(lines) > 20
+    assert all("🤖" in line for line in lines)
+    result = result_payload(live, locale)
+    check_embed(result.embed)

@@ -222,8 +222,8 @@ class SoloGame(ArchitectsGame):
     def reset_ability(self, seat: int) -> Flow:
         if seat == AI and self.opponent.power == "reset_income":  # the Peddler, at step 9
             self.emit("ai_power", AI, power="reset_income")
-            yield from self.ai_influence(1, "peddler")
-            self.steps(2, "peddler")
+            yield from self.ai_influence(1, "peddler_power")
+            self.steps(2, "peddler_power")
 
     # ==========================================================================================
     # The AI's economy
@@ -492,7 +492,7 @@ class SoloGame(ArchitectsGame):
             self.plot_discard.append(card)
             self.emit("ai_future", AI, card=card)
         else:
-            self.emit("ai_future", AI, card=None)
+            self.emit("ai_future_empty", AI)
             self.steps(1, "future_empty")
 
     # -- Wonders and the Cathedral -------------------------------------------------------------

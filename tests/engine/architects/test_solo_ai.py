@@ -368,9 +368,11 @@ def test_crossing_influence_4_to_5_draws_no_building_for_the_ai() -> None:
 def test_black_market_centre_is_an_apprentice_so_two_silver_and_always_allowed() -> None:
     g = solo("executor")
     g.players[AI].virtue = 14  # far above the Black Market's gate
+    g.players[AI].influence = 6  # never spent to spare the Virtue or to pay the Silver
     g.market = [None, None, HUMAN]
     turn(g, "plot_watch")
     assert g.market[1] == AI and g.track == 2 and g.players[AI].virtue == 13
+    assert g.players[AI].influence == 6
     assert g.players[AI].apprentices == []
 
 
@@ -650,3 +652,39 @@ def test_a_whole_solo_game_reports_the_ai_score_and_winner() -> None:
     auto = rec.details["automa"]
     assert len(rec.scores) == 1 and auto["ai"] == "meddler" and isinstance(auto["score"], int)
     assert rec.details["solo"]["won"] == (rec.ranks[0] == 1 and not auto["won"])
+
+
+def test_most_influence_bonus_is_marble_for_the_ai() -> None:
+    from engine.games.architects import wonders
+
+    g = solo("executor")
+    g.players[AI].influence, g.players[HUMAN].influence = 9, 3
+    run(wonders.most_influence_bonus(g))
+    assert g.players[AI].res["marble"] == 4 and g.players[AI].res["gold"] == 0
+
+
+def test_the_two_location_card_resolver_asks_only_what_it_needs() -> None:
+    """The pure resolver (ai/plot.py) with a person's answers instead of the state."""
+    from engine.games.architects.ai.data import Condition, Effect
+    from engine.games.architects.ai.plot import resolve
+
+    asked: list[str] = []
+
+    class Table:
+        def holds(self, condition: Condition) -> bool:
+            asked.append(condition.kind)
+            return False
+
+        def can_place(self, location: str) -> bool:
+            return True
+
+        def possible(self, effect: Effect, location: str) -> bool:
+            asked.append(str(effect))
+            return effect.name != "market" or effect.n == 0
+
+    d = resolve(ours().plot("plot_watch"), ours().opponent("executor"), Table())
+    assert (d.upper, d.location, [str(e) for e in d.option or ()]) == (False, "black_market", ["market:0"])
+    assert asked == ["prison_at_least", "market:2", "market:1", "market:0"]
+    asked.clear()
+    d = resolve(ours().plot("plot_focus"), ours().opponent("aristocrat"), Table())
+    assert d.focus and d.location == "princess" and asked == ["contribute"]

@@ -348,3 +348,15 @@ def test_a_solo_game_against_the_ai_reads_as_words(locale: str, ai: str) -> None
     assert all("🤖" in line for line in lines)
     result = result_payload(live, locale)
     check_embed(result.embed)
+
+
+def test_lobby_shows_the_solo_ai_and_marks_its_values_ours() -> None:
+    live = make_live(1, seed=1, opponent="peddler")
+    live.record.status = "lobby"
+    live.record.options = {"opponent": "peddler"}
+    text = json.dumps(lobby_payload(live, "en").embed.to_dict(), ensure_ascii=False)
+    assert "Solo AI opponent" in text and "The Peddler" in text and "⚠️" in text and "ours" in text
+    live.record.options = {"opponent": "peddler", "ai_data": "source: printed\n"}
+    embed = discord.Embed()
+    lobby_fields(embed, live, "pt")
+    assert any("Mascate" in (f.value or "") and "impressos" in (f.value or "") for f in embed.fields)

@@ -8,7 +8,7 @@ from typing import Any
 from bot.i18n import t
 from bot.render.common import BOT_MARK
 from bot.table import Live
-from engine.games.architects.data import name_of
+from engine.games.architects.ai.data import opponent_name
 
 AI_SEAT = 1
 
@@ -18,7 +18,7 @@ def seat_name(live: Live, seat: int) -> str | None:
     ai = live.record.options.get("opponent")
     if seat != AI_SEAT or not isinstance(ai, str):
         return None
-    return f"{BOT_MARK} {name_of(ai, 'en') or ai}"
+    return f"{BOT_MARK} {opponent_name(ai, 'en')}"
 
 
 def _effect(text: str, locale: str) -> str:
@@ -32,7 +32,7 @@ def _effect(text: str, locale: str) -> str:
 def params(data: dict[str, Any], locale: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if isinstance(data.get("ai"), str):
-        out["ai"] = name_of(data["ai"], locale) or data["ai"]
+        out["ai"] = opponent_name(data["ai"], locale)
     if "option" in data and "upper" in data:  # an ai_plot line
         option = data["option"]
         out["option"] = (

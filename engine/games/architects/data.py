@@ -210,7 +210,6 @@ def name_of(item_id: str, locale: str) -> str | None:
     from engine.games.architects.ai.data import ours as ai_ours  # the solo AI: our names
 
     names = {p.id: (p.name, p.name_pt) for p in ai_ours().plots}
-    names.update({o.id: (o.name, o.name_pt) for o in ai_ours().opponents})
     if item_id in names:
         return names[item_id][1 if pt else 0]
     return None

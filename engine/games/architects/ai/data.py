@@ -284,3 +284,11 @@ def applies(options: Mapping[str, Any]) -> bool:
 
 
 DATA_SETS = (DataSet(KIND, OPTION, check, applies, REPLACES_OURS),)
+
+
+def opponent_name(ai: str, locale: str) -> str:
+    """An AI opponent's name (ours, in both languages); its id when unknown."""
+    for o in ours().opponents:
+        if o.id == ai:
+            return o.name_pt if locale.lower().startswith("pt") else o.name
+    return ai

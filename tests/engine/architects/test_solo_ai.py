@@ -688,3 +688,16 @@ def test_the_two_location_card_resolver_asks_only_what_it_needs() -> None:
     asked.clear()
     d = resolve(ours().plot("plot_focus"), ours().opponent("aristocrat"), Table())
     assert d.focus and d.location == "princess" and asked == ["contribute"]
+
+
+def test_every_ruling_names_a_test_that_exists() -> None:
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    rulings = (root / "engine/games/architects/AI_RULINGS.md").read_text(encoding="utf-8")
+    entries = re.findall(r"^\d+\. \*\*", rulings, flags=re.M)
+    names = set(re.findall(r"`(test_[a-z0-9_]+)`", rulings))
+    tests = "".join(p.read_text(encoding="utf-8") for p in (root / "tests/engine/architects").glob("test_solo*.py"))
+    assert len(entries) >= 15 and names
+    assert {n for n in names if f"def {n}(" not in tests} == set()

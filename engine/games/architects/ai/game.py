@@ -28,8 +28,8 @@ from engine.games.architects.state import DISPLAY_ROWS, ORDINARY
 HUMAN, AI = 0, 1
 WONDER_PRICE = 10  # Influence + Marble (rulebook §5.10)
 ARISTOCRAT_DISCOUNT = 2
-DEAL, KEEP = 5, 3
-FIRST_SILVER = 3  # side A: the first player's Silver  # solo setup: deal yourself 5 Buildings, keep 3
+DEAL, KEEP = 5, 3  # solo setup: deal yourself 5 Buildings, keep 3
+FIRST_SILVER = 3  # side A: the first player's Silver
 STEPS_PER_MISSING = 2  # a Debt it lacks, an Apprentice: 2 Silver
 DEBT_TAX = 3  # flipping a Debt: 3 Tax from the supply (the §5.12 example) and 1 Virtue
 # The AI's answers to the questions the shared rules ask every player (our rulings).
@@ -45,13 +45,13 @@ class SoloGame(ArchitectsGame):
         seats: Sequence[SeatSpec],
         options: dict[str, Any],
         seed: int,
-        position: dict[str, Any] | None = None,
     ) -> None:
+        """Solo games start from their setup only (described positions are for 2-5 players)."""
         if len(seats) != 1 or seats[0].kind == "automa":
             raise InvalidSetup("error.player_count", min=1, max=1, count=len(seats))
         self.ai_data: AiData = from_text(options.get("ai_data"))
         self.opponent: Opponent = self.ai_data.opponent(str(options["opponent"]))
-        super().__init__([*seats, SeatSpec("automa", self.opponent.name)], options, seed, position)
+        super().__init__([*seats, SeatSpec("automa", self.opponent.name)], options, seed)
         self.plot_deck: list[str] = []  # face down, top at the END
         self.plot_discard: list[str] = []  # face up
         self.future: list[str] = []  # face down, top at the END

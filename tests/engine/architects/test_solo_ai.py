@@ -698,6 +698,8 @@ def test_every_ruling_names_a_test_that_exists() -> None:
     rulings = (root / "engine/games/architects/AI_RULINGS.md").read_text(encoding="utf-8")
     entries = re.findall(r"^\d+\. \*\*", rulings, flags=re.M)
     names = set(re.findall(r"`(test_[a-z0-9_]+)`", rulings))
-    tests = "".join(p.read_text(encoding="utf-8") for p in (root / "tests/engine/architects").glob("test_solo*.py"))
+    tests = "".join(
+        p.read_text(encoding="utf-8") for p in (root / "tests/engine/architects").glob("test_solo*.py")
+    )
     assert len(entries) >= 15 and names
     assert {n for n in names if f"def {n}(" not in tests} == set()

@@ -356,6 +356,7 @@ def test_lobby_shows_the_solo_ai_and_marks_its_values_ours() -> None:
     live.record.options = {"opponent": "peddler"}
     text = json.dumps(lobby_payload(live, "en").embed.to_dict(), ensure_ascii=False)
     assert "Solo AI opponent" in text and "The Peddler" in text and "⚠️" in text and "ours" in text
+    assert "drafted" not in text
     live.record.options = {"opponent": "peddler", "ai_data": "source: printed\n"}
     embed = discord.Embed()
     lobby_fields(embed, live, "pt")

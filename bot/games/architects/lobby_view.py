@@ -60,7 +60,9 @@ def lobby_fields(embed: discord.Embed, live: Live, locale: str) -> None:
         + "**",
         inline=False,
     )
-    rules = [rule_line(k, options[k], locale) for k in BGA_RULES]
+    # solo: the person keeps 3 of 5 dealt Buildings, so the draft rule does not apply
+    solo = bool(live.record.options.get("opponent"))
+    rules = [rule_line(k, options[k], locale) for k in BGA_RULES if not (solo and k == "draft")]
     embed.add_field(name=t("architects.lobby.bga", locale), value="\n".join(rules), inline=False)
     raw = live.record.options
     ai = raw.get("opponent")

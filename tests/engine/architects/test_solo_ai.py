@@ -703,3 +703,11 @@ def test_every_ruling_names_a_test_that_exists() -> None:
     )
     assert len(entries) >= 15 and names
     assert {n for n in names if f"def {n}(" not in tests} == set()
+
+
+def test_a_whole_deck_with_nothing_possible_gives_one_step() -> None:
+    g = solo("illusionist")
+    g.market = [HUMAN, HUMAN, HUMAN]
+    g.plot_deck, g.plot_discard = ["plot_smugglers"], []
+    events = turn(g)
+    assert kinds(events, "ai_idle") and g.track == 1 and g.players[AI].supply == 20

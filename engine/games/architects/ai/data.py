@@ -141,6 +141,10 @@ class Condition(_Frozen):
 
     @model_validator(mode="after")
     def _valid(self) -> Condition:
+        if self.kind == "guildhall_stack":
+            raise ValueError(
+                "guildhall_stack needs Age of Artisans (not offered): leave its 2 Plot cards out"
+            )
         if self.kind not in CONDITIONS:
             raise ValueError(f"unknown condition {self.kind!r} (one of {sorted(CONDITIONS)})")
         values = CONDITIONS[self.kind]

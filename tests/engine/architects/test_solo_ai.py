@@ -711,3 +711,12 @@ def test_a_whole_deck_with_nothing_possible_gives_one_step() -> None:
     g.plot_deck, g.plot_discard = ["plot_smugglers"], []
     events = turn(g)
     assert kinds(events, "ai_idle") and g.track == 1 and g.players[AI].supply == 20
+
+
+def test_the_track_helpers_for_a_physical_table() -> None:
+    from engine.games.architects.ai.plot import contribution_resource, track_order
+
+    executor = ours().opponent("executor")  # clay stone wood gold marble stone
+    assert track_order(executor, 5) == ["stone", "clay", "wood", "gold", "marble"]
+    assert contribution_resource(executor, 4, ["marble", "stone"]) == "clay"
+    assert contribution_resource(executor, 0, ["clay", "wood", "stone", "gold", "marble"]) is None

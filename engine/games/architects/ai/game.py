@@ -20,7 +20,7 @@ from engine.core.result import Result
 from engine.core.seats import SeatSpec
 from engine.games.architects import actions, guildhall, market, wonders
 from engine.games.architects.ai.data import AiData, Condition, Effect, Opponent, from_text
-from engine.games.architects.ai.plot import Decision, resolve
+from engine.games.architects.ai.plot import Decision, contribution_resource, resolve, track_order
 from engine.games.architects.data import GOODS, apprentices, board, buildings
 from engine.games.architects.game import ArchitectsGame
 from engine.games.architects.state import DISPLAY_ROWS, ORDINARY
@@ -248,9 +248,8 @@ class SoloGame(ArchitectsGame):
         self.tax += n
         self.emit("ai_tax_added", AI, count=n, why=why)
 
-    def space_resource(self, offset: int = 0) -> str:
-        spaces = self.opponent.track
-        return spaces[(self.track + offset) % len(spaces)].resource
+    def space_resource(self) -> str:
+        return self.opponent.track[self.track].resource
 
     def ai_influence(self, delta: int, why: str) -> Flow:
         """Influence beyond the top of the track becomes Virtue, point for point."""
@@ -505,10 +504,9 @@ class SoloGame(ArchitectsGame):
         p = self.players[AI]
         table = wonders.data(self)
         out: list[str] = []
-        for k in range(len(self.opponent.track)):
-            res = self.space_resource(k)
+        for res in track_order(self.opponent, self.track):
             w = next(x for x in table.wonders if x.resource == res)
-            if w.id in out or self.wonder_owner[w.id] is not None:
+            if self.wonder_owner[w.id] is not None:
                 continue
             if p.influence >= w.influence and p.res["marble"] >= self.marble_price(w.influence):
                 out.append(w.id)
@@ -555,11 +553,7 @@ class SoloGame(ArchitectsGame):
         """The marker's resource, else the next one right on the track (wrapping to Clay)."""
         if wonders.current_contribution(self) is None:
             return None
-        for k in range(len(self.opponent.track)):
-            res = self.space_resource(k)
-            if res not in self.on_card:
-                return res
-        return None
+        return contribution_resource(self.opponent, self.track, self.on_card)
 
     def contribute(self) -> Flow:
         res = self.contribution_resource()

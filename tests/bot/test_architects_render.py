@@ -361,3 +361,21 @@ def test_lobby_shows_the_solo_ai_and_marks_its_values_ours() -> None:
     embed = discord.Embed()
     lobby_fields(embed, live, "pt")
     assert any("Mascate" in (f.value or "") and "impressos" in (f.value or "") for f in embed.fields)
+
+
+def test_an_ai_opponent_makes_a_one_seat_table() -> None:
+    import asyncio
+
+    from bot.errors import UserError
+    from bot.games.architects.solo_lobby import prepare
+    from bot.plugins import LobbyRequest
+
+    def ask(options: dict[str, Any], players: int | None) -> Any:
+        request = LobbyRequest(None, "architects", options, players, None, 1, "en", {})  # type: ignore[arg-type]
+        return asyncio.run(prepare(request))
+
+    assert ask({"opponent": "meddler"}, None).capacity == 1
+    assert ask({"works_of_wonder": True}, 3).capacity == 3
+    assert "opponent" not in ask({"opponent": "none"}, 2).options
+    with pytest.raises(UserError):
+        ask({"opponent": "meddler"}, 2)

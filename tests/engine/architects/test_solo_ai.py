@@ -60,6 +60,14 @@ def test_our_data_ships_22_plot_cards_and_six_boards_all_marked() -> None:
         assert o.track[0].resource == "clay" and [s.resource for s in o.track].count("wood") == 1
 
 
+def test_both_server_data_sets_reach_a_solo_lobby() -> None:
+    from engine.games.architects import GAME
+
+    applies = {d.kind: d.applies({"opponent": "meddler"}) for d in GAME.data_sets}
+    assert applies == {"wonders": True, "ai": True}
+    assert not any(d.applies({}) for d in GAME.data_sets)
+
+
 def test_an_uploaded_file_is_checked_with_readable_problems_and_then_used() -> None:
     text = (
         ours_path := __import__("engine.games.architects.data", fromlist=["DATA"]).DATA / "ai_opponents.yaml"

@@ -21,6 +21,7 @@ from engine.core.seats import SeatSpec
 from engine.games.architects import actions, guildhall, market, wonders
 from engine.games.architects.ai.data import AiData, Condition, Effect, Opponent, from_text
 from engine.games.architects.ai.plot import Decision, contribution_resource, resolve, track_order
+from engine.games.architects.asks import opt
 from engine.games.architects.data import GOODS, apprentices, board, buildings
 from engine.games.architects.game import VIRTUE_MAX, ArchitectsGame
 from engine.games.architects.state import DISPLAY_ROWS, ORDINARY
@@ -674,8 +675,6 @@ class SoloGame(ArchitectsGame):
 
 
 def opt_card(i: int, card: str) -> Option:
-    from engine.games.architects.asks import opt
-
     return opt(f"card:{i}", "architects.opt.card", card=card)
 
 

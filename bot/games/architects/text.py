@@ -235,7 +235,9 @@ PLAIN = frozenset(ORDINARY)
 
 def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, Any]:
     """Overrides for the shared parameter wording (see `bot.render.common.localize_params`)."""
-    out: dict[str, Any] = {}
+    from bot.games.architects.solo_text import params as solo_params  # the solo AI's lines
+
+    out: dict[str, Any] = solo_params(data, locale)
     for key in GOOD_KEYS:
         if isinstance(data.get(key), dict):
             out[key] = goods(data[key], locale)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.games.tapestry import actions, effects, tapestries
+from engine.games.tapestry import actions, artificers, effects, islanders, tapestries
 from engine.games.tapestry.asks import Gen, opt
 from engine.games.tapestry.data import (
     RESOURCES,
@@ -39,6 +39,10 @@ def on_gain(g: TapestryGame, seat: int, civ: str, starting: bool) -> Gen:
             yield from actions.take_space_tile(g, seat)
     elif civ == "recyclers":
         yield from recyclers_start(g, seat)
+    elif civ == "islanders":
+        yield from islanders.start(g, seat, starting)
+    elif civ == "artificers":
+        yield from artificers.start(g, seat, starting)
     elif civ == "genies":  # one player token from each opponent
         g.players[seat].civ["genies:tokens"] = list(g.opponents(seat))
     elif civ == "riverfolk":
@@ -1209,6 +1213,8 @@ INCOME = {
     "genies": genies,
     "illuminati": illuminati,
     "infiltrators": infiltrators,
+    "islanders": islanders.income,
+    "artificers": artificers.income,
     "merfolk": merfolk,
     "psionics": psionics,
     "recyclers": recyclers,

@@ -169,6 +169,7 @@ class Civilization(Named):
     automa: bool = True
     automa_source: str = "official"
     mat_source: str = "printed"  # or where values our sources lack came from (replaceable)
+    edition: int = 1  # the civilization deck's edition that added it (options.CIV_EDITION)
 
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C loader when libyaml is there

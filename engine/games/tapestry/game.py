@@ -16,8 +16,8 @@ from engine.core.errors import InvalidSetup
 from engine.core.prompts import card_of, instance_ids
 from engine.core.result import Result
 from engine.core.seats import SeatSpec
+from engine.games.tapestry import artificers, civs, civs_more, effects, scoring, tapestries
 from engine.games.tapestry import capital as cap
-from engine.games.tapestry import civs, civs_more, effects, scoring, tapestries
 from engine.games.tapestry.asks import Asker, Gen, opt
 from engine.games.tapestry.data import (
     RESOURCES,
@@ -559,6 +559,7 @@ class TapestryGame(Asker):
         if p.on_mat[kind] == 0:
             self.emit("none_left", seat, what=kind)
             return
+        artificers.take(p, kind)  # their mat gives up its leftmost building
         p.on_mat[kind] -= 1
         p.placed[kind] += 1
         self.built.add(seat)
@@ -775,7 +776,7 @@ class TapestryGame(Asker):
             q = self.players[s]
             if req.track is not None and req.space is not None and q.pos(req.track) >= req.space:
                 return True
-            if req.row is not None and req.position is not None and 6 - q.on_mat[req.row] >= req.position:
+            if req.row is not None and req.position is not None and artificers.shows(q, req.row, req.position):
                 return True
         return False
 

@@ -219,7 +219,7 @@ def alchemists(g: TapestryGame, seat: int) -> Gen:
         more = yield from g.confirm(seat, "tapestry.prompt.alchemists_roll", {"marked": list(marked)}, default=len(marked) < 2)
         if not more:
             break
-    for t in TRACKS:
+    for t in g.track_ids:
         if t in marked:
             moved = yield from g.advance(seat, t, "none")
             if not moved and g.players[seat].tracks[t] and not g.blocked(seat, t):
@@ -330,7 +330,7 @@ def leaders(g: TapestryGame, seat: int) -> Gen:
     p = g.players[seat]
     used = p.civ.setdefault("leaders:used", [])
     opts = [opt("skip", "tapestry.skip")] + [
-        opt(f"track:{t}", f"tapestry.track.{t}") for t in TRACKS if t not in used and g.can_advance(seat, t)
+        opt(f"track:{t}", f"tapestry.track.{t}") for t in g.track_ids if t not in used and g.can_advance(seat, t)
     ]
     choice = yield from g.pick(seat, "tapestry.prompt.leaders", opts, default=opts[-1].id)
     if choice == "skip":
@@ -364,7 +364,7 @@ def militants(g: TapestryGame, seat: int) -> Gen:
 def the_chosen(g: TapestryGame, seat: int) -> Gen:
     p = g.players[seat]
     opp = len(g.opponents(seat))
-    lead = sum(1 for t in TRACKS if tapestries.leads(g, seat, t) or p.pos(t) >= 12)
+    lead = sum(1 for t in g.track_ids if tapestries.leads(g, seat, t) or p.pos(t) >= 12)
     g.gain_vp(seat, lead * opp, "the_chosen")
     if p.income_turns >= 5:
         g.gain_vp(seat, 5 * len(p.achievements), "the_chosen")
@@ -487,7 +487,7 @@ def mystics_counts(g: TapestryGame, seat: int) -> dict[str, int]:
         "tech": len(p.tech),
         "districts": len(p.districts),
         "territories": len(g.controlled(seat)),
-        "tracks": sum(1 for t in TRACKS if p.pos(t) >= 12),
+        "tracks": sum(1 for t in g.track_ids if p.pos(t) >= 12),
     }
 
 

@@ -13,13 +13,12 @@ from engine.games.tapestry import actions, artificers, effects, islanders, tapes
 from engine.games.tapestry.asks import Gen, opt
 from engine.games.tapestry.data import (
     RESOURCES,
-    TRACKS,
+    all_tracks,
     civilizations,
     space_tiles,
     tapestry_cards,
     tech_cards,
     tiles,
-    tracks,
 )
 
 if TYPE_CHECKING:
@@ -161,7 +160,7 @@ def werefolk(g: TapestryGame, seat: int) -> Gen:
     if side == "up":
         # FAQ: the tile is explored only when a token really goes back one space
         opts = [opt("skip", "tapestry.skip")] + [
-            opt(f"track:{t}", f"tapestry.track.{t}") for t in TRACKS if p.pos(t) > 0
+            opt(f"track:{t}", f"tapestry.track.{t}") for t in g.track_ids if p.pos(t) > 0
         ]
         choice = yield from g.pick(seat, "tapestry.prompt.werefolk_regress", opts, default="skip")
         moved = False
@@ -175,7 +174,7 @@ def werefolk(g: TapestryGame, seat: int) -> Gen:
         g.emit("explore_space", seat, tile=tile)
         yield from effects.do(g, seat, space_tiles()[tile].benefit)
         return
-    opts = [opt(f"track:{t}", f"tapestry.track.{t}") for t in TRACKS if g.can_advance(seat, t)]
+    opts = [opt(f"track:{t}", f"tapestry.track.{t}") for t in g.track_ids if g.can_advance(seat, t)]
     if not opts:
         return
     choice = yield from g.pick(seat, "tapestry.prompt.werefolk_advance", opts)
@@ -264,11 +263,11 @@ def tinker_tracks(g: TapestryGame, seat: int, option: str) -> list[str]:
             return any(g.players[o].pos(t) > pos for o in g.opponents(seat))
         return next_bonus(t, pos) is not None
 
-    return [t for t in TRACKS if usable(t)]
+    return [t for t in g.track_ids if usable(t)]
 
 
 def next_bonus(track: str, pos: int) -> int | None:
-    spaces = tracks()[track].spaces
+    spaces = all_tracks()[track].spaces
     return next((i for i in range(pos + 1, 13) if spaces[i - 1].bonus is not None), None)
 
 
@@ -316,7 +315,7 @@ def tinkerers(g: TapestryGame, seat: int) -> Gen:
             moved = yield from g.advance(
                 seat, track, "none", token=p.tracks[track].index(p.pos(track)), landmark=False
             )
-        bonus = tracks()[track].spaces[p.pos(track) - 1].bonus
+        bonus = all_tracks()[track].spaces[p.pos(track) - 1].bonus
         if bonus is not None:
             yield from g.take_bonus(seat, bonus, free=True)
 
@@ -453,7 +452,7 @@ def spy_choices(g: TapestryGame, seat: int, target: int, used: list[str]) -> lis
             opt(f"space:{target}:{t}", "tapestry.space_tile", card=f"space:{t}") for t in sorted(set(q.space))
         ]
     if "track" not in used:
-        out += [opt(f"track:{target}:{t}", f"tapestry.track.{t}") for t in TRACKS if 0 < q.pos(t) <= 12]
+        out += [opt(f"track:{target}:{t}", f"tapestry.track.{t}") for t in g.track_ids if 0 < q.pos(t) <= 12]
     if "tech" not in used:
         out += [
             opt(f"tech:{target}:{c}", "tapestry.tech", card=c) for c, row in sorted(q.tech.items()) if row > 0
@@ -483,7 +482,7 @@ def spies(g: TapestryGame, seat: int) -> Gen:
     elif kind == "space":
         yield from effects.do(g, seat, space_tiles()[int(what)].benefit)
     elif kind == "track":  # the benefit of their space, no bonus
-        yield from effects.do(g, seat, tracks()[what].spaces[q.pos(what) - 1].benefit)
+        yield from effects.do(g, seat, all_tracks()[what].spaces[q.pos(what) - 1].benefit)
     else:  # the benefit of the row the card is in
         card = tech_cards()[what]
         yield from effects.do(g, seat, card.circle if q.tech[what] == 1 else card.square)
@@ -1016,7 +1015,7 @@ def utilitarians_landmark(g: TapestryGame, seat: int, name: str, gained: bool = 
 
 
 def utilitarians_advance(g: TapestryGame, seat: int, track: str, space: int) -> None:
-    if space >= 7 and power_on(g.players[seat], LATE_TIERS[track]):
+    if space >= 7 and track in LATE_TIERS and power_on(g.players[seat], LATE_TIERS[track]):
         g.gain_vp(seat, LATE_VP, "utilitarians")
 
 

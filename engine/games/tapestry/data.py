@@ -141,12 +141,20 @@ class Requirement(BaseModel):
     row: str | None = None
     position: int | None = None
     innovation: str | None = None
+    # Arts & Architecture: the top row needs a landmark on this card / nothing at all (Suburbs)
+    landmark_on_card: bool = False
+    none: bool = False
 
 
 class TechCard(Named):
     circle: list[Step]
     square: list[Step]
     requires: Requirement
+    # the box it comes in (`base`, `aa`, `ff`), the modules it needs in play (`arts`), and where a
+    # prerequisite our sources lost came from (`ours`: our reading of the garbled icon, replaceable)
+    expansion: str = "base"
+    needs: list[str] = []
+    requires_source: str = "printed"
 
 
 class TapestryCard(Named):
@@ -192,9 +200,21 @@ def board() -> Board:
     return Board(**_load("board.yaml"))
 
 
+TECH_FILES = {"base": "tech_cards.yaml", "aa": "tech_cards_aa.yaml", "ff": "tech_cards_ff.yaml"}
+
+
 @cache
 def tech_cards() -> dict[str, TechCard]:
-    return {c["name"]: TechCard(**c) for c in _load("tech_cards.yaml")["tech_cards"]}
+    """Every tech card we have data for, base first: the expansion boxes' files when present."""
+    out: dict[str, TechCard] = {}
+    for box, name in TECH_FILES.items():
+        if box != "base" and not (DATA / name).exists():
+            continue
+        for c in _load(name)["tech_cards"]:
+            card = TechCard(**{"expansion": box, **c})
+            assert card.name not in out and card.expansion == box, card.name
+            out[card.name] = card
+    return out
 
 
 @cache
@@ -220,3 +240,63 @@ def tiles() -> dict[int, Tile]:
 @cache
 def space_tiles() -> dict[int, SpaceTile]:
     return {t.id: t for t in board().space_tiles}
+
+
+# ------------------------------------------------------------------------------ Arts & Architecture
+class Masterpiece(Named):
+    id: str
+    benefit: list[Step]
+    single_use: bool = False
+    text: str
+    source: str = "printed"
+
+
+class Sourced(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    source: str
+
+
+class TierCosts(Sourced):
+    tiers: list[list[str]] = Field(min_length=4, max_length=4)
+
+
+class TrackList(Sourced):
+    tracks: list[str]
+
+
+class DieFaces(Sourced):
+    faces: list[str] = Field(min_length=20, max_length=20)
+
+
+class Arts(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    track: Track
+    tier_costs: TierCosts
+    landmarks: list[Landmark]
+    flash_mob_tracks: TrackList
+    d20: DieFaces
+    masterpieces: list[Masterpiece] = Field(min_length=20, max_length=20)
+
+
+ARTS = "arts"
+
+
+@cache
+def arts() -> Arts:
+    return Arts(**_load("arts.yaml"))
+
+
+@cache
+def all_tracks() -> dict[str, Track]:
+    """The four base tracks and the Arts track (for lookups; which are in play is the game's)."""
+    return {**tracks(), ARTS: arts().track}
+
+
+@cache
+def all_landmarks() -> dict[str, Landmark]:
+    return {**landmarks(), **{lm.name: lm for lm in arts().landmarks}}
+
+
+@cache
+def masterpieces() -> dict[str, Masterpiece]:
+    return {m.id: m for m in arts().masterpieces}

@@ -4,7 +4,8 @@ Tokens: resources (coin worker food culture any), buildings (market house farm a
 any_building), tile, space_tile, tapestry, civ, explore[_anywhere], explore_space, conquer[_anywhere,
 _both, _tanks], invent, upgrade, refresh_tech, circle_middle, square_top, research[_nb],
 alien_biology, adv:<track>, adv_nb:<track>, reg:<track>, reg_nb:<track>, repeat_any,
-repeat_any_battery, singularity, overplay, vp:N, vpx:<what>, landmark:<name>.
+repeat_any_battery, singularity, overplay, vp:N, vpx:<what>, landmark:<name>; the Arts &
+Architecture tokens of `arts.TOKENS` (masterpiece, broadcast, streaming, inspiration...).
 A step may also be {"one": [...]} (choose one) or {"order": [...]} (all, in an order you pick).
 """
 
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.games.tapestry import actions, civs, scoring, tapestries
 from engine.games.tapestry.asks import Gen, opt
-from engine.games.tapestry.data import BUILDINGS, RESOURCES, TRACKS, space_tiles, tech_cards, tracks
+from engine.games.tapestry.data import BUILDINGS, RESOURCES, all_tracks, space_tiles, tech_cards
 
 if TYPE_CHECKING:
     from engine.games.tapestry.game import TapestryGame
@@ -64,6 +65,8 @@ def one_step(g: TapestryGame, seat: int, step: Any) -> Gen:
 
 
 def token(g: TapestryGame, seat: int, tok: str) -> Gen:
+    from engine.games.tapestry import arts
+
     p = g.players[seat]
     head, _, arg = tok.partition(":")
     if tok in RESOURCES:
@@ -135,6 +138,8 @@ def token(g: TapestryGame, seat: int, tok: str) -> Gen:
         g.gain_vp(seat, scoring.count(g, seat, arg), arg)
     elif head == "landmark":
         yield from g.gain_landmark(seat, arg)
+    elif tok in arts.TOKENS:
+        yield from arts.token(g, seat, tok)
     else:
         raise ValueError(f"unknown benefit token {tok!r}")
 
@@ -183,10 +188,10 @@ def repeat_current(g: TapestryGame, seat: int, battery: bool) -> Gen:
             return
         g.used_once.add((seat, "academic"))
     opts = []
-    for t in TRACKS:
+    for t in g.track_ids:
         for pos in sorted(set(p.tracks[t])):
             if pos > 0 and (seat, t, pos) not in g.activated:
-                name = tracks()[t].spaces[pos - 1].name
+                name = all_tracks()[t].spaces[pos - 1].name
                 opts.append(opt(f"space:{t}:{pos}", "tapestry.space", card=name, group=t))
     if not opts:
         return
@@ -202,7 +207,7 @@ def singularity(g: TapestryGame, seat: int) -> Gen:
         toks.remove(12)
         if "technology" not in p.maxed:
             p.maxed.append("technology")
-    opts = [opt(f"track:{t}", f"tapestry.track.{t}") for t in TRACKS]
+    opts = [opt(f"track:{t}", f"tapestry.track.{t}") for t in g.track_ids]
     choice = yield from g.pick(seat, "tapestry.prompt.singularity", opts)
     p.tracks[choice[6:]].append(0)
     g.emit("singularity", seat, track=choice[6:])

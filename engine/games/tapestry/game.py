@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 from engine.core.errors import InvalidSetup
@@ -17,17 +17,22 @@ from engine.core.prompts import card_of, instance_ids
 from engine.core.result import Result
 from engine.core.seats import SeatSpec
 from engine.games.tapestry import artificers, civs, civs_more, effects, scoring, tapestries
+from engine.games.tapestry import arts as arts_rules
 from engine.games.tapestry import capital as cap
 from engine.games.tapestry.asks import Asker, Gen, opt
 from engine.games.tapestry.data import (
+    ARTS,
     RESOURCES,
     TRACKS,
     Bonus,
+    all_landmarks,
+    all_tracks,
+    arts,
     board,
     landmarks,
+    masterpieces,
     tapestry_cards,
     tech_cards,
-    tracks,
 )
 from engine.games.tapestry.mapgeo import Hex
 from engine.games.tapestry.state import MAX_RESOURCE, Player, Site
@@ -43,13 +48,39 @@ def tier_of(space: int) -> int:
 
 
 def tier_cost(track: str, space: int) -> list[str]:
-    res = tracks()[track].resource
+    if track == ARTS:  # tier II printed (2 different resources), the others ours (data/arts.yaml)
+        return list(arts().tier_costs.tiers[tier_of(space) - 1])
+    res = all_tracks()[track].resource
     return [["any"], [res, "any"], [res, "any", "any"], [res, res]][tier_of(space) - 1]
+
+
+def ways_to_pay(have: dict[str, int], cost: list[str]) -> list[tuple[str, ...]]:
+    """Every multiset of resources that pays a cost of `coin`.., `any` and `distinct:N` (N
+    different resources), sorted by the resources' order."""
+    distinct = sum(int(c.partition(":")[2]) for c in cost if c.startswith("distinct:"))
+    fixed = [c for c in cost if c != "any" and not c.startswith("distinct:")]
+    anys = sum(1 for c in cost if c == "any")
+    left = dict(have)
+    for c in fixed:
+        left[c] -= 1
+    if any(v < 0 for v in left.values()):
+        return []
+    ways = set()
+    for kinds in combinations(RESOURCES, distinct):
+        rest = dict(left)
+        for r in kinds:
+            rest[r] -= 1
+        if any(v < 0 for v in rest.values()):
+            continue
+        for combo in combinations_with_replacement(RESOURCES, anys):
+            if all(combo.count(r) <= rest[r] for r in RESOURCES):
+                ways.add(tuple(sorted([*fixed, *kinds, *combo], key=RESOURCES.index)))
+    return sorted(ways, key=lambda w: [RESOURCES.index(r) for r in w])
 
 
 def space_queue(track: str, space: int, bonus: bool) -> list[str]:
     """A track space's parts for the benefit queue: its benefit, then its bonus if it has one."""
-    has_bonus = bonus and tracks()[track].spaces[space - 1].bonus is not None
+    has_bonus = bonus and all_tracks()[track].spaces[space - 1].bonus is not None
     return [f"space:{track}:{space}", *([f"bonus:{track}:{space}"] if has_bonus else [])]
 
 
@@ -102,6 +133,17 @@ class TapestryGame(Asker):
         self.turn_open = False
         self.advance_turn = False  # Advisors: a neighbour's draw on their advance turn
         self.built: set[int] = set()  # Relentless: seats that gained a building this turn
+        # Arts & Architecture (`arts`): the fifth track, its landmarks, the masterpieces
+        self.arts_on = bool(options.get("arts"))
+        self.track_ids: tuple[str, ...] = (*TRACKS, ARTS) if self.arts_on else TRACKS
+        self.mp_deck: list[str] = []  # top at the END
+        self.mp_row: list[str] = []
+        self.mp_discard: list[str] = []
+        self.no_upgrade: set[tuple[int, str]] = set()  # Ceramics: cards not to upgrade again this turn
+        if self.arts_on:
+            for player in self.players:
+                player.tracks[ARTS] = [0]
+            self.available_landmarks += [lm.name for lm in arts().landmarks]
 
     # ==========================================================================================
     # Setup
@@ -118,14 +160,18 @@ class TapestryGame(Asker):
             if card.id not in gone_cards:
                 deck.extend([card.id] * card.copies)
         self.tapestry_deck = self.shuffled(deck)
-        gone_tech = set(self.options.get("remove_tech", []))
-        self.tech_deck = self.shuffled([c for c in tech_cards() if c not in gone_tech])
+        from engine.games.tapestry.options import tech_deck
+
+        self.tech_deck = self.shuffled(tech_deck(self.options))
         self.tech_row = [self.tech_deck.pop() for _ in range(3)]
         self.tile_bag = self.shuffled([t.id for t in board().territory_tiles])
         self.space_stack = self.shuffled([t.id for t in board().space_tiles])
         from engine.games.tapestry.options import civ_deck
 
         self.civ_deck = self.shuffled(civ_deck(self.options))
+        if self.arts_on:  # after every base deck, so the base shuffles stay as they were
+            self.mp_deck = self.shuffled(list(masterpieces()))
+            self.mp_row = [self.mp_deck.pop() for _ in range(3)]
 
     def setup_flow(self) -> Gen:
         self.setup_decks()
@@ -242,6 +288,7 @@ class TapestryGame(Asker):
         self.activated = set()
         self.used_once = set()
         self.built = set()
+        self.no_upgrade = set()
         self.turn_open = True
         if p.civ.get("merfolk:beyond") and not p.finished:  # Merfolk after their fifth income turn
             yield from civs_more.merfolk_turn(self, seat)
@@ -252,10 +299,10 @@ class TapestryGame(Asker):
         beyond = civs_more.beyond(p)  # Elder Ones after their fifth income turn: advance turns only
         opts = [] if beyond else [opt(INCOME, "tapestry.turn.income")]
         if p.income_turns > 0:
-            for track in TRACKS:
+            for track in self.track_ids:
                 payable = self.payable_tokens(seat, track)
                 if payable:
-                    space = tracks()[track].spaces[payable[-1]]
+                    space = all_tracks()[track].spaces[payable[-1]]
                     opts.append(opt(f"advance:{track}", "tapestry.turn.advance", card=space.name, group=track))
         if not opts:  # an Elder One who cannot advance is done
             yield from civs_more.elder_ones_done(self, seat)
@@ -297,6 +344,7 @@ class TapestryGame(Asker):
         steps = [
             step
             for step, now in (
+                ("income:masterpieces", era >= 2 and bool(arts_rules.usable(self, seat))),
                 ("income:civs", era >= 2),
                 ("income:tapestry", 2 <= era <= 4),
                 ("income:upgrade", era >= 2),
@@ -306,6 +354,9 @@ class TapestryGame(Asker):
             if now
         ]
         with self.resolving(seat, steps) as frame:  # the chart's steps, for the benefit queue
+            if "income:masterpieces" in steps:  # masterpieces first, then civilizations
+                yield from arts_rules.income_step(self, seat)
+                frame.at = steps.index("income:civs")
             if era >= 2:
                 yield from civs.income_abilities(self, seat)
             if 2 <= era <= 4:
@@ -371,6 +422,8 @@ class TapestryGame(Asker):
 
     @staticmethod
     def affordable(p: Player, cost: list[str]) -> bool:
+        if any(c.startswith("distinct:") for c in cost):
+            return bool(ways_to_pay(p.res, cost))
         need = dict.fromkeys(RESOURCES, 0)
         anys = 0
         for c in cost:
@@ -383,6 +436,8 @@ class TapestryGame(Asker):
         return sum(p.res[r] - need[r] for r in RESOURCES) >= anys
 
     def payments(self, p: Player, cost: list[str]) -> list[tuple[str, ...]]:
+        if any(c.startswith("distinct:") for c in cost):
+            return ways_to_pay(p.res, cost)
         fixed = [c for c in cost if c != "any"]
         anys = len(cost) - len(fixed)
         left = dict(p.res)
@@ -455,7 +510,7 @@ class TapestryGame(Asker):
         if space in TIER_START:
             tapestries.on_tier_entered(self, seat)
         if landmark and space in LANDMARK_SPACES:
-            name = tracks()[track].spaces[space - 1].landmark
+            name = all_tracks()[track].spaces[space - 1].landmark
             assert name is not None
             yield from tapestries.on_new_tier(self, seat, name)
             if name in self.available_landmarks:
@@ -471,7 +526,7 @@ class TapestryGame(Asker):
             if not renegade:
                 yield from self.gain_space(seat, track, space, bonus=mode != "nobonus", free=mode == "freeall")
         elif mode == "freebonus":
-            sp = tracks()[track].spaces[space - 1]
+            sp = all_tracks()[track].spaces[space - 1]
             if sp.bonus is not None:
                 yield from self.take_bonus(seat, sp.bonus, free=True)
         return True
@@ -495,7 +550,7 @@ class TapestryGame(Asker):
             self.emit("already_activated", seat, track=track, space=space)
             return
         self.activated.add(key)
-        sp = tracks()[track].spaces[space - 1]
+        sp = all_tracks()[track].spaces[space - 1]
         with self.resolving(seat, space_queue(track, space, bonus)) as frame:
             yield from effects.do(self, seat, sp.benefit)
             if bonus and sp.bonus is not None:
@@ -548,6 +603,7 @@ class TapestryGame(Asker):
                 else:
                     del p.tech[what]
                     self.tech_discard.append(what)
+                    arts_rules.card_discarded(self, seat, what)
             self.emit("discard", seat, source=kind, what=[] if kind == "hand" else chosen, count=n)
         yield from effects.do(self, seat, bonus.gain)
 
@@ -612,6 +668,8 @@ class TapestryGame(Asker):
         yield from civs_more.utilitarians_landmark(self, seat, name)
         self.emit("landmark", seat, what=name)
         parked = yield from civs_more.urban_park(self, seat, name)
+        if not parked and self.arts_on:  # Astrolabe and its kind may hold it instead
+            parked = yield from arts_rules.landmark_card(self, seat, name)
         placed = True if parked else (yield from self.place_landmark(seat, name, may_defer))
         if not placed:
             p.deferred.append(name)
@@ -624,7 +682,7 @@ class TapestryGame(Asker):
         offered only where there is a choice of spots: with one spot or none it cannot help, and
         those placements stay as they always were (stored games replay unchanged)."""
         p = self.players[seat]
-        lm = landmarks()[name]
+        lm = all_landmarks()[name]
         shapes = cap.shapes_of(tuple(lm.footprint), lm.rotations)
         river = "riverfolk" in p.civs
         spots = cap.landmark_spots(p.grid, shapes, impassable_ok=river)
@@ -772,6 +830,10 @@ class TapestryGame(Asker):
 
     def requirement_met(self, seat: int, card: str) -> bool:
         req = tech_cards()[card].requires
+        if req.none:
+            return True
+        if req.landmark_on_card:  # the card itself must hold a landmark; neighbours do not count
+            return card in self.players[seat].art.get("on_card", {})
         for s in [seat, *self.neighbours(seat)]:
             q = self.players[s]
             if req.track is not None and req.space is not None and q.pos(req.track) >= req.space:
@@ -785,6 +847,8 @@ class TapestryGame(Asker):
         free = ignore or tapestries.era_active(self, seat, "golden_age")
         out = []
         for card, row in p.tech.items():
+            if (seat, card) in self.no_upgrade:
+                continue
             if row == 0 or (row == 1 and (free or self.requirement_met(seat, card))) or row == 2 and "recyclers" in p.civs:
                 out.append(card)
         return sorted(out)

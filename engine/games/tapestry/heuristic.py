@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core.prompts import Answer, Prompt
-from engine.games.tapestry.data import TRACKS, tapestry_cards, tech_cards, tracks
+from engine.games.tapestry.data import TRACKS, all_tracks, masterpieces, tapestry_cards, tech_cards
 
 TOKEN_VALUE = {
     "coin": 1.0, "worker": 1.0, "food": 1.0, "culture": 1.0, "any": 1.3,
@@ -25,6 +25,9 @@ TOKEN_VALUE = {
     "invent": 3.0, "upgrade": 3.0, "refresh_tech": 0.0, "circle_middle": 2.0, "square_top": 4.0,
     "research": 3.5, "research_nb": 2.0, "alien_biology": 10.0,
     "repeat_any": 4.0, "repeat_any_battery": 4.0, "singularity": 4.0, "overplay": 3.0,
+    # Arts & Architecture
+    "masterpiece": 5.0, "refresh_masterpieces": 0.0, "broadcast": 4.0, "streaming": 12.0, "inspiration": 0.0,
+    "adv_other": 4.0, "costuming": 2.5, "mime": 2.5, "upgrade_once": 3.0, "conquer_empty": 4.0, "duct_tape": 6.0,
 }
 # tapestry cards worth laying first (rough, from their immediate effect)
 CARD_RANK = {
@@ -75,7 +78,7 @@ def count(what: str, me: Mapping[str, Any]) -> int:
 
 
 READS_VIEW = frozenset(
-    {"turn", "conquer_die", "choose_benefit", "benefit_order", "bonus", "any_resource", "lose_resource",
+    {"turn", "create", "broadcast", "conquer_die", "choose_benefit", "benefit_order", "bonus", "any_resource", "lose_resource",
      "place_building", "upgrade", "invent", "conquer_hex"}
 )
 
@@ -91,6 +94,8 @@ class HeuristicBot:
     def choose(self, view: Mapping[str, Any], prompt: Prompt) -> Answer:
         ids = [o.id for o in prompt.options]
         key = prompt.key.rsplit(".", 1)[-1]
+        if key == "streaming":  # as many masterpieces as it may take
+            return tuple(ids[: prompt.max])
         if prompt.max != 1:
             return prompt.default if prompt.default is not None else tuple(ids[: prompt.min])
         # building the view costs more than most decisions: only the questions that weigh the
@@ -147,6 +152,13 @@ class HeuristicBot:
                 return sum(token_value(t, me) for t in card.circle) + sum(token_value(t, me) for t in card.square)
 
             return max(real, key=lambda i: (promise(i), i))
+        if key in ("create", "broadcast"):  # the masterpiece worth most now
+            real = [i for i in ids if i.startswith("mp:")]
+            if not real:
+                return ids[0]
+            return max(real, key=lambda i: (sum(token_value(t, me) for t in masterpieces()[i[3:]].benefit), i))
+        if key == "landmark_on_card":  # a free upgrade beats a few plots
+            return next((i for i in ids if i != "capital"), ids[0])
         if key == "setup":
             return max(ids, key=lambda i: (CIV_RANK.get(i.split(":")[1], 0), i))
         if key == "conquer_hex":
@@ -182,7 +194,7 @@ class HeuristicBot:
 
         def worth(option: str) -> float:
             t = option.split(":")[1]
-            space = tracks()[t].spaces[pos[t]]
+            space = all_tracks()[t].spaces[pos[t]]
             value = sum(token_value(s, me) for s in space.benefit)
             if space.bonus is not None:
                 value += 0.5 * sum(token_value(s, me) for s in space.bonus.gain)

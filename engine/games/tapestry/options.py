@@ -8,6 +8,12 @@
 * `remove_tapestry`, `remove_tech`: cards left out by agreement (ids / names).
 * `civilizations`: the boxes whose civilizations are dealt (`base`, `pp`, `aa`, `ff`, `all`); kept
   as a sorted list, and only when it is not the base deck alone.
+* `tech_cards`: the boxes whose tech cards join the base deck (`base`, `aa`, `ff`, `all`); kept as
+  the sorted list of boxes (base included), and only when an expansion box is in it. A box whose
+  data file is absent is refused by name. Cards that need the Arts track (`needs: [arts]`) are
+  dealt only with `arts` on (the rulebook lets a player without the expansion discard them).
+* `arts`: Arts & Architecture's fifth track, the 20 masterpieces and the D20 science die. Not with
+  the solo bots (their rules have no Arts track).
 * `trap_policy`: each seat's standing answer to the Trap question from the start (`ask`,
   `always`, `never`, in seat order; the players' own lobby choices, kept under `seat_traps`
   while the lobby is open, are dropped here). Kept only when some seat does not ask.
@@ -44,25 +50,49 @@ class TapestryOptions(GameOptions):
         None, description="Level 6: Automa's 2nd civilization"
     )
     automa_rules: str | None = Field(
-        None, description="The server's file of the solo values no source settles", json_schema_extra={"command": False}
+        None,
+        description="The server's file of the solo values no source settles",
+        json_schema_extra={"command": False},
     )
 
     civilizations: str | None = Field(None, description="Civilization deck: base, pp, aa, ff or all (commas)")
     civ_edition: int | None = Field(
-        None, ge=1, le=CIV_EDITION, description="The civilization deck's edition", json_schema_extra={"command": False}
+        None,
+        ge=1,
+        le=CIV_EDITION,
+        description="The civilization deck's edition",
+        json_schema_extra={"command": False},
     )
-    nanotech_two_cards: bool | None = Field(None, description="Nanotechnology's bonus costs 2 tech cards instead of 3")
-    first_income_draw_two: bool | None = Field(None, description="First income turn: draw 2 tapestry cards, keep 1")
-    civ_draw_two: bool | None = Field(None, description="Gaining a civilization during the game: draw 2, keep 1")
-    no_civ_adjustments: bool | None = Field(None, description="Starting civilizations without the rulebook's adjustments")
+    tech_cards: str | None = Field(None, description="Tech deck: base, aa, ff or all (commas)")
+    arts: bool | None = Field(
+        None, description="Arts & Architecture: the Arts track, masterpieces and the D20"
+    )
+    nanotech_two_cards: bool | None = Field(
+        None, description="Nanotechnology's bonus costs 2 tech cards instead of 3"
+    )
+    first_income_draw_two: bool | None = Field(
+        None, description="First income turn: draw 2 tapestry cards, keep 1"
+    )
+    civ_draw_two: bool | None = Field(
+        None, description="Gaining a civilization during the game: draw 2, keep 1"
+    )
+    no_civ_adjustments: bool | None = Field(
+        None, description="Starting civilizations without the rulebook's adjustments"
+    )
     remove_tapestry: list[str] | None = Field(
-        None, description="Tapestry cards left out (ids, separated by commas)", json_schema_extra={"command": False}
+        None,
+        description="Tapestry cards left out (ids, separated by commas)",
+        json_schema_extra={"command": False},
     )
     remove_tech: list[str] | None = Field(
-        None, description="Tech cards left out (names, separated by commas)", json_schema_extra={"command": False}
+        None,
+        description="Tech cards left out (names, separated by commas)",
+        json_schema_extra={"command": False},
     )
     trap_policy: list[Literal["ask", "always", "never"]] | None = Field(
-        None, description="Each seat's answer to the Trap question, in seat order", json_schema_extra={"command": False}
+        None,
+        description="Each seat's answer to the Trap question, in seat order",
+        json_schema_extra={"command": False},
     )
     seat_traps: dict[str, str] | None = Field(
         None, description="The players' own Trap answers in the lobby", json_schema_extra={"command": False}
@@ -71,8 +101,11 @@ class TapestryOptions(GameOptions):
 
 TRAP_POLICIES = ("ask", "always", "never")
 LOBBY_ONLY = ("seat_traps",)
-FLAGS = ("nanotech_two_cards", "first_income_draw_two", "civ_draw_two", "no_civ_adjustments")
-LISTS: dict[str, Callable[[], Mapping[str, object]]] = {"remove_tapestry": tapestry_cards, "remove_tech": tech_cards}
+FLAGS = ("arts", "nanotech_two_cards", "first_income_draw_two", "civ_draw_two", "no_civ_adjustments")
+LISTS: dict[str, Callable[[], Mapping[str, object]]] = {
+    "remove_tapestry": tapestry_cards,
+    "remove_tech": tech_cards,
+}
 
 
 def normalize(options: dict[str, Any], players: int) -> dict[str, Any]:
@@ -96,8 +129,16 @@ def normalize(options: dict[str, Any], players: int) -> dict[str, Any]:
                     raise InvalidSetup("error.bad_option", option="civ_edition", value=str(edition))
                 if edition > 1:
                     out["civ_edition"] = edition
+        elif key == "tech_cards":
+            boxes = tech_boxes(value)
+            if boxes != ["base"]:
+                out[key] = boxes
         elif key == "trap_policy":
-            if not isinstance(value, list) or len(value) != players or any(v not in TRAP_POLICIES for v in value):
+            if (
+                not isinstance(value, list)
+                or len(value) != players
+                or any(v not in TRAP_POLICIES for v in value)
+            ):
                 raise InvalidSetup("error.bad_option", option=key, value=str(value))
             if any(v != "ask" for v in value):
                 out[key] = list(value)
@@ -118,8 +159,10 @@ def normalize(options: dict[str, Any], players: int) -> dict[str, Any]:
             raise InvalidSetup("error.bad_option", option=key, value=str(value))
     if len(civ_deck(out)) < 2 * max(players, 2):
         raise InvalidSetup("error.bad_option", option="civilizations", value="too few")
-    if len(tech_cards()) - len(out.get("remove_tech", [])) < 12:
+    if len(tech_deck(out)) < 12:
         raise InvalidSetup("error.bad_option", option="remove_tech", value="too many")
+    if out.get("arts") and out.get("opponent"):
+        raise InvalidSetup("error.tapestry.arts_solo")
     return out
 
 
@@ -141,6 +184,49 @@ def civ_boxes(value: Any) -> list[str]:
         else:
             raise InvalidSetup("error.bad_option", option="civilizations", value=str(item)[:100])
     return [b for b in BOXES if b in boxes]
+
+
+TECH_BOXES = ("base", "aa", "ff")
+
+
+def tech_boxes(value: Any) -> list[str]:
+    """`aa` / `all` / `base,ff` as the sorted list of tech-card boxes, base always in (the
+    expansions' cards join the base deck); a box named whose cards we do not hold is refused by
+    name (`all` takes the boxes we hold)."""
+    items = value.split(",") if isinstance(value, str) else value
+    if not isinstance(items, list) or not items:
+        raise InvalidSetup("error.bad_option", option="tech_cards", value=str(value)[:100])
+    held = {c.expansion for c in tech_cards().values()}
+    boxes = {"base"}
+    for item in items:
+        word = str(item).strip().lower()
+        if word == "all":  # every box whose cards the product holds
+            boxes.update(held)
+        elif word in TECH_BOXES:
+            boxes.add(word)
+        else:
+            raise InvalidSetup("error.bad_option", option="tech_cards", value=str(item)[:100])
+    for box in sorted(boxes - held):
+        raise InvalidSetup("error.tapestry.missing_data", option="tech_cards", what=f"tech_cards_{box}")
+    return [b for b in TECH_BOXES if b in boxes]
+
+
+def modules(options: Mapping[str, Any]) -> tuple[str, ...]:
+    """The rule modules in play: `arts` (the Arts track, masterpieces, the D20)."""
+    return ("arts",) if options.get("arts") else ()
+
+
+def tech_deck(options: Mapping[str, Any]) -> list[str]:
+    """The tech cards dealt with these options, in the data's order: those of the chosen boxes
+    whose module is on, less the ones left out by agreement."""
+    boxes = set(options.get("tech_cards") or ["base"])
+    gone = set(options.get("remove_tech") or ())
+    on = set(modules(options))
+    return [
+        c.name
+        for c in tech_cards().values()
+        if c.expansion in boxes and set(c.needs) <= on and c.name not in gone
+    ]
 
 
 def civ_deck(options: Mapping[str, Any], modules: tuple[str, ...] = ()) -> list[str]:

@@ -9,7 +9,7 @@ from engine.games.tapestry.game import TapestryGame
 
 
 class TapestryAdapter:
-    ordered = frozenset({"tapestry_deck", "tech_deck", "tile_bag", "space_stack"})
+    ordered = frozenset({"tapestry_deck", "tech_deck", "tile_bag", "space_stack", "masterpiece_deck"})
 
     def state(self, match: Match) -> dict[str, Any]:
         g = cast(TapestryGame, match.game)
@@ -49,6 +49,7 @@ def state(g: TapestryGame) -> dict[str, Any]:
                 "marker": dict(p.marker),
                 "turns": p.turns,
                 "trap_policy": p.trap_policy,
+                **({"art": {k: v for k, v in sorted(p.art.items())}} if p.art else {}),
             }
             for p in g.players
         ],
@@ -67,6 +68,7 @@ def state(g: TapestryGame) -> dict[str, Any]:
         "civ_deck": list(g.civ_deck),
         "landmarks": list(g.available_landmarks),
         "achievements": {k: list(v) for k, v in g.achievements.items()},
+        **({"masterpiece_deck": g.mp_deck[::-1], "masterpiece_row": list(g.mp_row), "masterpiece_discard": list(g.mp_discard)} if g.arts_on else {}),
         "current": g.current,
         "rng": g.rng.getstate()[1][:4],
     }

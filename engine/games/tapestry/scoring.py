@@ -23,6 +23,9 @@ def count(g: TapestryGame, seat: int, what: str) -> int:
     if what == "capital":
         rows, cols = cap.complete_lines(p.grid)
         return len(rows) + len(cols) + civs.capital_extra(g, seat)
+    if what in ("rows", "columns"):  # masterpieces: not "scoring your capital" (no civilization extras)
+        rows, cols = cap.complete_lines(p.grid)
+        return len(rows) if what == "rows" else len(cols)
     if what == "territories":
         return len(g.controlled(seat))
     if what == "tiles":

@@ -74,6 +74,7 @@ class Player:
     turns: int = 0
     marker: dict[str, Any] = field(default_factory=dict)  # era effects' parameters (named opponent...)
     trap_policy: str = "ask"  # standing answer to attacks: ask | always (trap when held) | never
+    art: dict[str, Any] = field(default_factory=dict)  # Arts & Architecture: masterpieces, landmarks on cards
 
     def pos(self, track: str) -> int:
         """Your most advanced token on a track (AI Singularity leaves a completed track at 12)."""

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.games.tapestry import actions, effects
 from engine.games.tapestry.asks import Gen, opt
-from engine.games.tapestry.data import RESOURCES, TRACKS, landmarks, tapestry_cards, tiles, tracks
+from engine.games.tapestry.data import RESOURCES, all_tracks, landmarks, tapestry_cards, tiles
 from engine.games.tapestry.mapgeo import land_terrains
 
 if TYPE_CHECKING:
@@ -204,8 +204,8 @@ def mercantilism(g: TapestryGame, seat: int) -> Gen:
 
 
 # ---------------------------------------------------------------------------------- helpers
-def choose_track(g: TapestryGame, seat: int, key: str, among: tuple[str, ...] = TRACKS) -> Gen:
-    opts = [opt(f"track:{t}", f"tapestry.track.{t}") for t in among]
+def choose_track(g: TapestryGame, seat: int, key: str, among: tuple[str, ...] | None = None) -> Gen:
+    opts = [opt(f"track:{t}", f"tapestry.track.{t}") for t in (g.track_ids if among is None else among)]
     choice = yield from g.pick(seat, key, opts)
     return choice[6:]
 
@@ -249,7 +249,7 @@ def alliance(g: TapestryGame, seat: int) -> Gen:
 
 
 def boast(g: TapestryGame, seat: int) -> Gen:
-    g.gain_vp(seat, 4 * sum(1 for t in TRACKS if leads(g, seat, t)), "boast")
+    g.gain_vp(seat, 4 * sum(1 for t in g.track_ids if leads(g, seat, t)), "boast")
     return
     yield
 
@@ -281,8 +281,12 @@ def colonialism(g: TapestryGame, seat: int) -> Gen:
 
 def dark_ages(g: TapestryGame, seat: int) -> Gen:
     target = yield from choose_track(g, seat, "tapestry.prompt.dark_ages")
-    for t in TRACKS:
-        if t != target:
+    spared = {target}
+    if len(g.track_ids) > 4:  # FAQ: with the Arts track, 3 tracks regress and one of the other 2 advances
+        others = tuple(t for t in g.track_ids if t != target)
+        spared.add((yield from choose_track(g, seat, "tapestry.prompt.dark_ages_spare", others)))
+    for t in g.track_ids:
+        if t not in spared:
             yield from g.regress(seat, t, "none")
     for _ in range(3):
         yield from g.advance(seat, target, "none")
@@ -307,7 +311,7 @@ def democracy(g: TapestryGame, seat: int) -> Gen:
 
 
 def dictatorship(g: TapestryGame, seat: int) -> Gen:
-    open_tracks = tuple(t for t in TRACKS if g.can_advance(seat, t)) or TRACKS
+    open_tracks = tuple(t for t in g.track_ids if g.can_advance(seat, t)) or g.track_ids
     track = yield from choose_track(g, seat, "tapestry.prompt.dictatorship", open_tracks)
     yield from g.advance(seat, track, "benefit")
     g.blocks.append((track, seat, g.players[seat].turns + 2))
@@ -396,7 +400,7 @@ def arranged_marriage(g: TapestryGame, seat: int) -> Gen:
     taken = {
         g.players[o].marker.get("track") for o in g.opponents(seat) if g.players[o].era_card == "arranged_marriage"
     }
-    among = tuple(t for t in TRACKS if t not in taken) or TRACKS
+    among = tuple(t for t in g.track_ids if t not in taken) or g.track_ids
     track = yield from choose_track(g, seat, "tapestry.prompt.arranged_marriage_track", among)
     partner = yield from choose_opponent(g, seat, "tapestry.prompt.arranged_marriage_partner")
     g.players[seat].marker.update(track=track, partner=partner)
@@ -434,14 +438,14 @@ def olympic_host(g: TapestryGame, seat: int) -> Gen:
 
 def plea_for_aid(g: TapestryGame, seat: int) -> Gen:
     mine = g.players[seat]
-    for t in TRACKS:
+    for t in g.track_ids:
         if all(g.players[o].pos(t) > mine.pos(t) for o in g.opponents(seat)):
             g.gain_vp(seat, 2, "plea_for_aid")
             yield from g.gain_any(seat)
 
 
 def renaissance(g: TapestryGame, seat: int) -> Gen:
-    for t in TRACKS:
+    for t in g.track_ids:
         yield from g.advance(seat, t, "freebonus")
 
 
@@ -520,15 +524,15 @@ def technocracy(g: TapestryGame, seat: int) -> Gen:
 def trade_economy(g: TapestryGame, seat: int) -> Gen:
     opts = []
     for o in g.opponents(seat):
-        for t in TRACKS:
+        for t in g.track_ids:
             pos = g.players[o].pos(t)
             if pos > 0 and g.players[o].tracks[t]:
-                opts.append(opt(f"space:{o}:{t}:{pos}", "tapestry.space", card=tracks()[t].spaces[pos - 1].name, group=f"seat{o}"))
+                opts.append(opt(f"space:{o}:{t}:{pos}", "tapestry.space", card=all_tracks()[t].spaces[pos - 1].name, group=f"seat{o}"))
     if not opts:
         return
     choice = yield from g.pick(seat, "tapestry.prompt.trade_economy", opts)
     _, owner, t, at = choice.split(":")
-    sp = tracks()[t].spaces[int(at) - 1]
+    sp = all_tracks()[t].spaces[int(at) - 1]
     yield from effects.do(g, seat, sp.benefit)
     if sp.bonus is not None:
         yield from g.take_bonus(int(owner), sp.bonus, free=True)

@@ -50,6 +50,9 @@ def player_view(g: TapestryGame, seat: int, own: bool) -> dict[str, Any]:
         "turns": p.turns,
         "trap_policy": p.trap_policy,
     }
+    if g.arts_on:  # masterpieces lie face up on the mat; a spent single-use one face down
+        out["masterpieces"] = [list(m) for m in p.art.get("masterpieces", [])]
+        out["landmarks_on_cards"] = dict(sorted(p.art.get("on_card", {}).items()))
     if own:
         out["hand"] = sorted(p.hand)
         if p.civ.get("collectors:card"):
@@ -84,7 +87,9 @@ def build(g: TapestryGame, seat: int | None) -> dict[str, Any]:
                 "controller": s.controller() if pieces else None,
             }
         )
+    arts = {"masterpiece_row": list(g.mp_row), "masterpiece_deck": len(g.mp_deck)} if g.arts_on else {}
     return {
+        **arts,
         "game": "tapestry",
         "seat": seat,
         "players": [player_view(g, s, own=s == seat) for s in range(g.n)],

@@ -16,8 +16,16 @@ from engine.core.events import Event
 from engine.core.match import Match
 from engine.core.prompts import Answer, Prompt
 from engine.core.seats import SeatSpec
-from engine.games.tapestry.data import BUILDINGS, RESOURCES, landmarks, tapestry_cards, tech_cards
+from engine.games.tapestry.data import (
+    BUILDINGS,
+    RESOURCES,
+    arts,
+    landmarks,
+    masterpieces,
+    tapestry_cards,
+)
 from engine.games.tapestry.game import TapestryGame
+from engine.games.tapestry.options import tech_deck
 from engine.games.tapestry.scenario import state
 
 MAX_ANSWERS = 5_000
@@ -142,13 +150,22 @@ def invariants(match: Match) -> list[str]:
     expected = Counter({c.id: c.copies for c in tapestry_cards().values() if c.id not in gone})
     if cards != expected:
         bad.append(f"tapestry cards not conserved: {(cards - expected) + (expected - cards)}")
-    if techs != Counter([c for c in tech_cards() if c not in g.options.get("remove_tech", [])]):
+    if techs != Counter(tech_deck(g.options)):
         bad.append(f"tech cards not conserved: {techs}")
     if any(v > 1 for v in tiles_seen.values()):
         bad.append("a territory tile is in two places")
     owned = [lm for p in g.players for lm in p.landmarks]
-    if sorted(owned + g.available_landmarks) != sorted(landmarks()):
+    every = [*landmarks(), *([lm.name for lm in arts().landmarks] if g.arts_on else [])]
+    if sorted(owned + g.available_landmarks) != sorted(every):
         bad.append("landmarks not conserved")
+    if g.arts_on:
+        held = [m for p in g.players for m, _ in p.art.get("masterpieces", [])]
+        if sorted(held + g.mp_deck + g.mp_row + g.mp_discard) != sorted(masterpieces()):
+            bad.append("masterpieces not conserved")
+        for p in g.players:
+            on_cards = p.art.get("on_card", {})
+            if not set(on_cards) <= set(p.tech) or not set(on_cards.values()) <= set(p.landmarks):
+                bad.append(f"seat {p.seat} landmarks on cards {on_cards} not its own")
     return bad
 
 

@@ -116,7 +116,7 @@ def income(g: TapestryGame, seat: int) -> Gen:
         g.emit("artificers_aside", seat, what=kind)
     else:
         slide_one(rows[kind])
-        g.emit("artificers_slide", seat, what=kind, row=list(rows[kind]))
+        g.emit("artificers_slide", seat, what=kind, spaces=list(rows[kind]))
 
 
 def final(g: TapestryGame, seat: int, rows: dict[str, list[bool]]) -> Gen:
@@ -136,7 +136,7 @@ def final(g: TapestryGame, seat: int, rows: dict[str, list[bool]]) -> Gen:
         return
     kind = choice.split(":")[1]
     slide_all(rows[kind])
-    g.emit("artificers_slide", seat, what=kind, row=list(rows[kind]))
+    g.emit("artificers_slide", seat, what=kind, spaces=list(rows[kind]))
 
 
 def in_capital(p: Any) -> int:

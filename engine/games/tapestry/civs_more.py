@@ -455,7 +455,9 @@ def spy_choices(g: TapestryGame, seat: int, target: int, used: list[str]) -> lis
         out += [opt(f"track:{target}:{t}", f"tapestry.track.{t}") for t in g.track_ids if 0 < q.pos(t) <= 12]
     if "tech" not in used:
         out += [
-            opt(f"tech:{target}:{c}", "tapestry.tech", card=c) for c, row in sorted(q.tech.items()) if row > 0
+            opt(f"tech:{target}:{c}", "tapestry.tech", card=c)
+            for c, row in sorted(q.tech.items())
+            if row > 0 and c not in g.flipped  # a used single-use card is not copied
         ]
     return out
 

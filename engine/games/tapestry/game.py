@@ -16,7 +16,7 @@ from engine.core.errors import InvalidSetup
 from engine.core.prompts import card_of, instance_ids
 from engine.core.result import Result
 from engine.core.seats import SeatSpec
-from engine.games.tapestry import artificers, civs, civs_more, effects, scoring, tapestries
+from engine.games.tapestry import artificers, civs, civs_more, effects, scoring, tapestries, tech_ff
 from engine.games.tapestry import arts as arts_rules
 from engine.games.tapestry import capital as cap
 from engine.games.tapestry.asks import Asker, Gen, opt
@@ -140,6 +140,7 @@ class TapestryGame(Asker):
         self.mp_row: list[str] = []
         self.mp_discard: list[str] = []
         self.no_upgrade: set[tuple[int, str]] = set()  # Ceramics: cards not to upgrade again this turn
+        self.flipped: set[str] = set()  # single-use tech cards used up (tech_ff)
         if self.arts_on:
             for player in self.players:
                 player.tracks[ARTS] = [0]
@@ -771,7 +772,9 @@ class TapestryGame(Asker):
             self.tech_deck = self.shuffled(self.tech_discard)
             self.tech_discard = []
             self.emit("reshuffle", deck="tech")
-        return self.tech_deck.pop() if self.tech_deck else None
+        card = self.tech_deck.pop() if self.tech_deck else None
+        tech_ff.unflip(self, card)
+        return card
 
     def refill_tech(self) -> None:
         while len(self.tech_row) < 3:
@@ -818,6 +821,7 @@ class TapestryGame(Asker):
         collected = yield from civs_more.collect(self, seat, "tech", card)
         if collected:
             return card
+        tech_ff.unflip(self, card)
         p.tech[card] = 0
         self.emit("invent", seat, card=card)
         if tapestries.era_active(self, seat, "academia"):
@@ -834,6 +838,8 @@ class TapestryGame(Asker):
             return True
         if req.landmark_on_card:  # the card itself must hold a landmark; neighbours do not count
             return card in self.players[seat].art.get("on_card", {})
+        if req.charm_or_turn5:
+            return any(tech_ff.charm_or_turn5(self.players[s]) for s in [seat, *self.neighbours(seat)])
         for s in [seat, *self.neighbours(seat)]:
             q = self.players[s]
             if req.track is not None and req.space is not None and q.pos(req.track) >= req.space:
@@ -847,7 +853,7 @@ class TapestryGame(Asker):
         free = ignore or tapestries.era_active(self, seat, "golden_age")
         out = []
         for card, row in p.tech.items():
-            if (seat, card) in self.no_upgrade:
+            if (seat, card) in self.no_upgrade or card in self.flipped:
                 continue
             if row == 0 or (row == 1 and (free or self.requirement_met(seat, card))) or row == 2 and "recyclers" in p.civs:
                 out.append(card)
@@ -879,6 +885,8 @@ class TapestryGame(Asker):
             self.gain_vp(seat, 3, "golden_age")
         benefit = tech_cards()[card].circle if row == 1 else tech_cards()[card].square
         yield from effects.do(self, seat, benefit)
+        if row == 2:
+            tech_ff.flip(self, seat, card)
         yield from tapestries.after_upgrade(self, seat, benefit)
         yield from civs.after_upgrade(self, seat, card, row)
         if row == 2 and civs_more.power_on(p, "Forge"):  # Utilitarians

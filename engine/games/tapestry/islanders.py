@@ -132,7 +132,7 @@ def start(g: TapestryGame, seat: int, starting: bool) -> Gen:
             return
         opts = [opt("skip", "tapestry.skip")]
         opts += [opt(f"tile:{t}", "tapestry.territory_tile", card=f"tile:{t}") for t in sorted(set(p.tiles))]
-        choice = yield from g.pick(seat, "tapestry.prompt.islanders_place", opts, default="skip")
+        choice = yield from g.pick(seat, "tapestry.prompt.islanders_place", opts, default=opts[-1].id)
         if choice == "skip":
             return
         tile = int(choice[5:])

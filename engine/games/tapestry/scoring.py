@@ -30,6 +30,8 @@ def count(g: TapestryGame, seat: int, what: str) -> int:
         return len(g.controlled(seat))
     if what == "tiles":
         return len(p.tiles)
+    if what == "landmarks":  # every landmark you have (Golem Minions)
+        return len(p.landmarks)
     if what in BUILDINGS:
         return p.placed[what]
     if what == "buildings":  # every income building you have (Faefolk)

@@ -60,7 +60,7 @@ def open_hexes(g: TapestryGame, seat: int) -> list[int]:
     return [i for i, here in enumerate(isle(p)) if here is None]
 
 
-def _side_vp(tile: list[str], rot: int, side: int, nb: Hex, p: Any) -> bool:
+def _side_vp(tile: list[str], rot: int, side: int, nb: Hex, spots: list[Any]) -> bool:
     if nb == MIDDLE:
         # the middle hex's facing side, its halves in its clockwise order; they meet ours reversed
         m = (side + 3) % 6
@@ -68,16 +68,22 @@ def _side_vp(tile: list[str], rot: int, side: int, nb: Hex, p: Any) -> bool:
         left = (side - rot) % 6
         return tile[left] == b or tile[(left + 1) % 6] == a
     if nb in RING:
-        other = isle(p)[RING.index(nb)]
+        other = spots[RING.index(nb)]
         if other is None:
             return False
         return side_matches(tile, rot, tiles()[other[0]].corners, other[1], side)
     return False
 
 
-def explore_vp(p: Any, i: int, tile: int, rot: int) -> int:
+def vp_on(spots: list[Any], i: int, tile: int, rot: int) -> int:
+    """The VP of `tile` turned `rot` on island hex `i`, the island holding `spots` (None or
+    [tile, rotation] per hex): one per side matching the middle hex or an island tile."""
     corners = tiles()[tile].corners
-    return sum(_side_vp(corners, rot, side, nb, p) for side, nb in enumerate(neighbours(RING[i])))
+    return sum(_side_vp(corners, rot, side, nb, spots) for side, nb in enumerate(neighbours(RING[i])))
+
+
+def explore_vp(p: Any, i: int, tile: int, rot: int) -> int:
+    return vp_on(isle(p), i, tile, rot)
 
 
 @cache

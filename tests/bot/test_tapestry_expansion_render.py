@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 
-from bot.games.tapestry import placement, views
+from bot.games.tapestry import placement, preview, views
 from bot.render import board_payload, private_payload
 from bot.render.common import event_line, option_label
 from engine.core import Match, Prompt, SeatSpec
 from engine.games.tapestry.bots import make_heuristic
 from tests.bot.conftest import live_of
 from tests.bot.test_render import check_components, check_embed
-from tests.bot.test_tapestry_render import KEYS, RAW, texts
+from tests.bot.test_tapestry_render import KEYS, PNG, RAW, texts
 
 FF_TECH = {"Teleportation": 1, "Levitation": 0, "Weather Control": 1}
 
@@ -106,6 +106,13 @@ def test_the_island_menu_names_each_hex_and_its_best_vp() -> None:
             labels = [option_label("tapestry", o, "en", live) for o in prompt.options]
             assert all(label.startswith("Your island, hex ") for label in labels)
             assert placement.spot_caption(prompt, 0, live, "en").startswith("Your island")
+            picture = preview.prompt_image(live, prompt.seat, "en", list(range(len(prompt.options))))
+            assert picture is not None and picture.startswith(PNG) and len(picture) < 300_000
+            match.submit(prompt.seat, (prompt.options[0].id,))
+            turn = match.prompts()[0]
+            assert turn.key == "tapestry.prompt.explore_rotation" and turn.params["isle"] == 0
+            picture = preview.prompt_image(live, turn.seat, "en", [])
+            assert picture is not None and picture.startswith(PNG)
             return
         match.submit(prompt.seat, bots[prompt.seat].choose(match.view(prompt.seat), prompt))
     raise AssertionError("the Islanders never explored their island")

@@ -253,3 +253,15 @@ def test_flipped_cards_show_in_the_owners_view() -> None:
     square(g, "Teleportation", ["b0"])
     assert g.view(1)["players"][0]["tech_flipped"] == ["Teleportation"]
     assert "tech_flipped" not in game(at({"players": [{}, {}]})).view(0)["players"][0]
+
+
+def test_card_lookup_has_every_card_in_both_languages() -> None:
+    from engine.games.tapestry.catalogue import catalogue
+
+    found = {c.id: c for c in catalogue() if c.kind == "tech"}
+    for card in FF:
+        info = found[card]
+        assert info.set == "ff" and info.names["pt"] == tech_cards()[card].name_pt
+        assert "charm showing" in info.text["en"]
+        assert ("Single use" in info.text["en"]) == (card in SINGLE)
+    assert "may pay its bonus" in found["Weather Control"].text["en"]

@@ -13,6 +13,11 @@ from engine.games.tapestry.options import FLAGS
 
 def variant_lines(options: dict[str, object], locale: str) -> list[str]:
     lines = [t(f"tapestry.lobby.{flag}", locale) for flag in FLAGS if options.get(flag)]
+    if options.get("arts"):  # the server's Arts files, when it has them
+        lines += [t(f"tapestry.lobby.{key}", locale) for key in ("arts_rules", "inspiration_tiles") if options.get(key)]
+    boxes = options.get("tech_cards")
+    if isinstance(boxes, list) and boxes != ["base"]:  # the expansions' tech cards join the deck
+        lines.append(t("tapestry.lobby.tech_cards", locale, boxes=join_names(t(f"tapestry.box.{b}", locale) for b in boxes)))
     for key in ("remove_tapestry", "remove_tech"):  # trap answers have a field of their own
         gone = options.get(key)
         if isinstance(gone, list) and gone:

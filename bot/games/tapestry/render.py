@@ -34,7 +34,7 @@ from bot.render.common import event_line, prompt_text, seat_name, waiting_line
 from bot.render.limits import fit_embed
 from bot.table import Live
 from engine.core import Option
-from engine.games.tapestry.data import BUILDINGS, TRACKS, civilizations, tapestry_cards, tech_cards, tracks
+from engine.games.tapestry.data import BUILDINGS, all_tracks, civilizations, tapestry_cards, tech_cards
 from engine.games.tapestry.game import tier_cost
 
 COLOUR = discord.Colour.from_rgb(176, 120, 48)
@@ -43,6 +43,34 @@ LOG_LINES = 10
 PRIVATE = frozenset({"civ_offer", "drew_tapestry"})
 ERAS = ("I", "II", "III", "IV")
 CELL = {".": "·", "#": "▓", "*": "▒", "L": "◆"}
+
+
+def cost_word(cost: str, locale: str) -> str:
+    """A tier cost token: a resource, ❔ for any one, "2 ≠" for N different resources (Arts)."""
+    if cost == "any":
+        return "❔"
+    if cost.startswith("distinct:"):
+        return f"{cost.partition(':')[2]}×❔≠"
+    return t(f"tapestry.res.{cost}", locale)
+
+
+def masterpiece_lines(live: Live, view: Mapping[str, Any], locale: str) -> str:
+    """The face-up masterpieces and the deck, then each player's masterpieces (spent ones marked)
+    and the landmarks standing on their tech cards."""
+    row = join_names(name(c, locale) for c in view["masterpiece_row"]) or "—"
+    lines = [t("tapestry.board.masterpiece_row", locale, cards=row, deck=view["masterpiece_deck"])]
+    for p in view["players"]:
+        held = [
+            t("tapestry.board.flipped", locale, card=name(m, locale)) if spent else name(m, locale)
+            for m, spent in p.get("masterpieces", [])
+        ]
+        held += [
+            t("tapestry.board.on_card", locale, landmark=name(lm, locale), card=name(c, locale))
+            for c, lm in p.get("landmarks_on_cards", {}).items()
+        ]
+        if held:
+            lines.append(f"{seat_name(live, p['seat'])}: {join_names(held)}")
+    return "\n".join(lines)
 
 
 def tech_line(tech: Mapping[str, int], locale: str) -> str:
@@ -90,6 +118,8 @@ class TapestryRenderer:
             embed.add_field(name=self._player_title(live, view, p, locale), value=self._player(p, locale), inline=False)
         embed.add_field(name=t("tapestry.board.tracks", locale), value=self._tracks(live, view, locale), inline=False)
         embed.add_field(name=t("tapestry.board.tech", locale), value=self._tech_row(view, locale), inline=False)
+        if "masterpiece_row" in view:  # Arts & Architecture
+            embed.add_field(name=t("tapestry.board.masterpieces", locale), value=masterpiece_lines(live, view, locale)[:1024], inline=False)
         embed.add_field(
             name=t("tapestry.board.achievements", locale), value=self._achievements(live, view, locale), inline=False
         )
@@ -175,9 +205,9 @@ class TapestryRenderer:
         """Select-menu descriptions: a space's benefit and cost, a tech card's benefits, a card's text."""
         if option.id.startswith("advance:") and option.card:
             track = option.group
-            space = next((i + 1 for i, s in enumerate(tracks()[track].spaces) if s.name == option.card), 0)
+            space = next((i + 1 for i, s in enumerate(all_tracks()[track].spaces) if s.name == option.card), 0)
             if space:
-                cost = " + ".join(t(f"tapestry.res.{c}", locale) if c != "any" else "❔" for c in tier_cost(track, space))
+                cost = " + ".join(cost_word(c, locale) for c in tier_cost(track, space))
                 return f"{cost} → {space_benefit(track, space, locale)}"
         hexed = hex_of(option.id) if option.label == "tapestry.hex" else None
         if hexed is not None:
@@ -223,7 +253,7 @@ class TapestryRenderer:
 
     def _player(self, p: Mapping[str, Any], locale: str) -> str:
         mat = " ".join(f"{BUILDING_ICON[b]}{p['income_mat'][b]}" for b in BUILDINGS)
-        tracks_line = " ".join(f"{TRACK_ICON[tr]}{p['positions'][tr]}" for tr in TRACKS)
+        tracks_line = " ".join(f"{TRACK_ICON[tr]}{p['positions'][tr]}" for tr in p["positions"])
         lines = [
             t(
                 "tapestry.board.player",
@@ -255,14 +285,15 @@ class TapestryRenderer:
     def _tracks(self, live: Live, view: Mapping[str, Any], locale: str) -> str:
         available = set(view["landmarks_available"])
         lines = []
-        for tr in TRACKS:
-            spaces = tracks()[tr].spaces
+        for tr in view["players"][0]["positions"]:  # the four tracks, and Arts when in play
+            spaces = all_tracks()[tr].spaces
             who = " ".join(f"{seat_name(live, p['seat'])} {p['positions'][tr]}" for p in view["players"])
             marks = " ".join(
                 ("🏛️" if spaces[i - 1].landmark in available else "✖️") + f"{i}"
                 for i in (4, 7, 10)
             )
-            lines.append(f"{TRACK_ICON[tr]} **{name(tr, locale)}** ({RES_ICON[tracks()[tr].resource]}) · {who} · {marks}")
+            res = RES_ICON.get(all_tracks()[tr].resource, "🎨")
+            lines.append(f"{TRACK_ICON[tr]} **{name(tr, locale)}** ({res}) · {who} · {marks}")
         left = [name(x, locale) for x in view["landmarks_available"]]
         lines.append(t("tapestry.board.landmarks_left", locale, names=", ".join(left) or "—"))
         return "\n".join(lines)

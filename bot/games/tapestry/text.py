@@ -16,12 +16,13 @@ from bot.render.common import card_name, seat_name
 from bot.table import Live
 from engine.core import Option
 from engine.games.tapestry import capital as cap
-from engine.games.tapestry.data import RESOURCES, TRACKS, board, landmarks, tracks
+from engine.games.tapestry.arts import TOKENS as ARTS_TOKENS
+from engine.games.tapestry.data import RESOURCES, TRACKS, all_tracks, board, landmarks
 from engine.games.tapestry.game import tier_cost
 
 GAME = "tapestry"
 RES_ICON = {"coin": "🪙", "worker": "👷", "food": "🌾", "culture": "🎭"}
-TRACK_ICON = {"exploration": "🧭", "science": "🔬", "military": "⚔️", "technology": "⚙️"}
+TRACK_ICON = {"exploration": "🧭", "science": "🔬", "military": "⚔️", "technology": "⚙️", "arts": "🎨"}
 BUILDING_ICON = {"market": "🏪", "house": "🏠", "farm": "🚜", "armory": "🛡️"}
 ROWS = "ABCDEFGHI"
 SEAT_KEYS = ("victim", "attacker", "partner", "ally", "owner", "to_seat", "by")
@@ -31,8 +32,10 @@ FIXED_TOKENS = frozenset(
         "explore", "explore_anywhere", "explore_space", "conquer", "conquer_anywhere", "conquer_both",
         "conquer_tanks", "invent", "upgrade", "refresh_tech", "circle_middle", "square_top", "research",
         "research_nb", "alien_biology", "repeat_any", "repeat_any_battery", "singularity", "overplay", "territory",
+        *ARTS_TOKENS,
     }
 )
+ALL_TRACKS = (*TRACKS, "arts")  # with Arts & Architecture
 
 
 def name(thing: str, locale: str) -> str:
@@ -64,6 +67,9 @@ def resource_list(items: Sequence[str], locale: str) -> str:
         n = sum(1 for x in items if x == r)
         if n:
             parts.append(amount(r, n, locale) if r != "any" else t("tapestry.cost.any", locale, n=n))
+    for x in items:  # Arts: N different resources
+        if x.startswith("distinct:"):
+            parts.append(t("tapestry.cost.distinct", locale, n=x.partition(":")[2]))
     return " + ".join(parts) or t("tapestry.res.none", locale)
 
 
@@ -185,13 +191,13 @@ def space_text(track: str, space: int, locale: str) -> str:
     """'Rafts (Exploration 2)'; space 0 is the track's start."""
     if not 1 <= space <= 12:
         return t("tapestry.track_start", locale, track=name(track, locale))
-    sp = tracks()[track].spaces[space - 1]
+    sp = all_tracks()[track].spaces[space - 1]
     return t("tapestry.label.space", locale, space=name(sp.name, locale), track=name(track, locale), n=space)
 
 
 def space_benefit(track: str, space: int, locale: str) -> str:
     """'Rafts: explore or a farm' for a track space (1-12)."""
-    sp = tracks()[track].spaces[space - 1]
+    sp = all_tracks()[track].spaces[space - 1]
     text = steps_text(sp.benefit, locale)
     if sp.bonus is not None:
         text += " · " + t("tapestry.bonus", locale, gain=steps_text(sp.bonus.gain, locale))
@@ -274,7 +280,8 @@ def option_label(live: Live | None, option: Option, locale: str) -> str | None:
         return t("tapestry.label.tile", locale, tile=(option.card or oid).split(":")[1])
     if label == "tapestry.space_tile":
         return t("tapestry.label.space_tile", locale, tile=(option.card or oid).split(":")[1])
-    if label in ("tapestry.card", "tapestry.tech", "tapestry.civ", "tapestry.landmark", "tapestry.discard") and option.card:
+    labels = ("tapestry.card", "tapestry.tech", "tapestry.civ", "tapestry.landmark", "tapestry.discard", "tapestry.masterpiece")
+    if (label in labels or label == "tapestry.landmark_on_card") and option.card:
         text = t(label, locale, card=name(option.card, locale))
         if option.group.startswith("seat") and option.group[4:].isdigit():
             text += f" — {seat_label(live, int(option.group[4:]))}"
@@ -294,7 +301,7 @@ def row_shape(covered: Sequence[Any]) -> str:
 
 
 def _space_of(space_name: str, track: str) -> int:
-    spaces = tracks()[track].spaces if track in TRACKS else []
+    spaces = all_tracks()[track].spaces if track in ALL_TRACKS else []
     return next((i + 1 for i, s in enumerate(spaces) if s.name == space_name), 0)
 
 
@@ -315,7 +322,7 @@ def queue_item(item: str, locale: str) -> str:
     head, _, rest = item.partition(":")
     if head in ("space", "bonus") and rest.count(":") == 1:
         track, _, n = rest.partition(":")
-        if track in TRACKS and n.isdigit():
+        if track in ALL_TRACKS and n.isdigit():
             return t(f"tapestry.queue.{head}", locale, space=space_text(track, int(n), locale))
     if head == "card" and rest:
         return t("tapestry.queue.card", locale, card=name(rest, locale))
@@ -401,7 +408,7 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
     if isinstance(data.get("choices"), list):  # the printed alternatives, as the buttons read
         out["choices"] = t("tapestry.join.or", locale).join(label_text(str(c), locale) for c in data["choices"])
     track, space = data.get("track"), data.get("space")
-    if track in TRACKS and isinstance(space, int):
+    if track in ALL_TRACKS and isinstance(space, int):
         out["space"] = space_text(str(track), space, locale)
     count = data.get("count")
     if "era" in data and isinstance(count, int):  # the era bonus
@@ -418,11 +425,13 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
         out["district"] = data["district"] + 1
     if isinstance(data.get("row"), int):
         out["row"] = t("tapestry.row." + ("middle" if data["row"] == 1 else "top"), locale)
+    if isinstance(data.get("row"), str) and has(f"tapestry.income_row.{data['row']}", locale):  # inspiration
+        out["row"] = t(f"tapestry.income_row.{data['row']}", locale)
     if isinstance(data.get("row"), list):  # the refreshed tech row
         out["row"] = ", ".join(name(c, locale) for c in data["row"])
     for key in ("red", "black", "face"):
         if isinstance(data.get(key), str):
-            out[key] = token_text(data[key], locale) if data[key] not in TRACKS else name(data[key], locale)
+            out[key] = token_text(data[key], locale) if data[key] not in ALL_TRACKS else name(data[key], locale)
     if data.get("die") in ("conquer", "science"):
         out["die"] = t(f"tapestry.die_name.{data['die']}", locale)
         if data["die"] == "conquer":

@@ -7,6 +7,7 @@ from typing import Any
 from engine.core.registry import AutomaSpec, GameDefinition
 from engine.core.seats import SeatSpec
 from engine.games.tapestry import options as options_module
+from engine.games.tapestry.arts_data import DATA_SETS as ARTS_DATA_SETS
 from engine.games.tapestry.automa.datasets import DATA_SETS
 from engine.games.tapestry.bots import POLICIES
 from engine.games.tapestry.catalogue import catalogue
@@ -56,7 +57,7 @@ GAME = GameDefinition(
     dice=named_dice(),
     # the solo Automa (with the Shadow Empire); `opponent=shadow` adds the Shadow to 2 people
     automa=(AutomaSpec("tapestry", {"en": "Automa", "pt": "Automa"}, (1, 2, 3, 4, 5, 6), "level", (1,), uses=("automa_rules",)),),
-    data_sets=DATA_SETS,
+    data_sets=DATA_SETS + ARTS_DATA_SETS,
     # chance and hidden information: rolls, draws from decks and bags, shuffles, reveals
     revealing_events=frozenset(
         {

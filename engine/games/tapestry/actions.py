@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core.prompts import Option
 from engine.games.tapestry import civs, civs_more, effects, islanders, tapestries
 from engine.games.tapestry.asks import Gen, opt
-from engine.games.tapestry.data import arts, board, tiles
+from engine.games.tapestry.data import board, tiles
 from engine.games.tapestry.mapgeo import Hex, explore_vp, neighbours
 
 if TYPE_CHECKING:
@@ -103,7 +103,7 @@ def science_roll(g: TapestryGame, seat: int) -> Gen:
 
 def roll_science(g: TapestryGame, seat: int) -> str:
     # the D20 with the Arts track (faces ours, data/arts.yaml), else the D12
-    track = g.rng.choice(arts().d20.faces if g.arts_on else board().dice.science)
+    track = g.rng.choice(g.arts_values["d20"] if g.arts_on else board().dice.science)
     g.emit("roll", seat, die="science", face=track)
     return track
 

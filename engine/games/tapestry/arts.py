@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.games.tapestry import actions, effects
 from engine.games.tapestry.asks import Gen, opt
-from engine.games.tapestry.data import RESOURCES, all_tracks, arts, masterpieces, tech_cards
+from engine.games.tapestry.data import BUILDINGS, RESOURCES, all_tracks, masterpieces, tech_cards
 
 if TYPE_CHECKING:
     from engine.games.tapestry.game import TapestryGame
@@ -191,17 +191,29 @@ def streaming(g: TapestryGame, seat: int) -> Gen:
 
 # ------------------------------------------------------------------------------ track benefits
 def inspiration(g: TapestryGame, seat: int) -> Gen:
-    """Inspiration tiles are printed only: without the server's data set the benefit is not
-    available, and the log says so (the lobby says it beforehand)."""
-    g.emit("inspiration_unavailable", seat, why="no_data_set")
-    return
-    yield
+    """Lay one of your unused inspiration tiles over its income track's row: the buildings stay,
+    the tile's icons replace the row's. The tiles are printed only: without the server's data set
+    (`inspiration_tiles`) the benefit gives nothing, and the log says so (as the lobby did)."""
+    from engine.games.tapestry.arts_data import tiles
+
+    if tiles(g.options) is None:
+        g.emit("inspiration_unavailable", seat, why="no_data_set")
+        return
+    laid: list[str] = g.players[seat].art.setdefault("inspiration", [])
+    left = [b for b in BUILDINGS if b not in laid]
+    if not left:
+        g.emit("inspiration_unavailable", seat, why="all_laid")
+        return
+    opts = [opt(f"building:{b}", f"tapestry.inspiration.{b}") for b in left]
+    row = (yield from g.pick(seat, "tapestry.prompt.inspiration", opts))[9:]
+    laid.append(row)
+    g.emit("inspiration", seat, row=row)
 
 
 def advance_other(g: TapestryGame, seat: int) -> Gen:
     """Flash Mob / Infinite Spectrum Photography: advance on one of the tracks the space offers
     (ours: any of the four base tracks), with its benefit; its bonus may be paid."""
-    among = [t for t in arts().flash_mob_tracks.tracks if t in g.track_ids and g.can_advance(seat, t)]
+    among = [t for t in g.arts_values["flash_mob_tracks"] if t in g.track_ids and g.can_advance(seat, t)]
     if not among:
         g.emit("advance_nothing", seat)
         return
@@ -287,3 +299,13 @@ def card_discarded(g: TapestryGame, seat: int, card: str) -> None:
     on_card = g.players[seat].art.get("on_card")
     if on_card and card in on_card:
         g.emit("landmark_discarded", seat, what=on_card.pop(card), card=card)
+
+
+def cards_left(g: TapestryGame) -> None:
+    """End of a turn: a card that left its owner (the Inventors' prize) took its landmark with it,
+    out of play, as a discarded card does (our reading: the rulebook says only the discard)."""
+    for p in g.players:
+        on_card = p.art.get("on_card")
+        for card in sorted(on_card or ()):
+            if card not in p.tech:
+                card_discarded(g, p.seat, card)

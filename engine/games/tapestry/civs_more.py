@@ -272,7 +272,6 @@ def next_bonus(track: str, pos: int) -> int | None:
 
 
 def tinkerers(g: TapestryGame, seat: int) -> Gen:
-    from engine.games.tapestry.game import tier_cost
 
     p = g.players[seat]
     used = p.civ.setdefault("tinkerers:used", [])
@@ -291,8 +290,15 @@ def tinkerers(g: TapestryGame, seat: int) -> Gen:
     g.emit("tinkerers", seat, option=option, track=track)
     pos = p.pos(track)
     if option == "cost":  # what entering that space costs, gained instead
-        for res in tier_cost(track, pos):
-            if res == "any":
+        taken: list[str] = []
+        for res in g.cost_of(track, pos):
+            if res.startswith("distinct:"):  # Arts: that many different resources
+                for _ in range(int(res.partition(":")[2])):
+                    among = [r for r in RESOURCES if r not in taken]
+                    got = yield from g.resource_choice(seat, "tapestry.prompt.any_resource", among)
+                    taken.append(got)
+                    g.gain_res(seat, got)
+            elif res == "any":
                 yield from g.gain_any(seat)
             else:
                 g.gain_res(seat, res)

@@ -18,6 +18,7 @@ from engine.core.result import Result
 from engine.core.seats import SeatSpec
 from engine.games.tapestry import artificers, civs, civs_more, effects, scoring, tapestries, tech_ff
 from engine.games.tapestry import arts as arts_rules
+from engine.games.tapestry import arts_data, civs, civs_more, effects, scoring, tapestries
 from engine.games.tapestry import capital as cap
 from engine.games.tapestry.asks import Asker, Gen, opt
 from engine.games.tapestry.data import (
@@ -135,6 +136,7 @@ class TapestryGame(Asker):
         self.built: set[int] = set()  # Relentless: seats that gained a building this turn
         # Arts & Architecture (`arts`): the fifth track, its landmarks, the masterpieces
         self.arts_on = bool(options.get("arts"))
+        self.arts_values = arts_data.values(options) if self.arts_on else {}  # ours, or the server's
         self.track_ids: tuple[str, ...] = (*TRACKS, ARTS) if self.arts_on else TRACKS
         self.mp_deck: list[str] = []  # top at the END
         self.mp_row: list[str] = []
@@ -318,7 +320,7 @@ class TapestryGame(Asker):
         else:
             track = choice.split(":")[1]
             token = yield from self.which_token(seat, track, self.payable_tokens(seat, track))
-            yield from self.pay(seat, tier_cost(track, p.tracks[track][token] + 1), "tapestry.prompt.pay_advance")
+            yield from self.pay(seat, self.cost_of(track, p.tracks[track][token] + 1), "tapestry.prompt.pay_advance")
             self.emit("advance_turn", seat, track=track)
             self.advance_turn = True
             yield from self.advance(seat, track, "benefit", token=token)
@@ -329,6 +331,8 @@ class TapestryGame(Asker):
         yield from civs_more.urban_build(self, seat)
         for q in self.order_from(seat):
             yield from civs.mystics_check(self, q.seat)
+        if self.arts_on:
+            arts_rules.cards_left(self)
         p.turns += 1
         self.blocks = [b for b in self.blocks if self.players[b[1]].turns < b[2]]
 
@@ -473,6 +477,12 @@ class TapestryGame(Asker):
             return True
         return tapestries.forbids(self, seat, track)
 
+    def cost_of(self, track: str, space: int) -> list[str]:
+        """What entering a space costs (the Arts track's tiers may come from the server's file)."""
+        if track == ARTS:
+            return list(self.arts_values["tier_costs"][tier_of(space) - 1])
+        return tier_cost(track, space)
+
     def can_advance(self, seat: int, track: str) -> bool:
         p = self.players[seat]
         return not self.blocked(seat, track) and any(t < 12 for t in p.tracks[track])
@@ -482,7 +492,7 @@ class TapestryGame(Asker):
         p = self.players[seat]
         if self.blocked(seat, track):
             return []
-        return sorted({t for t in p.tracks[track] if t < 12 and self.affordable(p, tier_cost(track, t + 1))})
+        return sorted({t for t in p.tracks[track] if t < 12 and self.affordable(p, self.cost_of(track, t + 1))})
 
     def which_token(self, seat: int, track: str, among: list[int] | None = None) -> Gen:
         toks = self.players[seat].tracks[track]

@@ -80,7 +80,7 @@ def count(what: str, me: Mapping[str, Any]) -> int:
 
 
 READS_VIEW = frozenset(
-    {"turn", "create", "broadcast", "conquer_die", "choose_benefit", "benefit_order", "bonus", "any_resource", "lose_resource",
+    {"turn", "create", "broadcast", "streaming", "conquer_die", "choose_benefit", "benefit_order", "bonus", "any_resource", "lose_resource",
      "place_building", "upgrade", "invent", "conquer_hex", "artificers", "artificers_final"}
 )
 
@@ -92,17 +92,19 @@ class HeuristicBot:
         # one favourite track per game, pushed to its end: its late spaces (Tier IV) and the
         # track achievement are worth more than spreading thin; seats differ, so all four are played
         self.favourite = TRACKS[(seat + seed) % len(TRACKS)]
+        self.pick = seat + seed  # with the Arts track the favourite is one of five (see `turn`)
 
     def choose(self, view: Mapping[str, Any], prompt: Prompt) -> Answer:
         ids = [o.id for o in prompt.options]
         key = prompt.key.rsplit(".", 1)[-1]
-        if key == "streaming":  # as many masterpieces as it may take
-            return tuple(ids[: prompt.max])
-        if prompt.max != 1:
-            return prompt.default if prompt.default is not None else tuple(ids[: prompt.min])
         # building the view costs more than most decisions: only the questions that weigh the
         # seat's holdings read it
         me = view["players"][self.seat] if key in READS_VIEW else {}
+        if key == "streaming":  # as many masterpieces as it may take, the best first
+            best = sorted(ids, key=lambda i: (-sum(token_value(t, me) for t in masterpieces()[i.split(":")[1]].benefit), i))
+            return tuple(best[: prompt.max])
+        if prompt.max != 1:
+            return prompt.default if prompt.default is not None else tuple(ids[: prompt.min])
         pick = self.decide(key, ids, prompt, me, view)
         return (pick if pick in ids else (prompt.default[0] if prompt.default else ids[0]),)
 
@@ -225,7 +227,7 @@ class HeuristicBot:
             return "income"
         free = set(view["landmarks_available"])
         pos = me["positions"]
-        favourite = self.favourite
+        favourite = self.favourite if len(pos) == len(TRACKS) else list(pos)[self.pick % len(pos)]
 
         def worth(option: str) -> float:
             t = option.split(":")[1]

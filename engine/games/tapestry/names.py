@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.games.tapestry.data import civilizations, landmarks, tapestry_cards, tech_cards, tracks
+from engine.games.tapestry.data import arts, civilizations, landmarks, tapestry_cards, tech_cards, tracks
 
 
 @cache
@@ -23,6 +23,14 @@ def _names() -> dict[str, tuple[str, str]]:
     for lm in landmarks().values():
         names.setdefault(lm.name, (lm.name, lm.name_pt))
     names["maker_of_fire"] = ("Maker of Fire", "Criação do Fogo")
+    art = arts()  # Arts & Architecture: the fifth track, its landmarks, the masterpieces
+    names[art.track.id] = (art.track.name, art.track.name_pt)
+    for s in art.track.spaces:
+        names[s.name] = (s.name, s.name_pt)
+    for lm in art.landmarks:
+        names[lm.name] = (lm.name, lm.name_pt)
+    for mp in art.masterpieces:
+        names[mp.id] = (mp.name, mp.name_pt)
     return names
 
 

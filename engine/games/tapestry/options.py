@@ -50,9 +50,7 @@ class TapestryOptions(GameOptions):
         None, description="Level 6: Automa's 2nd civilization"
     )
     automa_rules: str | None = Field(
-        None,
-        description="The server's file of the solo values no source settles",
-        json_schema_extra={"command": False},
+        None, description="The server's file of the solo values no source settles", json_schema_extra={"command": False}
     )
 
     civilizations: str | None = Field(None, description="Civilization deck: base, pp, aa, ff or all (commas)")
@@ -64,35 +62,25 @@ class TapestryOptions(GameOptions):
         json_schema_extra={"command": False},
     )
     tech_cards: str | None = Field(None, description="Tech deck: base, aa, ff or all (commas)")
-    arts: bool | None = Field(
-        None, description="Arts & Architecture: the Arts track, masterpieces and the D20"
+    arts: bool | None = Field(None, description="Arts & Architecture: the Arts track, masterpieces and the D20")
+    arts_rules: str | None = Field(
+        None, description="The server's file of the Arts values of our design", json_schema_extra={"command": False}
     )
-    nanotech_two_cards: bool | None = Field(
-        None, description="Nanotechnology's bonus costs 2 tech cards instead of 3"
+    inspiration_tiles: str | None = Field(
+        None, description="The server's file of the inspiration tiles", json_schema_extra={"command": False}
     )
-    first_income_draw_two: bool | None = Field(
-        None, description="First income turn: draw 2 tapestry cards, keep 1"
-    )
-    civ_draw_two: bool | None = Field(
-        None, description="Gaining a civilization during the game: draw 2, keep 1"
-    )
-    no_civ_adjustments: bool | None = Field(
-        None, description="Starting civilizations without the rulebook's adjustments"
-    )
+    nanotech_two_cards: bool | None = Field(None, description="Nanotechnology's bonus costs 2 tech cards instead of 3")
+    first_income_draw_two: bool | None = Field(None, description="First income turn: draw 2 tapestry cards, keep 1")
+    civ_draw_two: bool | None = Field(None, description="Gaining a civilization during the game: draw 2, keep 1")
+    no_civ_adjustments: bool | None = Field(None, description="Starting civilizations without the rulebook's adjustments")
     remove_tapestry: list[str] | None = Field(
-        None,
-        description="Tapestry cards left out (ids, separated by commas)",
-        json_schema_extra={"command": False},
+        None, description="Tapestry cards left out (ids, separated by commas)", json_schema_extra={"command": False}
     )
     remove_tech: list[str] | None = Field(
-        None,
-        description="Tech cards left out (names, separated by commas)",
-        json_schema_extra={"command": False},
+        None, description="Tech cards left out (names, separated by commas)", json_schema_extra={"command": False}
     )
     trap_policy: list[Literal["ask", "always", "never"]] | None = Field(
-        None,
-        description="Each seat's answer to the Trap question, in seat order",
-        json_schema_extra={"command": False},
+        None, description="Each seat's answer to the Trap question, in seat order", json_schema_extra={"command": False}
     )
     seat_traps: dict[str, str] | None = Field(
         None, description="The players' own Trap answers in the lobby", json_schema_extra={"command": False}
@@ -101,11 +89,9 @@ class TapestryOptions(GameOptions):
 
 TRAP_POLICIES = ("ask", "always", "never")
 LOBBY_ONLY = ("seat_traps",)
+ARTS_TEXTS = ("arts_rules", "inspiration_tiles")  # the server's Arts data sets (kept with `arts` only)
 FLAGS = ("arts", "nanotech_two_cards", "first_income_draw_two", "civ_draw_two", "no_civ_adjustments")
-LISTS: dict[str, Callable[[], Mapping[str, object]]] = {
-    "remove_tapestry": tapestry_cards,
-    "remove_tech": tech_cards,
-}
+LISTS: dict[str, Callable[[], Mapping[str, object]]] = {"remove_tapestry": tapestry_cards, "remove_tech": tech_cards}
 
 
 def normalize(options: dict[str, Any], players: int) -> dict[str, Any]:
@@ -129,16 +115,26 @@ def normalize(options: dict[str, Any], players: int) -> dict[str, Any]:
                     raise InvalidSetup("error.bad_option", option="civ_edition", value=str(edition))
                 if edition > 1:
                     out["civ_edition"] = edition
+        elif key in ARTS_TEXTS:
+            if value is None:
+                continue
+            from engine.core.datasets import MAX_TEXT
+            from engine.games.tapestry import arts_data
+
+            check = arts_data.parse_rules if key == "arts_rules" else arts_data.parse_tiles
+            if not isinstance(value, str) or len(value) > MAX_TEXT:
+                raise InvalidSetup("error.bad_option", option=key, value="…")
+            try:
+                check(value)
+            except (ValueError, TypeError, AttributeError) as exc:
+                raise InvalidSetup("error.bad_option", option=key, value=str(exc)[:100]) from None
+            out[key] = value
         elif key == "tech_cards":
             boxes = tech_boxes(value)
             if boxes != ["base"]:
                 out[key] = boxes
         elif key == "trap_policy":
-            if (
-                not isinstance(value, list)
-                or len(value) != players
-                or any(v not in TRAP_POLICIES for v in value)
-            ):
+            if not isinstance(value, list) or len(value) != players or any(v not in TRAP_POLICIES for v in value):
                 raise InvalidSetup("error.bad_option", option=key, value=str(value))
             if any(v != "ask" for v in value):
                 out[key] = list(value)
@@ -161,6 +157,9 @@ def normalize(options: dict[str, Any], players: int) -> dict[str, Any]:
         raise InvalidSetup("error.bad_option", option="civilizations", value="too few")
     if len(tech_deck(out)) < 12:
         raise InvalidSetup("error.bad_option", option="remove_tech", value="too many")
+    if not out.get("arts"):  # the Arts files belong to games with the Arts track
+        for key in ARTS_TEXTS:
+            out.pop(key, None)
     if out.get("arts") and out.get("opponent"):
         raise InvalidSetup("error.tapestry.arts_solo")
     return out
@@ -222,11 +221,7 @@ def tech_deck(options: Mapping[str, Any]) -> list[str]:
     boxes = set(options.get("tech_cards") or ["base"])
     gone = set(options.get("remove_tech") or ())
     on = set(modules(options))
-    return [
-        c.name
-        for c in tech_cards().values()
-        if c.expansion in boxes and set(c.needs) <= on and c.name not in gone
-    ]
+    return [c.name for c in tech_cards().values() if c.expansion in boxes and set(c.needs) <= on and c.name not in gone]
 
 
 def civ_deck(options: Mapping[str, Any], modules: tuple[str, ...] = ()) -> list[str]:

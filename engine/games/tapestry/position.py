@@ -3,7 +3,8 @@
 Position keys: `skip_setup` (no civilization/capital prompts: seats get `civ` and `capital`
 from the position or the first of each deck), `current`, `players` (a list of per-seat
 overrides: resources, vp, tracks, income_turns, hand, tiles, space, tech, on_mat, civs,
-grid, outposts, civ_state, mat, era_card, marker, maxed, finished, achievements), `tech_row`, `tapestry_deck` (top card first), `tile_bag` (top
+grid, outposts, civ_state, mat, era_card, marker, maxed, finished, achievements; with `arts`:
+masterpieces, on_card), `tech_row`, `masterpiece_row`, `masterpiece_deck` (top first), `tapestry_deck` (top card first), `tile_bag` (top
 first), `space_stack` (top first), `sites` (list of {hex, tile, rotation, pieces}).
 """
 
@@ -87,6 +88,13 @@ def apply(g: TapestryGame, pos: dict[str, Any]) -> None:
         p.marker.update(spec.get("marker") or {})
         p.maxed = list(spec.get("maxed", p.maxed))
         p.finished = bool(spec.get("finished", p.finished))
+        if "masterpieces" in spec:  # Arts & Architecture: [id, flipped] or a bare id
+            p.art["masterpieces"] = [[m, False] if isinstance(m, str) else [m[0], bool(m[1])] for m in spec["masterpieces"]]
+        if "on_card" in spec:  # landmarks standing on tech cards: card -> landmark
+            p.art["on_card"] = dict(spec["on_card"])
+            for name in spec["on_card"].values():
+                _take(g.available_landmarks, name)
+                p.landmarks.append(name)
         for kind in spec.get("achievements") or []:  # taken earlier: the top slot goes, its VP is in `vp`
             p.achievements.append(kind)
             g.achievements[kind].append(p.seat)
@@ -125,6 +133,25 @@ def apply(g: TapestryGame, pos: dict[str, Any]) -> None:
             site.rot = int(s.get("rotation", 0))
         if "pieces" in s:
             site.pieces = [list(x) for x in s["pieces"]]
+    held = [m for p in g.players for m, _ in p.art.get("masterpieces", [])]
+    for m in held:
+        _take(g.mp_deck, m) or _take(g.mp_row, m)
+    if "masterpiece_row" in pos:
+        g.mp_deck.extend(g.mp_row)
+        g.mp_row = []
+        for m in pos["masterpiece_row"]:
+            _take(g.mp_deck, m)
+            g.mp_row.append(m)
+    if "masterpiece_deck" in pos:  # top first
+        top = list(pos["masterpiece_deck"])
+        for m in top:
+            _take(g.mp_deck, m)
+        g.mp_deck.extend(reversed(top))
+    if g.arts_on:  # a masterpiece a position handed out leaves a gap in the row
+        from engine.games.tapestry.arts import refill
+
+        while len(g.mp_row) < 3 and g.mp_deck:
+            refill(g)
     if "landmarks_available" in pos:
         g.available_landmarks = list(pos["landmarks_available"])
 

@@ -47,6 +47,17 @@ def exposed(g: TapestryGame, seat: int) -> list[str]:
     """Every icon showing on the income mat (a row exposes one space per building gone)."""
     p = g.players[seat]
     shape = artificers.shape(p)
+    if p.art.get("inspiration"):  # Arts & Architecture: tiles over some rows (the server's data set)
+        from engine.games.tapestry.arts_data import tiles
+
+        laid = tiles(g.options) or {}
+        icons: list[str] = []
+        for row in board().income_mat.rows:
+            positions = laid[row.building] if row.building in p.art["inspiration"] else [q.icons for q in row.positions]
+            for pos, shows in zip(positions, artificers.showing(p, row.building)):
+                if shows:
+                    icons.extend(pos)
+        return icons
     if shape is not None:  # the Artificers' mat: the spaces themselves
         return list(_exposed_shape(shape))
     return list(_exposed(tuple(p.on_mat[row.building] for row in board().income_mat.rows)))

@@ -55,15 +55,11 @@ def test_the_base_game_components_are_all_there() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_heuristic_bots_play_a_full_game(players: int) -> None:
     d = get_game("tapestry")
-    match = Match(
-        "tapestry", [SeatSpec("bot", f"H{i}", "heuristic") for i in range(players)], {}, 40 + players
-    )
+    match = Match("tapestry", [SeatSpec("bot", f"H{i}", "heuristic") for i in range(players)], {}, 40 + players)
     bots = [d.policies["heuristic"](i, 9) for i in range(players)]
     while not match.finished:
         prompt = match.prompts()[0]
-        match.submit(
-            prompt.seat, bots[prompt.seat].choose(match.policy_view(prompt.seat), prompt), pid=prompt.pid
-        )
+        match.submit(prompt.seat, bots[prompt.seat].choose(match.policy_view(prompt.seat), prompt), pid=prompt.pid)
     result = match.result()
     assert result is not None and len(result.scores) == players
     assert max(result.scores) > 40
@@ -78,9 +74,7 @@ def test_the_heuristic_beats_random_play() -> None:
         bots = [d.policies[p](i, seed) for i, p in enumerate(policies)]
         while not match.finished:
             prompt = match.prompts()[0]
-            match.submit(
-                prompt.seat, bots[prompt.seat].choose(match.policy_view(prompt.seat), prompt), pid=prompt.pid
-            )
+            match.submit(prompt.seat, bots[prompt.seat].choose(match.policy_view(prompt.seat), prompt), pid=prompt.pid)
         result = match.result()
         assert result is not None
         wins += policies.index("heuristic") in result.winners
@@ -109,15 +103,8 @@ def test_first_income_turn_may_draw_two_and_keep_one() -> None:
     from tests.engine.tapestry.helpers import prompt
 
     match = Match.from_position(
-        "tapestry",
-        seats(2),
-        {"first_income_draw_two": True},
-        1,
-        {
-            "skip_setup": True,
-            "players": [{"income_turns": 0}, {"income_turns": 0}],
-            "tapestry_deck": ["trap", "dark_ages"],
-        },
+        "tapestry", seats(2), {"first_income_draw_two": True}, 1,
+        {"skip_setup": True, "players": [{"income_turns": 0}, {"income_turns": 0}], "tapestry_deck": ["trap", "dark_ages"]},
     )
     p = prompt(match)
     assert p.key == "tapestry.prompt.keep_one" and [o.card for o in p.options] == ["trap", "dark_ages"]
@@ -137,14 +124,15 @@ def test_every_tapestry_card_and_civilization_has_rules() -> None:
         else:  # a THIS ERA card acts through a hook naming it
             assert f'"{card.id}"' in source, card.id
     for civ in civilizations():
-        assert f'"{civ}' in source, civ
+        assert f"\"{civ}" in source, civ
 
 
 def test_the_catalogue_describes_every_component() -> None:
     cards = get_game("tapestry").cards()
     kinds = {c.kind for c in cards}
-    assert kinds == {"tapestry", "tech", "civilization", "space", "landmark"}
-    assert len(cards) == 44 + len(tech_cards()) + len(civilizations()) + 48 + 18
+    assert kinds == {"tapestry", "tech", "civilization", "space", "landmark", "masterpiece"}
+    # the Arts & Architecture box: 12 Arts spaces, 3 arts landmarks, 20 masterpieces
+    assert len(cards) == 44 + len(tech_cards()) + len(civilizations()) + 48 + 18 + 12 + 3 + 20
     assert {c.set for c in cards if c.kind == "civilization"} <= {"base", "pp", "aa", "ff"}
     zeppelins = next(c for c in cards if c.id == "Zeppelins")
     assert "exploration" in zeppelins.describe("en") and zeppelins.name("pt") == "Dirigível"
@@ -155,16 +143,7 @@ def test_chance_and_hidden_information_block_undo() -> None:
     from engine.core.events import Event
 
     d = get_game("tapestry")
-    for kind in (
-        "roll",
-        "draw_tapestry",
-        "gain_tile",
-        "refill_tech",
-        "draw_tech",
-        "reshuffle",
-        "gain_civ",
-        "play_face_down",
-    ):
+    for kind in ("roll", "draw_tapestry", "gain_tile", "refill_tech", "draw_tech", "reshuffle", "gain_civ", "play_face_down"):
         assert d.reveals(Event(kind, 0))
     for kind in ("advance", "pay", "vp", "build", "upgrade"):
         assert not d.reveals(Event(kind, 0))

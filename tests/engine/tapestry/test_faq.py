@@ -273,7 +273,7 @@ def test_a_player_who_is_not_a_neighbour_does_not_deny_the_era_bonus() -> None:
     assert game(m).neighbours(0) == [1, 3]
 
 
-TECH = sorted(tech_cards())
+TECH = sorted(c for c, card in tech_cards().items() if card.expansion == "base")
 
 
 def meets(card: str, seat: int) -> dict[str, Any]:

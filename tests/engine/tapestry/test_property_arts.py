@@ -1,8 +1,9 @@
 """Whole bot games with Arts & Architecture (`arts=true`, `tech_cards=all`).
 
-TAPESTRY_ARTS_GAMES games of 2-5 players (default 240; every seventh also with the optional
+TAPESTRY_ARTS_GAMES games of 2-5 players (default 300; every seventh also with the optional
 variants) in a pool of at most two processes: each ends within the decision cap with a correct
-result and every component conserved (masterpieces and landmarks on cards included); no private
+result and every component conserved (masterpieces and landmarks on cards included; every third
+game with the test inspiration tiles of data/inspiration_tiles_test.yaml); no private
 card leaks; every tenth game replays identically in fresh processes under other hash seeds; in a
 full run every Arts space, every masterpiece and every Arts & Architecture tech card is used.
 """
@@ -28,10 +29,12 @@ from tests.engine.tapestry.randplay import options_of, play, players_of, policy_
 from tests.engine.tapestry.test_property import ended_correctly
 
 ROOT = Path(__file__).resolve().parents[3]
-GAMES = int(os.environ.get("TAPESTRY_ARTS_GAMES", "240"))
+GAMES = int(os.environ.get("TAPESTRY_ARTS_GAMES", "300"))
 FULL = 240
 REPLAY_EVERY = 10
 OPTIONS = {"arts": True, "tech_cards": "all"}
+# every third game with the test inspiration tiles (a test data set, not the printed tiles)
+TILES = (Path(__file__).parent / "data" / "inspiration_tiles_test.yaml").read_text(encoding="utf-8")
 
 
 @dataclass
@@ -62,6 +65,7 @@ def count_used(used: Counter[str], events: list[Event]) -> None:
             used[f"tech:{e.data['card']}:{e.data['row']}"] += 1
         elif e.kind in (
             "landmark_on_card",
+            "inspiration",
             "inspiration_unavailable",
             "refresh_masterpieces",
             "broadcast_nothing",
@@ -82,7 +86,7 @@ def one(i: int) -> Outcome:
         match = Match(
             "tapestry",
             [SeatSpec("bot", f"B{s}", p) for s, p in enumerate(names)],
-            {**options_of(i), **OPTIONS},
+            {**options_of(i), **OPTIONS, **({"inspiration_tiles": TILES} if i % 3 == 0 else {})},
             70_000 + i,
         )
         count_used(out.used, match.opening_events)
@@ -117,7 +121,13 @@ def test_every_arts_space_masterpiece_and_aa_tech_card_is_used() -> None:
     wanted += [f"mp:{m}" for m in masterpieces()] + [f"create:{m}" for m in masterpieces()]
     wanted += [f"flip:{m}" for m, mp in masterpieces().items() if mp.single_use]
     wanted += [f"tech:{c}:{r}" for c in sorted(AA_CARDS) for r in (1, 2)]
-    wanted += ["landmark_on_card", "inspiration_unavailable", "streamed_from_neighbour", "d20_arts"]
+    wanted += [
+        "landmark_on_card",
+        "inspiration",
+        "inspiration_unavailable",
+        "streamed_from_neighbour",
+        "d20_arts",
+    ]
     missing = [w for w in wanted if used[w] == 0]
     assert missing == [], f"never used: {missing}"
 

@@ -16,9 +16,17 @@ from engine.core.errors import InvalidSetup
 from engine.core.prompts import card_of, instance_ids
 from engine.core.result import Result
 from engine.core.seats import SeatSpec
-from engine.games.tapestry import artificers, civs, civs_more, effects, scoring, tapestries, tech_ff
+from engine.games.tapestry import (
+    artificers,
+    arts_data,
+    civs,
+    civs_more,
+    effects,
+    scoring,
+    tapestries,
+    tech_ff,
+)
 from engine.games.tapestry import arts as arts_rules
-from engine.games.tapestry import arts_data, civs, civs_more, effects, scoring, tapestries
 from engine.games.tapestry import capital as cap
 from engine.games.tapestry.asks import Asker, Gen, opt
 from engine.games.tapestry.data import (

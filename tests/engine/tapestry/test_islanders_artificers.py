@@ -259,3 +259,15 @@ def test_artificers_income_turn_five_slide_a_whole_row_left() -> None:
     assert g.players[0].civ["artificers:rows"]["market"] == [True, True, True, False, False]
     shown = scoring.exposed(g, 0)
     assert shown[:4] == icons_of("market", [1, 5, 6])[:4]
+
+
+def test_both_are_in_the_card_lookup_in_both_languages() -> None:
+    from engine.games.tapestry.catalogue import catalogue
+
+    found = {c.id: c for c in catalogue() if c.kind == "civilization"}
+    assert found["islanders"].names == {"en": "Islanders", "pt": "Ilhéus"} and found["islanders"].set == "pp"
+    assert (
+        found["artificers"].names == {"en": "Artificers", "pt": "Artífices"}
+        and found["artificers"].set == "ff"
+    )
+    assert "name_pt" in found["artificers"].ours and "name_pt" not in found["islanders"].ours

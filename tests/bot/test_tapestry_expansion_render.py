@@ -89,7 +89,9 @@ def test_a_whole_game_with_the_new_civilizations_and_cards_reads_as_words(locale
     assert "○" in text and "■" in text  # the Artificers' rows, space by space
     assert views.name("Teleportation", locale) in text
     assert ("(used)" if locale == "en" else "(usada)") in text
-    assert "4 " in text or "4×" in text or "× 4" in text  # the island's final count line
+    assert "× 4" in text  # the island's final count line
+    board = texts(board_payload(live, locale))
+    assert ("Island: " if locale == "en" else "Ilha: ") in board and "/6" in board
 
 
 def test_the_island_menu_names_each_hex_and_its_best_vp() -> None:

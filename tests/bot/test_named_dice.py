@@ -58,7 +58,7 @@ def twin(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
 
 def test_tapestry_declares_the_dice_its_rules_roll() -> None:
     dice = {named.id: named for named in get_game("tapestry").dice}
-    assert set(dice) == {"conquest", "science"}
+    assert set(dice) == {"conquest", "science", "science20"}  # the D20 of Arts & Architecture
     red, black = dice["conquest"].dice
     assert [f.id for f in red.faces] == board().dice.red
     assert [f.id for f in black.faces] == board().dice.black
@@ -69,6 +69,9 @@ def test_tapestry_declares_the_dice_its_rules_roll() -> None:
             for face in die.faces:
                 assert face.words["en"] and face.words["pt"] and face.words["en"] != face.id
     assert "our reading" in dice["science"].says("en") and "leitura nossa" in dice["science"].says("pt")
+    (d20,) = dice["science20"].dice
+    assert len(d20.faces) == 20 and {f.id for f in d20.faces} == {*tracks(), "arts"}
+    assert "our reading" in dice["science20"].says("en") and "leitura nossa" in dice["science20"].says("pt")
 
 
 @pytest.mark.parametrize(
@@ -230,10 +233,13 @@ def test_autocomplete_offers_the_notation_typed_then_the_named_dice(twin: str) -
     ]
     assert [c.value for c in suggest("2d6+1", "en")] == ["2d6+1"]
     named = {c.value: c.name for c in suggest("ciên", "pt")}
-    assert named == {
-        "tapestry:science": "Tapestry: dado de ciência (Exploração, Ciências, Militar, Tecnologia)"
-    }
-    assert [c.value for c in suggest("tapest", "en")] == ["tapestry:conquest", "tapestry:science"]  # by game
+    assert named["tapestry:science"] == "Tapestry: dado de ciência (Exploração, Ciências, Militar, Tecnologia)"
+    assert set(named) == {"tapestry:science", "tapestry:science20"}  # and the D20 of Arts & Architecture
+    assert [c.value for c in suggest("tapest", "en")] == [
+        "tapestry:conquest",
+        "tapestry:science",
+        "tapestry:science20",
+    ]  # by game
     assert {c.value: c.name for c in suggest("red", "en")} == {}
     assert (
         suggest("conquest", "en", prefer="tapestry")[0].name

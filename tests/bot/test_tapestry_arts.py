@@ -33,6 +33,16 @@ def test_whole_arts_games_read_as_words(players: int, locale: str, seed: int) ->
     assert "tapestry.prompt.create" in keys and {"create", "masterpiece"} <= kinds
 
 
+def test_the_benefit_queue_names_masterpieces_and_their_income_step() -> None:
+    from bot.games.tapestry.text import queue_item
+
+    for locale in ("en", "pt"):
+        for item in ("income:masterpieces", "masterpiece:ballet"):
+            said = queue_item(item, locale)
+            assert not RAW.search(said) and item not in said, said
+    assert "Ballet" in queue_item("masterpiece:ballet", "en")
+
+
 def test_the_board_shows_the_arts_track_and_the_masterpieces() -> None:
     live = make_live(3, seed=5, locale="en", arts=True, tech_cards=["base", "aa"])
     for _ in zip(range(250), play(live), strict=False):

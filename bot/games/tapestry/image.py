@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 from bot.games.tapestry.text import hex_numbers, name
 from bot.i18n import t
 from bot.render.pictures import RGB, fit, font, plain
-from engine.games.tapestry.data import BUILDINGS, RESOURCES, TRACKS, board, tracks
+from engine.games.tapestry.data import BUILDINGS, RESOURCES, all_tracks, board
 
 BACKGROUND: RGB = (43, 45, 49)
 PANEL: RGB = (58, 61, 67)
@@ -39,6 +39,7 @@ TRACK_COLOURS: dict[str, RGB] = {
     "science": (70, 110, 190),
     "military": (180, 70, 60),
     "technology": (150, 130, 70),
+    "arts": (170, 90, 140),  # Arts & Architecture
 }
 RES_COLOURS: dict[str, RGB] = {"coin": (230, 190, 60), "worker": (150, 150, 160), "food": (110, 170, 70), "culture": (170, 80, 170)}
 BUILDING_COLOURS: dict[str, RGB] = {"market": (230, 190, 60), "house": (150, 150, 160), "farm": (110, 170, 70), "armory": (190, 80, 70)}
@@ -76,7 +77,7 @@ class Board:
         self.view = view
         self.locale = locale
         self.names = names
-        height = MARGIN * 2 + 20 + 4 * TRACK_H + 12 + MAP_H + len(view["players"]) * (PLAYER_H + 6)
+        height = MARGIN * 2 + 20 + len(view["players"][0]["positions"]) * TRACK_H + 12 + MAP_H + len(view["players"]) * (PLAYER_H + 6)
         self.image = Image.new("RGB", (WIDTH, height), BACKGROUND)
         self.draw = ImageDraw.Draw(self.image)
 
@@ -98,8 +99,8 @@ class Board:
         self.write((MARGIN, y), t("tapestry.board.tracks", self.locale), MUTED, 14)
         y += 20
         available = set(self.view["landmarks_available"])
-        for tr in TRACKS:
-            data = tracks()[tr]
+        for tr in self.view["players"][0]["positions"]:  # the four tracks, and Arts when in play
+            data = all_tracks()[tr]
             colour = TRACK_COLOURS[tr]
             self.draw.rounded_rectangle((MARGIN, y, MARGIN + LABEL_W - 6, y + TRACK_H - 4), radius=6, fill=colour)
             self.write((MARGIN + 6, y + 12), name(tr, self.locale), TEXT, 13)

@@ -326,6 +326,8 @@ def queue_item(item: str, locale: str) -> str:
             return t(f"tapestry.queue.{head}", locale, space=space_text(track, int(n), locale))
     if head == "card" and rest:
         return t("tapestry.queue.card", locale, card=name(rest, locale))
+    if head == "masterpiece" and rest:  # Arts & Architecture
+        return t("tapestry.queue.masterpiece", locale, card=name(rest, locale))
     if head == "income" and has(f"tapestry.queue.income.{rest}", locale):
         return t(f"tapestry.queue.income.{rest}", locale)
     return label_text(item, locale)

@@ -1,10 +1,11 @@
-"""Tapestry's dice for a physical table (`/roll conquest`, `/roll science`): the faces the rules
-roll (`data/board.yaml`), each in English and Portuguese words."""
+"""Tapestry's dice for a physical table (`/roll conquest`, `/roll science`, `/roll science20`): the
+faces the rules roll (`data/board.yaml`, the D20's in `data/arts.yaml`), each in English and
+Portuguese words."""
 
 from __future__ import annotations
 
 from engine.core.dice import Die, DieFace, NamedDice
-from engine.games.tapestry.data import board, tracks
+from engine.games.tapestry.data import all_tracks, arts, board
 
 # What a conquest face gives (the tokens of data/board.yaml).
 _RESOURCES = {
@@ -34,7 +35,7 @@ def _face(token: str) -> DieFace:
 
 
 def _track_face(track: str) -> DieFace:
-    found = tracks()[track]
+    found = all_tracks()[track]
     return DieFace(track, {"en": found.name, "pt": found.name_pt})
 
 
@@ -45,6 +46,7 @@ def named_dice() -> tuple[NamedDice, ...]:
     science = Die(
         "science", {"en": "science die", "pt": "dado de ciência"}, tuple(_track_face(f) for f in dice.science)
     )
+    d20 = Die("d20", {"en": "D20 science die", "pt": "dado de ciência D20"}, tuple(_track_face(f) for f in arts().d20.faces))
     return (
         NamedDice(
             "conquest",
@@ -68,6 +70,18 @@ def named_dice() -> tuple[NamedDice, ...]:
                 "is equally likely (our reading).",
                 "pt": "O dado de ciência da caixa é um D12 cujas faces nossas fontes não listam: aqui cada "
                 "trilha tem a mesma chance (leitura nossa).",
+            },
+        ),
+        NamedDice(
+            "science20",
+            {"en": "D20 science die (Arts & Architecture)", "pt": "dado de ciência D20 (Artes & Arquitetura)"},
+            (d20,),
+            aliases=("arts", "artes", "ciencia20"),
+            note={
+                "en": "Arts & Architecture's D20 adds the Arts track; its faces are not in our sources: here "
+                "each of the five tracks is equally likely (our reading, data/arts.yaml).",
+                "pt": "O D20 de Artes & Arquitetura acrescenta a trilha de Artes; suas faces não estão nas nossas "
+                "fontes: aqui cada uma das cinco trilhas tem a mesma chance (leitura nossa, data/arts.yaml).",
             },
         ),
     )

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core.prompts import Answer, Prompt
+from engine.games.tapestry import islanders
 from engine.games.tapestry.data import TRACKS, all_tracks, board, masterpieces, tapestry_cards, tech_cards
 
 TOKEN_VALUE = {
@@ -114,7 +115,14 @@ class HeuristicBot:
             return self.turn(ids, me, view)
         if key == "explore_rotation":
             vps = prompt.params.get("vp", [0] * 6)
+            isle = prompt.params.get("isle")
+            if isinstance(isle, int):  # the Islanders' island: sea all round outside scores 4 VP at the end
+                tile = int(prompt.params["tile"])
+                extra = [islanders.OUTER_VP * islanders.all_sea_outside(tile, r, isle) for r in range(6)]
+                return f"rot:{max(range(6), key=lambda r: (vps[r] + extra[r], -r))}"
             return f"rot:{max(range(6), key=lambda r: (vps[r], -r))}"
+        if key == "explore_hex" and any(i.startswith("isle:") for i in ids):
+            return self.island_hex(ids, prompt, view)
         if key == "trap":
             return "trap" if "trap" in ids else "no"
         if key == "conquer_die":
@@ -182,6 +190,25 @@ class HeuristicBot:
                 return "no"
             return "yes"
         return prompt.default[0] if prompt.default else ids[0]
+
+    def island_hex(self, ids: list[str], prompt: Prompt, view: Mapping[str, Any]) -> str:
+        """The Islanders' island hex worth most for this tile (its VP now, 4 VP at the end for sea
+        all round outside); a map hex when the island offers little."""
+        spots = (view["players"][self.seat].get("civ_state") or {}).get(islanders.KEY) or [None] * 6
+        tile = int(prompt.params.get("tile", 0))
+
+        def worth(option: str) -> int:
+            i = int(option[5:])
+            return max(
+                islanders.vp_on(spots, i, tile, r) + islanders.OUTER_VP * islanders.all_sea_outside(tile, r, i)
+                for r in range(6)
+            )
+
+        isle = [i for i in ids if i.startswith("isle:")]
+        best = max(isle, key=lambda i: (worth(i), i))
+        if len(isle) < len(ids) and worth(best) < 2:
+            return ids[0]
+        return best
 
     @staticmethod
     def artificers(ids: list[str], prompt: Prompt, me: Mapping[str, Any], final: bool) -> str:

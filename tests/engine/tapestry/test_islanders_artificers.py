@@ -271,3 +271,33 @@ def test_both_are_in_the_card_lookup_in_both_languages() -> None:
         and found["artificers"].set == "ff"
     )
     assert "name_pt" in found["artificers"].ours and "name_pt" not in found["islanders"].ours
+
+
+def test_the_heuristic_turns_an_island_tile_for_the_final_four_vp() -> None:
+    from engine.games.tapestry.bots import make_heuristic
+
+    m = income_of("islanders", {"tiles": [1]})
+    answer(m, "tile:1")
+    bot = make_heuristic(0, 1)
+    (hex_choice,) = bot.choose(m.view(0), prompt(m))
+    assert hex_choice.startswith("isle:")
+    answer(m, hex_choice)
+    (rot,) = bot.choose(m.view(0), prompt(m))
+    assert islanders.all_sea_outside(1, int(rot[4:]), int(hex_choice[5:]))
+
+
+def test_the_heuristic_slides_the_artificers_mat_towards_what_pays() -> None:
+    from engine.games.tapestry.bots import make_heuristic
+
+    # income turn 5: no building in the capital (0 VP) against sliding the market row so that
+    # Biometrics' 10 VP shows in the VP step that follows
+    rows = {
+        "market": [False, True, False, True, True],
+        "house": [True] * 5,
+        "farm": [True] * 5,
+        "armory": [True] * 5,
+    }
+    state = {"artificers:rows": rows, "artificers:aside": {"market": 2, "house": 0, "farm": 0, "armory": 0}}
+    m = income_of("artificers", {"on_mat": {"market": 3}, "civ_state": state}, turn=5)
+    assert prompt(m).params["vp"] == 0
+    assert make_heuristic(0, 1).choose(m.view(0), prompt(m)) == ("slide_all:market",)

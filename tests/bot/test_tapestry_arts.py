@@ -15,9 +15,12 @@ from tests.bot.test_render import check_components, check_embed
 from tests.bot.test_tapestry_render import KEYS, RAW, make_live, play, texts
 
 
-@pytest.mark.parametrize(("players", "locale", "seed"), [(2, "en", 3), (3, "pt", 5), (4, "en", 8)])
-def test_whole_arts_games_read_as_words(players: int, locale: str, seed: int) -> None:
-    live = make_live(players, seed=seed, locale=locale, arts=True, tech_cards=["base", "aa"])
+@pytest.mark.parametrize(
+    ("players", "locale", "seed", "either"), [(2, "en", 3, False), (3, "pt", 5, True), (4, "en", 8, True)]
+)
+def test_whole_arts_games_read_as_words(players: int, locale: str, seed: int, either: bool) -> None:
+    extra = {"either_science_die": True} if either else {}
+    live = make_live(players, seed=seed, locale=locale, arts=True, tech_cards=["base", "aa"], **extra)
     assert live.match is not None
     keys: set[str] = set()
     kinds: set[str] = set()
@@ -70,7 +73,8 @@ def test_the_lobby_says_what_arts_brings_and_that_inspiration_is_unavailable(
 ) -> None:
     live = make_live(2, seed=1)
     live.record.status = "lobby"
-    live.record.options = {"arts": True, "tech_cards": ["base", "aa"]}
+    live.record.options = {"arts": True, "tech_cards": ["base", "aa"], "either_science_die": True}
     text = json.dumps(lobby_payload(live, locale).embed.to_dict(), ensure_ascii=False)
     assert all(w in text for w in words), text
+    assert "D20" in text and ("Arts & Architecture" in text or "Artes & Arquitetura" in text)
     assert not KEYS.search(text)

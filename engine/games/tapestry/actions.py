@@ -92,18 +92,23 @@ def science_roll(g: TapestryGame, seat: int) -> Gen:
     """Roll the science die (Psionics: twice, keep one)."""
     from engine.games.tapestry import civs_more
 
-    track = roll_science(g, seat)
+    d20 = g.arts_on
+    if g.arts_on and g.options.get("either_science_die"):  # the rulebook's variant: roll either die
+        opts = [opt("die:d20", "tapestry.die.d20"), opt("die:d12", "tapestry.die.d12")]
+        d20 = (yield from g.pick(seat, "tapestry.prompt.which_science_die", opts)) == "die:d20"
+    track = roll_science(g, seat, d20)
     if psionic(g, seat):
-        other = roll_science(g, seat)
+        other = roll_science(g, seat, d20)
         opts = [opt(f"track:{t}", f"tapestry.track.{t}") for t in dict.fromkeys((track, other))]
         track = (yield from keep_one(g, seat, opts))[6:]
     yield from civs_more.illuminati_dice(g, seat, "science", [track], None)
     return track
 
 
-def roll_science(g: TapestryGame, seat: int) -> str:
+def roll_science(g: TapestryGame, seat: int, d20: bool | None = None) -> str:
     # the D20 with the Arts track (faces ours, data/arts.yaml), else the D12
-    track = g.rng.choice(g.arts_values["d20"] if g.arts_on else board().dice.science)
+    d20 = g.arts_on if d20 is None else d20
+    track = g.rng.choice(g.arts_values["d20"] if d20 else board().dice.science)
     g.emit("roll", seat, die="science", face=track)
     return track
 

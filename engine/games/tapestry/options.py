@@ -13,7 +13,8 @@
   data file is absent is refused by name. Cards that need the Arts track (`needs: [arts]`) are
   dealt only with `arts` on (the rulebook lets a player without the expansion discard them).
 * `arts`: Arts & Architecture's fifth track, the 20 masterpieces and the D20 science die. Not with
-  the solo bots (their rules have no Arts track).
+  the solo bots (their rules have no Arts track). `either_science_die` (with `arts`): the
+  rulebook's variant, each research rolls the D12 or the D20, as the player chooses.
 * `trap_policy`: each seat's standing answer to the Trap question from the start (`ask`,
   `always`, `never`, in seat order; the players' own lobby choices, kept under `seat_traps`
   while the lobby is open, are dropped here). Kept only when some seat does not ask.
@@ -63,6 +64,7 @@ class TapestryOptions(GameOptions):
     )
     tech_cards: str | None = Field(None, description="Tech deck: base, aa, ff or all (commas)")
     arts: bool | None = Field(None, description="Arts & Architecture: the Arts track, masterpieces and the D20")
+    either_science_die: bool | None = Field(None, description="With the Arts track: roll either science die")
     arts_rules: str | None = Field(
         None, description="The server's file of the Arts values of our design", json_schema_extra={"command": False}
     )
@@ -90,7 +92,7 @@ class TapestryOptions(GameOptions):
 TRAP_POLICIES = ("ask", "always", "never")
 LOBBY_ONLY = ("seat_traps",)
 ARTS_TEXTS = ("arts_rules", "inspiration_tiles")  # the server's Arts data sets (kept with `arts` only)
-FLAGS = ("arts", "nanotech_two_cards", "first_income_draw_two", "civ_draw_two", "no_civ_adjustments")
+FLAGS = ("arts", "either_science_die", "nanotech_two_cards", "first_income_draw_two", "civ_draw_two", "no_civ_adjustments")
 LISTS: dict[str, Callable[[], Mapping[str, object]]] = {"remove_tapestry": tapestry_cards, "remove_tech": tech_cards}
 
 
@@ -157,8 +159,8 @@ def normalize(options: dict[str, Any], players: int) -> dict[str, Any]:
         raise InvalidSetup("error.bad_option", option="civilizations", value="too few")
     if len(tech_deck(out)) < 12:
         raise InvalidSetup("error.bad_option", option="remove_tech", value="too many")
-    if not out.get("arts"):  # the Arts files belong to games with the Arts track
-        for key in ARTS_TEXTS:
+    if not out.get("arts"):  # the Arts files and the choice of die belong to games with the Arts track
+        for key in (*ARTS_TEXTS, "either_science_die"):
             out.pop(key, None)
     if out.get("arts") and out.get("opponent"):
         raise InvalidSetup("error.tapestry.arts_solo")

@@ -177,6 +177,35 @@ def test_research_rolls_the_d20_with_the_arts_track() -> None:
     assert "arts" not in {roll_science(plain, 0) for _ in range(200)}
 
 
+def test_the_either_die_variant_asks_which_die_and_is_kept_only_with_arts() -> None:
+    """Rulebook variant (Arts & Architecture): you may choose to roll either science die."""
+    assert normalize({"either_science_die": True}, 3) == {}
+    assert normalize({"arts": True, "either_science_die": True}, 3) == {
+        "arts": True,
+        "either_science_die": True,
+    }
+    from engine.games.tapestry.actions import science_roll
+
+    rolled = set()
+    for seed in range(40):
+        m = Match.from_position(
+            "tapestry",
+            seats(2),
+            {**OPTIONS, "either_science_die": True},
+            seed,
+            {"skip_setup": True, "players": [me(), other()]},
+        )
+        flow = science_roll(game(m), 0)
+        asked = next(flow)
+        assert asked.specs[0].key == "tapestry.prompt.which_science_die"
+        assert [o.id for o in asked.specs[0].options] == ["die:d20", "die:d12"]
+        try:
+            flow.send({0: ("die:d12",)})
+        except StopIteration as done:
+            rolled.add(done.value)
+    assert rolled == {"exploration", "science", "military", "technology"}  # the D12 has no Arts face
+
+
 # ------------------------------------------------------------------------------ every Arts space
 def advance_arts(space: int, **spec: Any) -> tuple[Match, list[Event], dict[str, Any]]:
     answers = spec.pop("answers", {})

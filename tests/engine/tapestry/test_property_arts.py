@@ -78,6 +78,12 @@ def count_used(used: Counter[str], events: list[Event]) -> None:
 AA_CARDS = frozenset(c for c, card in tech_cards().items() if card.expansion == "aa")
 
 
+def extra_options(i: int) -> dict[str, Any]:
+    """Every third game with the test inspiration tiles, every fourth with the either-die variant."""
+    out: dict[str, Any] = {"inspiration_tiles": TILES} if i % 3 == 0 else {}
+    return {**out, "either_science_die": True} if i % 4 == 1 else out
+
+
 def one(i: int) -> Outcome:
     out = Outcome(i)
     n = players_of(i)
@@ -86,7 +92,7 @@ def one(i: int) -> Outcome:
         match = Match(
             "tapestry",
             [SeatSpec("bot", f"B{s}", p) for s, p in enumerate(names)],
-            {**options_of(i), **OPTIONS, **({"inspiration_tiles": TILES} if i % 3 == 0 else {})},
+            {**options_of(i), **OPTIONS, **extra_options(i)},
             70_000 + i,
         )
         count_used(out.used, match.opening_events)

@@ -212,14 +212,16 @@ class Board:
             self.draw.ellipse((x, ry, x + 18, ry + 18), fill=RES_COLOURS[r])
             self.write((x + 9, ry + 9), str(p["resources"][r]), (20, 20, 20), 11, anchor="mm")
             x += 26
-        # income mat: buildings left per row (five each at the start)
+        # income mat: buildings left per row (five each at the start; the Artificers' slide)
         x = MARGIN + 10
         my = y + 74
+        slid = (p.get("civ_state") or {}).get("artificers:rows")
         for b in BUILDINGS:
             left = p["income_mat"][b]
+            covered = list(slid[b]) if isinstance(slid, dict) else [i >= 5 - left for i in range(5)]
             for i in range(5):
                 box = (x + i * 14, my, x + i * 14 + 11, my + 9)
-                if i < 5 - left:
+                if not covered[i]:
                     self.draw.rectangle(box, outline=MUTED)
                 else:
                     self.draw.rectangle(box, fill=BUILDING_COLOURS[b])

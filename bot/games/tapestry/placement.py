@@ -14,11 +14,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.arrangement import Arrangement, OptionGroup
-from bot.games.tapestry.text import ROWS, cells_text, hex_text, landmark_cells, parse_hex, public_view
+from bot.games.tapestry.text import (
+    ROWS,
+    cells_text,
+    hex_text,
+    isle_label,
+    landmark_cells,
+    parse_hex,
+    public_view,
+)
 from bot.i18n import t
 from bot.table import Live
 from engine.core import Prompt
 from engine.games.tapestry import capital as cap
+from engine.games.tapestry import islanders
 from engine.games.tapestry.data import tiles
 from engine.games.tapestry.mapgeo import explore_vp
 
@@ -159,7 +168,8 @@ def explore_arrangement(
         best[i] = top
         turns = [60 * r for r, v in enumerate(vps) if v == top]
         notes[i] = t("tapestry.place.best_vp", locale, vp=top, deg=", ".join(f"{d}°" for d in turns))
-    if not best:
+    isle = [i for i, option in enumerate(prompt.options) if option.id.startswith("isle:")]
+    if not best and not isle:
         return None
     order = sorted(best, key=lambda i: (-best[i], i))
     groups = []
@@ -171,6 +181,15 @@ def explore_arrangement(
                 members,
                 t("tapestry.place.hexes", locale, n=len(members)),
             )
+        )
+    if isle:  # the Islanders' own island: its best VP per hex in the notes
+        spots = (view["players"][prompt.seat].get("civ_state") or {}).get(islanders.KEY) or [None] * 6
+        for i in isle:
+            vps = [islanders.vp_on(spots, int(prompt.options[i].id[5:]), tile, r) for r in range(6)]
+            turns = [60 * r for r, v in enumerate(vps) if v == max(vps)]
+            notes[i] = t("tapestry.place.best_vp", locale, vp=max(vps), deg=", ".join(f"{d}°" for d in turns))
+        groups.append(
+            OptionGroup(t("tapestry.place.island", locale), tuple(isle), t("tapestry.place.hexes", locale, n=len(isle)))
         )
     return Arrangement(tuple(groups), notes)
 
@@ -224,4 +243,6 @@ def spot_caption(prompt: Prompt, index: int, live: Live | None, locale: str) -> 
     if option.id.startswith("hex:"):
         h = parse_hex(option.id[4:])
         return hex_text(h, live, locale) if h is not None else option.id
+    if option.id.startswith("isle:"):
+        return isle_label(int(option.id[5:]), locale)
     return cells_text(option_cells(prompt, index))

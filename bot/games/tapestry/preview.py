@@ -40,6 +40,7 @@ from bot.games.tapestry.text import ROWS, hex_numbers, parse_hex, public_view
 from bot.render.pictures import RGB, fit, font, plain
 from bot.table import Live
 from engine.core import Prompt
+from engine.games.tapestry import islanders
 from engine.games.tapestry.data import board, tiles
 
 CANDIDATE: RGB = (70, 160, 90)
@@ -228,6 +229,73 @@ def map_preview(view: Mapping[str, Any], prompt: Prompt, shown: Sequence[int], l
     return _png(image)
 
 
+# -- the Islanders' island -------------------------------------------------------------------------------
+def _draw_middle(draw: ImageDraw.ImageDraw, px: float, py: float, scale: float) -> None:
+    """The island's printed middle hex: each side shows two terrains (side 0 up, clockwise)."""
+    halves = islanders.middle_halves()
+    r_mid = scale * math.sqrt(3) / 2
+    for k in range(6):
+        first = math.radians(240 + 60 * k)
+        mid = math.radians(270 + 60 * k)
+        last = math.radians(300 + 60 * k)
+        centre = (px, py)
+        at_mid = (px + r_mid * math.cos(mid), py + r_mid * math.sin(mid))
+        for vertex, terrain in ((first, halves[2 * k]), (last, halves[2 * k + 1])):
+            corner = (px + scale * math.cos(vertex), py + scale * math.sin(vertex))
+            draw.polygon([centre, at_mid, corner], fill=TERRAIN.get(terrain, LAND))
+
+
+def island_preview(view: Mapping[str, Any], prompt: Prompt, shown: Sequence[int]) -> bytes:
+    """The Islanders' island: the printed middle hex, the tiles explored, the hexes open to the
+    tile with their best VP (or the tile on its hex turned as the prompt's default)."""
+    me = view["players"][prompt.seat]
+    spots = list((me.get("civ_state") or {}).get(islanders.KEY) or [None] * 6)
+    scale = 46
+    strip = STRIP_H if prompt.key == EXPLORE_ROTATION else 0
+    side = int(scale * 6.2)
+    image = Image.new("RGB", (max(side, 6 * STRIP_W + 10), side + strip), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    cx = cy = side / 2
+    tile = prompt.params.get("tile")
+    targets: dict[int, str] = {}
+    if prompt.key == EXPLORE_HEX and isinstance(tile, int) and tile in tiles():
+        for i in shown:
+            oid = prompt.options[i].id
+            if oid.startswith("isle:"):
+                n = int(oid[5:])
+                targets[n] = f"+{max(islanders.vp_on(spots, n, tile, r) for r in range(6))}"
+    placing = prompt.params.get("isle") if prompt.key == EXPLORE_ROTATION else None
+    px, py = _hex_centre(islanders.MIDDLE, cx, cy, scale)
+    draw.polygon(_corners(px, py, scale), fill=SEA, outline=BACKGROUND)
+    _draw_middle(draw, px, py, scale - 3)
+    for n, h in enumerate(islanders.RING):
+        px, py = _hex_centre(h, cx, cy, scale)
+        draw.polygon(_corners(px, py, scale), fill=SEA, outline=BACKGROUND)
+        here = spots[n]
+        if here is not None:
+            _draw_tile(draw, px, py, scale - 3, tiles()[here[0]].corners, int(here[1]))
+        _write(draw, (px, py - scale * 0.55), str(n + 1), MUTED if here is not None else TEXT, 12, "mm")
+        if n in targets:
+            draw.polygon(_corners(px, py, scale - 2), outline=OUTLINE, width=3)
+            _write(draw, (px, py + 4), targets[n], STAR, 16, "mm")
+    if isinstance(placing, int) and 0 <= placing < 6 and isinstance(tile, int) and tile in tiles():
+        rot = int(str((prompt.default or ("rot:0",))[0])[4:] or 0)
+        px, py = _hex_centre(islanders.RING[placing], cx, cy, scale)
+        _draw_tile(draw, px, py, scale - 2, tiles()[tile].corners, rot)
+        draw.polygon(_corners(px, py, scale - 1), outline=OUTLINE, width=3)
+        _write(draw, (px, py), f"+{_rotation_vp(prompt, rot)}", TEXT, 16, "mm")
+        _rotation_strip(draw, tiles()[tile].corners, prompt, rot, side)
+    return _png(image)
+
+
+def _on_island(prompt: Prompt, shown: Sequence[int]) -> bool:
+    """An exploration of the Islanders' island: the island hexes on show, or its rotation."""
+    if prompt.key == EXPLORE_ROTATION:
+        return isinstance(prompt.params.get("isle"), int)
+    ids = [prompt.options[i].id for i in shown if 0 <= i < len(prompt.options)]
+    return bool(ids) and all(i.startswith("isle:") for i in ids)
+
+
 def _rotation_strip(
     draw: ImageDraw.ImageDraw, corners: Sequence[str], prompt: Prompt, chosen: int, top: int
 ) -> None:
@@ -278,6 +346,8 @@ def prompt_image(live: Live, seat: int, locale: str, shown: Sequence[int]) -> by
         return landmark_preview(
             grid, found[:25], [spot_caption(prompt, s.index, live, locale) for s in found[:25]]
         )
+    if prompt.key in (EXPLORE_HEX, EXPLORE_ROTATION) and _on_island(prompt, shown):
+        return island_preview(view, prompt, shown)
     if prompt.key in (EXPLORE_HEX, EXPLORE_ROTATION):
         return map_preview(view, prompt, shown, locale)
     return None

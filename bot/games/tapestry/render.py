@@ -278,6 +278,9 @@ class TapestryRenderer:
                     space=", ".join(str(x) for x in p["space_tiles"]) or "—",
                 )
             )
+        spots = (p.get("civ_state") or {}).get("islanders:isle")
+        if isinstance(spots, list):  # the Islanders' own island
+            lines.append(t("tapestry.board.island", locale, n=sum(1 for s in spots if s is not None)))
         if p["finished"]:
             lines.append(t("tapestry.board.finished", locale))
         return "\n".join(lines)

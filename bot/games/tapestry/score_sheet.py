@@ -1,6 +1,7 @@
 """Tapestry's score sheet for results typed in from a physical table: the VP track without the
-civilizations' end-of-game VP (Isolationists, Mystics: scored in the fifth income turn, asked
-apart so they are counted once), those VP, and any correction."""
+civilizations' end-of-game VP (Isolationists, Mystics, the Islanders' island, the Artificers'
+buildings: scored in the fifth income turn, asked apart so they are counted once), those VP, and
+any correction."""
 
 from __future__ import annotations
 

@@ -228,6 +228,10 @@ def option_label(live: Live | None, option: Option, locale: str) -> str | None:
         where = hex_text(h, live, locale) if h is not None else rest
         key = f"tapestry.label.hex_{kind}"
         return cap_first(t(key, locale, hex=where) if has(key, locale) else where)
+    if label == "tapestry.isle":  # the Islanders' own island
+        return isle_label(int(oid[5:]), locale)
+    if label in ("tapestry.artificers_aside", "tapestry.artificers_slide", "tapestry.artificers_slide_all"):
+        return t(label, locale, building=t(f"tapestry.building.{option.group}", locale))
     if label == "tapestry.rotation":
         k = int(oid[4:])
         return t("tapestry.label.rotation", locale, deg=60 * k, vp=rotation_vp(live, k))
@@ -283,6 +287,17 @@ def option_label(live: Live | None, option: Option, locale: str) -> str | None:
             text += f" — {seat_label(live, int(option.group[4:]))}"
         return text
     return None
+
+
+def isle_label(i: int, locale: str) -> str:
+    """Hex i (0-5) of the Islanders' island: numbered 1-6 clockwise from the top."""
+    return t("tapestry.label.isle", locale, n=i + 1, side=t(f"tapestry.isle_side.{i}", locale))
+
+
+def row_shape(covered: Sequence[Any]) -> str:
+    """An Artificers' income row: the first space always shows, then each building space
+    covered (■) or showing (□)."""
+    return "○ " + " ".join("■" if c else "□" for c in covered)
 
 
 def _space_of(space_name: str, track: str) -> int:
@@ -439,5 +454,9 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
         out["column"] = data["column"] + 1
     if isinstance(data.get("tile"), int):
         out["tile"] = data["tile"]
+    if isinstance(data.get("isle"), int):  # a hex of the Islanders' island
+        out["isle"] = data["isle"] + 1
+    if isinstance(data.get("spaces"), list):  # an Artificers' income row
+        out["spaces"] = row_shape(data["spaces"])
     out.update(automa_ui.params(live, data, locale))  # the solo bots' decisions
     return out

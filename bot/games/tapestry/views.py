@@ -19,6 +19,7 @@ from bot.games.tapestry.text import (
     icons,
     name,
     public_view,
+    row_shape,
     steps_text,
 )
 from bot.i18n import join_names, t
@@ -27,6 +28,7 @@ from bot.render.common import seat_name
 from bot.render.items import GameSelect
 from bot.render.limits import OPTION_LABEL, PLACEHOLDER, clip, fit_embed
 from bot.table import Live
+from engine.games.tapestry import artificers, islanders
 from engine.games.tapestry.data import BUILDINGS, civilizations, landmarks, tech_cards, tracks
 
 VIEWS = "tv"  # select kind; args: match. Values: "p<seat>", "tech", "landmarks", "achievements"
@@ -105,7 +107,9 @@ def player_embed(
         name=t("tapestry.views.civs", locale), value=clip("\n".join(civs) or "—", 1024), inline=False
     )
     embed.add_field(
-        name=t("tapestry.views.tech", locale), value=clip(tech_rows(p["tech"], locale), 1024), inline=False
+        name=t("tapestry.views.tech", locale),
+        value=clip(tech_rows(p["tech"], locale, p.get("tech_flipped") or ()), 1024),
+        inline=False,
     )
     embed.add_field(
         name=t("tapestry.views.tapestry", locale), value=clip(tapestry_piles(p, locale), 1024), inline=False
@@ -113,6 +117,9 @@ def player_embed(
     embed.add_field(
         name=t("tapestry.views.income_mat", locale), value=clip(income_mat(p, locale), 1024), inline=False
     )
+    isle = island(p, locale)
+    if isle is not None:
+        embed.add_field(name=t("tapestry.views.island", locale), value=clip(isle, 1024), inline=False)
     tiles = t(
         "tapestry.board.tiles",
         locale,
@@ -131,7 +138,26 @@ def player_embed(
     return fit_embed(embed), image
 
 
-def tech_rows(tech: Mapping[str, int], locale: str) -> str:
+def island(p: Mapping[str, Any], locale: str) -> str | None:
+    """The Islanders' island: each hex's tile and turn, and the tiles with sea all round outside."""
+    spots = (p.get("civ_state") or {}).get(islanders.KEY)
+    if not isinstance(spots, list):
+        return None
+    lines = []
+    dry = 0
+    for i, here in enumerate(spots):
+        if here is None:
+            lines.append(t("tapestry.views.island_empty", locale, n=i + 1))
+            continue
+        sea = islanders.all_sea_outside(here[0], here[1], i)
+        dry += sea
+        mark = t("tapestry.views.island_dry", locale) if sea else ""
+        lines.append(t("tapestry.views.island_hex", locale, n=i + 1, tile=here[0], deg=60 * here[1], dry=mark))
+    lines.append(t("tapestry.views.island_score", locale, count=dry))
+    return "\n".join(lines)
+
+
+def tech_rows(tech: Mapping[str, int], locale: str, used: Sequence[str] = ()) -> str:
     rows = ("tapestry.row.bottom", "tapestry.row.middle", "tapestry.row.top")
     lines = []
     for level in (2, 1, 0):
@@ -146,7 +172,8 @@ def tech_rows(tech: Mapping[str, int], locale: str) -> str:
                     circle=steps_text(tc.circle, locale),
                     square=steps_text(tc.square, locale),
                 )
-            lines.append(f"{t(rows[level], locale)}: **{name(c, locale)}**{what}")
+            flipped = f" {t('tapestry.views.tech_used', locale)}" if c in used else ""
+            lines.append(f"{t(rows[level], locale)}: **{name(c, locale)}**{flipped}{what}")
     return "\n".join(lines) or "—"
 
 
@@ -164,16 +191,34 @@ def tapestry_piles(p: Mapping[str, Any], locale: str) -> str:
 
 
 def income_mat(p: Mapping[str, Any], locale: str) -> str:
-    lines = [
-        t(
-            "tapestry.views.mat_row",
-            locale,
-            icon=BUILDING_ICON[b],
-            building=t(f"tapestry.building.{b}", locale),
-            left=p["income_mat"][b],
-        )
-        for b in BUILDINGS
-    ]
+    state = p.get("civ_state") or {}
+    slid = state.get(artificers.ROWS)
+    if isinstance(slid, dict):  # the Artificers' mat: which spaces their buildings cover
+        lines = [
+            t(
+                "tapestry.views.mat_row_slid",
+                locale,
+                icon=BUILDING_ICON[b],
+                building=t(f"tapestry.building.{b}", locale),
+                row=row_shape(slid[b]),
+            )
+            for b in BUILDINGS
+        ]
+        aside = state.get(artificers.ASIDE) or {}
+        if any(aside.values()):
+            what = ", ".join(f"{BUILDING_ICON[b]}{aside[b]}" for b in BUILDINGS if aside.get(b))
+            lines.append(t("tapestry.views.mat_aside", locale, what=what))
+    else:
+        lines = [
+            t(
+                "tapestry.views.mat_row",
+                locale,
+                icon=BUILDING_ICON[b],
+                building=t(f"tapestry.building.{b}", locale),
+                left=p["income_mat"][b],
+            )
+            for b in BUILDINGS
+        ]
     exposed = p.get("exposed")
     if isinstance(exposed, list) and exposed:
         lines.append(t("tapestry.views.exposed", locale, what=steps_text(exposed, locale)))

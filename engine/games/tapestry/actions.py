@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core.prompts import Option
-from engine.games.tapestry import civs, civs_more, effects, tapestries
+from engine.games.tapestry import civs, civs_more, effects, islanders, tapestries
 from engine.games.tapestry.asks import Gen, opt
 from engine.games.tapestry.data import board, tiles
 from engine.games.tapestry.mapgeo import Hex, explore_vp, neighbours
@@ -148,18 +148,26 @@ def explore(g: TapestryGame, seat: int, anywhere: bool = False, tile: int | None
     if tile is not None:
         p.tiles.append(tile)  # a tile given to explore with waits in the supply if it cannot go
     targets = explore_targets(g, seat, anywhere)
-    if tapestries.era_active(g, seat, "age_of_sail") and targets:
+    isle = islanders.open_hexes(g, seat)  # the Islanders may explore their own island instead
+    if tapestries.era_active(g, seat, "age_of_sail") and (targets or isle):
         yield from tapestries.age_of_sail(g, seat)
-    if not targets or not p.tiles:
+    if not (targets or isle) or not p.tiles:
         # skipped, never asked with nothing to choose; the log says why
         g.emit("explore_nothing", seat, why="no_tile" if not p.tiles else "no_hex")
         return
     if tile is None or tile not in p.tiles:
         opts = [opt(f"tile:{t}", "tapestry.territory_tile", card=f"tile:{t}") for t in sorted(set(p.tiles))]
-        choice = yield from g.pick(seat, "tapestry.prompt.explore_tile", opts, params={"hexes": [list(h) for h in targets]})
+        params: dict[str, Any] = {"hexes": [list(h) for h in targets]}
+        if isle:
+            params["isle"] = isle
+        choice = yield from g.pick(seat, "tapestry.prompt.explore_tile", opts, params=params)
         tile = int(choice[5:])
     opts = [opt(hex_id(h), "tapestry.hex") for h in targets]
+    opts += [opt(islanders.isle_id(i), "tapestry.isle") for i in isle]
     choice = yield from g.pick(seat, "tapestry.prompt.explore_hex", opts, params={"tile": tile})
+    if choice.startswith("isle:"):
+        yield from islanders.explore_here(g, seat, tile, islanders.parse_isle(choice))
+        return
     h = parse_hex(choice)
     placed = placed_tiles(g)
     corners = tiles()[tile].corners
@@ -172,7 +180,12 @@ def explore(g: TapestryGame, seat: int, anywhere: bool = False, tile: int | None
     site = g.sites[h]
     site.tile, site.rot = tile, rot
     g.emit("explore", seat, tile=tile, hex=list(h), rotation=rot)
-    benefit = tiles()[tile].benefit
+    yield from explored(g, seat, tiles()[tile].benefit, vps[rot], h)
+
+
+def explored(g: TapestryGame, seat: int, benefit: list[Any], vp: int, h: Hex | None) -> Gen:
+    """After a tile is placed: its VP and benefit (Exploitation: the benefit twice instead of
+    the VP), then Militarism's outpost on a map territory (`h` is None on the Islanders' mat)."""
     if tapestries.era_active(g, seat, "exploitation") and benefit:
         double = yield from g.confirm(seat, "tapestry.prompt.exploitation", default=False)
         if double:
@@ -180,11 +193,14 @@ def explore(g: TapestryGame, seat: int, anywhere: bool = False, tile: int | None
             yield from effects.do(g, seat, benefit)
             benefit = []
         else:
-            g.gain_vp(seat, vps[rot], "explore")
+            g.gain_vp(seat, vp, "explore")
     else:
-        g.gain_vp(seat, vps[rot], "explore")
+        g.gain_vp(seat, vp, "explore")
     if benefit:
         yield from effects.do(g, seat, benefit)
+    if h is None:
+        return
+    site = g.sites[h]
     if tapestries.era_active(g, seat, "militarism") and g.players[seat].outposts > 0:
         ok = yield from g.confirm(seat, "tapestry.prompt.militarism_outpost")
         if ok and not site.pieces:

@@ -28,6 +28,7 @@ WORDS = {
     "square_top": "the square benefit of a top-row card", "research": "research with benefit",
     "research_nb": "research without benefit", "alien_biology": "research four times without benefit",
     "repeat_any": "the benefit of your space on any track", "repeat_any_battery": "the benefit of your space on any track (once a turn)",
+    "repeat_any_once": "the benefit of your space on any track (you may pay its bonus)",
     "singularity": "move this token to the start of any track", "overplay": "play a tapestry card over your current one",
 }
 COUNTS = {
@@ -35,6 +36,7 @@ COUNTS = {
     "territories": "territory you control", "tiles": "territory tile in your supply", "tapestries": "tapestry card you have",
     "market": "market you have", "house": "house you have", "farm": "farm you have", "armory": "armory you have",
     "buildings": "income building you have",
+    "landmarks": "landmark you have",
 }
 
 
@@ -72,6 +74,8 @@ def catalogue() -> tuple[CardInfo, ...]:
                             types=(kind,), set="base", ours=_ours(card.pt_source)))
     for tech in tech_cards().values():
         text = f"Circle: {describe(tech.circle)}. Square: {describe(tech.square)}. Top row: {_prerequisite(tech)}."
+        if tech.single_use:
+            text += " Single use: flipped once its square benefit is gained; then nothing uses it again."
         if tech.needs:
             text += " Dealt only with the Arts track (arts)."
         out.append(CardInfo(tech.name, {"en": tech.name, "pt": tech.name_pt}, {"en": text}, kind="tech", set=tech.expansion,
@@ -115,6 +119,8 @@ def _prerequisite(tech: TechCard) -> str:
     req = tech.requires
     if req.none:
         return "no prerequisite"
+    if req.charm_or_turn5:
+        return "you or a neighbour with a charm showing on the income mat, or in income turn 5 or later"
     if req.landmark_on_card:
         return "a landmark on this card (whenever you gain a landmark while it holds none, you may put it here and upgrade the card once)"
     need = f"{req.track} space {req.space}+" if req.track else f"the {req.innovation} innovation"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core.prompts import Option
-from engine.games.tapestry import actions, effects, tapestries
+from engine.games.tapestry import actions, effects, tapestries, tech_ff
 from engine.games.tapestry import capital as cap
 from engine.games.tapestry.asks import Gen, opt
 from engine.games.tapestry.data import BUILDINGS, TRACKS, civilizations, tapestry_cards, tech_cards, tiles
@@ -295,7 +295,7 @@ def inventors(g: TapestryGame, seat: int) -> Gen:
     opts = [opt("skip", "tapestry.skip")]
     for q in g.players:
         for card, row in sorted(q.tech.items()):
-            if row < 2 and f"{q.seat}:{card}" not in p.civ["inventors:marked"]:
+            if row < 2 and f"{q.seat}:{card}" not in p.civ["inventors:marked"] and card not in g.flipped:
                 opts.append(opt(f"mark:{q.seat}:{card}", "tapestry.tech", card=card, group=f"seat{q.seat}"))
     choice = yield from g.pick(seat, "tapestry.prompt.inventors", opts, default="skip")
     if choice == "skip":
@@ -312,7 +312,9 @@ def inventors(g: TapestryGame, seat: int) -> Gen:
     yield from effects.do(g, owner, benefit)
     if owner != seat:
         yield from effects.do(g, seat, benefit)
-        if row == 2:
+    if row == 2:  # a single-use card is used up (the Inventors take it flipped)
+        tech_ff.flip(g, owner, card)
+        if owner != seat:
             yield from inventors_take(g, seat, owner, card)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.games.tapestry import actions, effects, tapestries
+from engine.games.tapestry import actions, artificers, effects, islanders, tapestries
 from engine.games.tapestry.asks import Gen, opt
 from engine.games.tapestry.data import (
     RESOURCES,
@@ -38,6 +38,10 @@ def on_gain(g: TapestryGame, seat: int, civ: str, starting: bool) -> Gen:
             yield from actions.take_space_tile(g, seat)
     elif civ == "recyclers":
         yield from recyclers_start(g, seat)
+    elif civ == "islanders":
+        yield from islanders.start(g, seat, starting)
+    elif civ == "artificers":
+        yield from artificers.start(g, seat, starting)
     elif civ == "genies":  # one player token from each opponent
         g.players[seat].civ["genies:tokens"] = list(g.opponents(seat))
     elif civ == "riverfolk":
@@ -457,7 +461,9 @@ def spy_choices(g: TapestryGame, seat: int, target: int, used: list[str]) -> lis
         out += [opt(f"track:{target}:{t}", f"tapestry.track.{t}") for t in g.track_ids if 0 < q.pos(t) <= 12]
     if "tech" not in used:
         out += [
-            opt(f"tech:{target}:{c}", "tapestry.tech", card=c) for c, row in sorted(q.tech.items()) if row > 0
+            opt(f"tech:{target}:{c}", "tapestry.tech", card=c)
+            for c, row in sorted(q.tech.items())
+            if row > 0 and c not in g.flipped  # a used single-use card is not copied
         ]
     return out
 
@@ -1214,6 +1220,8 @@ INCOME = {
     "genies": genies,
     "illuminati": illuminati,
     "infiltrators": infiltrators,
+    "islanders": islanders.income,
+    "artificers": artificers.income,
     "merfolk": merfolk,
     "psionics": psionics,
     "recyclers": recyclers,

@@ -144,6 +144,8 @@ class Requirement(BaseModel):
     # Arts & Architecture: the top row needs a landmark on this card / nothing at all (Suburbs)
     landmark_on_card: bool = False
     none: bool = False
+    # Fantasies & Futures: you or a neighbour with a charm showing, or in income turn 5 or later
+    charm_or_turn5: bool = False
 
 
 class TechCard(Named):
@@ -155,6 +157,7 @@ class TechCard(Named):
     expansion: str = "base"
     needs: list[str] = []
     requires_source: str = "printed"
+    single_use: bool = False  # Fantasies & Futures: flipped once its square benefit is gained
 
 
 class TapestryCard(Named):
@@ -177,6 +180,7 @@ class Civilization(Named):
     automa: bool = True
     automa_source: str = "official"
     mat_source: str = "printed"  # or where values our sources lack came from (replaceable)
+    edition: int = 1  # the civilization deck's edition that added it (options.CIV_EDITION)
 
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C loader when libyaml is there

@@ -4,7 +4,7 @@ Tokens: resources (coin worker food culture any), buildings (market house farm a
 any_building), tile, space_tile, tapestry, civ, explore[_anywhere], explore_space, conquer[_anywhere,
 _both, _tanks], invent, upgrade, refresh_tech, circle_middle, square_top, research[_nb],
 alien_biology, adv:<track>, adv_nb:<track>, reg:<track>, reg_nb:<track>, repeat_any,
-repeat_any_battery, singularity, overplay, vp:N, vpx:<what>, landmark:<name>; the Arts &
+repeat_any_battery, repeat_any_once, singularity, overplay, vp:N, vpx:<what>, landmark:<name>; the Arts &
 Architecture tokens of `arts.TOKENS` (masterpiece, broadcast, streaming, inspiration...).
 A step may also be {"one": [...]} (choose one) or {"order": [...]} (all, in an order you pick).
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.games.tapestry import actions, civs, scoring, tapestries
+from engine.games.tapestry import actions, civs, scoring, tapestries, tech_ff
 from engine.games.tapestry.asks import Gen, opt
 from engine.games.tapestry.data import BUILDINGS, RESOURCES, all_tracks, space_tiles, tech_cards
 
@@ -42,7 +42,9 @@ def do(g: TapestryGame, seat: int, steps: list[Any]) -> Gen:
 def one_step(g: TapestryGame, seat: int, step: Any) -> Gen:
     if isinstance(step, dict):
         if "one" in step:
-            choices = step["one"]
+            choices = tech_ff.choices(g, step["one"])
+            if not choices:
+                return
             opts = [opt(f"b{i}", f"tapestry.benefit.{label(c)}") for i, c in enumerate(choices)]
             choice = yield from g.pick(seat, "tapestry.prompt.choose_benefit", opts, params={"choices": [label(c) for c in choices]})
             yield from one_step(g, seat, choices[int(choice[1:])])
@@ -109,12 +111,14 @@ def token(g: TapestryGame, seat: int, tok: str) -> Gen:
                 g.emit("refresh_tech", seat, row=list(g.tech_row))
     elif tok in ("circle_middle", "square_top"):
         row = 1 if tok == "circle_middle" else 2
-        cards = sorted(c for c, r in p.tech.items() if r == row)
+        cards = sorted(c for c, r in p.tech.items() if r == row and tech_ff.usable(g, c))
         if cards:
             opts = [opt(f"tech:{c}", "tapestry.tech", card=c) for c in cards]
             choice = yield from g.pick(seat, "tapestry.prompt.tech_benefit", opts, params={"row": row})
             card = tech_cards()[choice[5:]]
             yield from do(g, seat, card.circle if row == 1 else card.square)
+            if row == 2:
+                tech_ff.flip(g, seat, card.name)
     elif tok in ("research", "research_nb"):
         yield from research(g, seat, benefit=tok == "research")
     elif tok == "alien_biology":
@@ -126,8 +130,8 @@ def token(g: TapestryGame, seat: int, tok: str) -> Gen:
     elif head in ("reg", "reg_nb"):
         moved = yield from g.regress(seat, arg, "benefit" if head == "reg" else "none")
         del moved
-    elif tok in ("repeat_any", "repeat_any_battery"):
-        yield from repeat_current(g, seat, battery=tok == "repeat_any_battery")
+    elif tok in ("repeat_any", "repeat_any_battery", "repeat_any_once"):
+        yield from repeat_current(g, seat, battery=tok == "repeat_any_battery", once=tok != "repeat_any_once")
     elif tok == "singularity":
         yield from singularity(g, seat)
     elif tok == "overplay":
@@ -177,16 +181,15 @@ def explore_space(g: TapestryGame, seat: int) -> Gen:
     yield from do(g, seat, space_tiles()[tile].benefit)
 
 
-def repeat_current(g: TapestryGame, seat: int, battery: bool) -> Gen:
+def repeat_current(g: TapestryGame, seat: int, battery: bool, once: bool = True) -> Gen:
+    """The benefit (and the optional paid bonus) of your space on a track. Academic Research and
+    the Battery count once a turn each; `once=False`: a single-use card (Weather Control)."""
     p = g.players[seat]
-    if battery:
-        if (seat, "battery") in g.used_once:
+    marker = (seat, "battery" if battery else "academic")
+    if once:
+        if marker in g.used_once:
             return
-        g.used_once.add((seat, "battery"))
-    else:
-        if (seat, "academic") in g.used_once:
-            return
-        g.used_once.add((seat, "academic"))
+        g.used_once.add(marker)
     opts = []
     for t in g.track_ids:
         for pos in sorted(set(p.tracks[t])):

@@ -16,8 +16,17 @@ from engine.core.errors import InvalidSetup
 from engine.core.prompts import card_of, instance_ids
 from engine.core.result import Result
 from engine.core.seats import SeatSpec
+from engine.games.tapestry import (
+    artificers,
+    arts_data,
+    civs,
+    civs_more,
+    effects,
+    scoring,
+    tapestries,
+    tech_ff,
+)
 from engine.games.tapestry import arts as arts_rules
-from engine.games.tapestry import arts_data, civs, civs_more, effects, scoring, tapestries
 from engine.games.tapestry import capital as cap
 from engine.games.tapestry.asks import Asker, Gen, opt
 from engine.games.tapestry.data import (
@@ -141,6 +150,7 @@ class TapestryGame(Asker):
         self.mp_row: list[str] = []
         self.mp_discard: list[str] = []
         self.no_upgrade: set[tuple[int, str]] = set()  # Ceramics: cards not to upgrade again this turn
+        self.flipped: set[str] = set()  # single-use tech cards used up (tech_ff)
         if self.arts_on:
             for player in self.players:
                 player.tracks[ARTS] = [0]
@@ -624,6 +634,7 @@ class TapestryGame(Asker):
         if p.on_mat[kind] == 0:
             self.emit("none_left", seat, what=kind)
             return
+        artificers.take(p, kind)  # their mat gives up its leftmost building
         p.on_mat[kind] -= 1
         p.placed[kind] += 1
         self.built.add(seat)
@@ -779,7 +790,9 @@ class TapestryGame(Asker):
             self.tech_deck = self.shuffled(self.tech_discard)
             self.tech_discard = []
             self.emit("reshuffle", deck="tech")
-        return self.tech_deck.pop() if self.tech_deck else None
+        card = self.tech_deck.pop() if self.tech_deck else None
+        tech_ff.unflip(self, card)
+        return card
 
     def refill_tech(self) -> None:
         while len(self.tech_row) < 3:
@@ -826,6 +839,7 @@ class TapestryGame(Asker):
         collected = yield from civs_more.collect(self, seat, "tech", card)
         if collected:
             return card
+        tech_ff.unflip(self, card)
         p.tech[card] = 0
         self.emit("invent", seat, card=card)
         if tapestries.era_active(self, seat, "academia"):
@@ -842,11 +856,13 @@ class TapestryGame(Asker):
             return True
         if req.landmark_on_card:  # the card itself must hold a landmark; neighbours do not count
             return card in self.players[seat].art.get("on_card", {})
+        if req.charm_or_turn5:
+            return any(tech_ff.charm_or_turn5(self.players[s]) for s in [seat, *self.neighbours(seat)])
         for s in [seat, *self.neighbours(seat)]:
             q = self.players[s]
             if req.track is not None and req.space is not None and q.pos(req.track) >= req.space:
                 return True
-            if req.row is not None and req.position is not None and 6 - q.on_mat[req.row] >= req.position:
+            if req.row is not None and req.position is not None and artificers.shows(q, req.row, req.position):
                 return True
         return False
 
@@ -855,7 +871,7 @@ class TapestryGame(Asker):
         free = ignore or tapestries.era_active(self, seat, "golden_age")
         out = []
         for card, row in p.tech.items():
-            if (seat, card) in self.no_upgrade:
+            if (seat, card) in self.no_upgrade or card in self.flipped:
                 continue
             if row == 0 or (row == 1 and (free or self.requirement_met(seat, card))) or row == 2 and "recyclers" in p.civs:
                 out.append(card)
@@ -887,6 +903,8 @@ class TapestryGame(Asker):
             self.gain_vp(seat, 3, "golden_age")
         benefit = tech_cards()[card].circle if row == 1 else tech_cards()[card].square
         yield from effects.do(self, seat, benefit)
+        if row == 2:
+            tech_ff.flip(self, seat, card)
         yield from tapestries.after_upgrade(self, seat, benefit)
         yield from civs.after_upgrade(self, seat, card, row)
         if row == 2 and civs_more.power_on(p, "Forge"):  # Utilitarians

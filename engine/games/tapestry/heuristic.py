@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core.prompts import Answer, Prompt
-from engine.games.tapestry.data import TRACKS, all_tracks, masterpieces, tapestry_cards, tech_cards
+from engine.games.tapestry import islanders
+from engine.games.tapestry.data import TRACKS, all_tracks, board, masterpieces, tapestry_cards, tech_cards
 
 TOKEN_VALUE = {
     "coin": 1.0, "worker": 1.0, "food": 1.0, "culture": 1.0, "any": 1.3,
@@ -24,7 +25,7 @@ TOKEN_VALUE = {
     "conquer": 4.5, "conquer_anywhere": 5.0, "conquer_both": 8.0, "conquer_tanks": 6.0,
     "invent": 3.0, "upgrade": 3.0, "refresh_tech": 0.0, "circle_middle": 2.0, "square_top": 4.0,
     "research": 3.5, "research_nb": 2.0, "alien_biology": 10.0,
-    "repeat_any": 4.0, "repeat_any_battery": 4.0, "singularity": 4.0, "overplay": 3.0,
+    "repeat_any": 4.0, "repeat_any_battery": 4.0, "repeat_any_once": 4.0, "singularity": 4.0, "overplay": 3.0,
     # Arts & Architecture
     "masterpiece": 5.0, "refresh_masterpieces": 0.0, "broadcast": 4.0, "streaming": 12.0, "inspiration": 0.0,
     "adv_other": 4.0, "costuming": 2.5, "mime": 2.5, "upgrade_once": 3.0, "conquer_empty": 4.0, "duct_tape": 6.0,
@@ -74,12 +75,14 @@ def count(what: str, me: Mapping[str, Any]) -> int:
         return int(me["hand_count"]) + sum(len(p) for p in me["tapestry_mat"])
     if what.startswith("sp:"):
         return int(me["positions"][what[3:]])
+    if what == "landmarks":
+        return len(me["landmarks"])
     return 2  # controlled territories: a fair guess without scanning the map
 
 
 READS_VIEW = frozenset(
     {"turn", "create", "broadcast", "streaming", "conquer_die", "choose_benefit", "benefit_order", "bonus", "any_resource", "lose_resource",
-     "place_building", "upgrade", "invent", "conquer_hex"}
+     "place_building", "upgrade", "invent", "conquer_hex", "artificers", "artificers_final"}
 )
 
 
@@ -112,7 +115,14 @@ class HeuristicBot:
             return self.turn(ids, me, view)
         if key == "explore_rotation":
             vps = prompt.params.get("vp", [0] * 6)
+            isle = prompt.params.get("isle")
+            if isinstance(isle, int):  # the Islanders' island: sea all round outside scores 4 VP at the end
+                tile = int(prompt.params["tile"])
+                extra = [islanders.OUTER_VP * islanders.all_sea_outside(tile, r, isle) for r in range(6)]
+                return f"rot:{max(range(6), key=lambda r: (vps[r] + extra[r], -r))}"
             return f"rot:{max(range(6), key=lambda r: (vps[r], -r))}"
+        if key == "explore_hex" and any(i.startswith("isle:") for i in ids):
+            return self.island_hex(ids, prompt, view)
         if key == "trap":
             return "trap" if "trap" in ids else "no"
         if key == "conquer_die":
@@ -159,6 +169,8 @@ class HeuristicBot:
             if not real:
                 return ids[0]
             return max(real, key=lambda i: (sum(token_value(t, me) for t in masterpieces()[i[3:]].benefit), i))
+        if key in ("artificers", "artificers_final"):
+            return self.artificers(ids, prompt, me, final=key == "artificers_final")
         if key == "landmark_on_card":  # a free upgrade beats a few plots
             return next((i for i in ids if i != "capital"), ids[0])
         if key == "setup":
@@ -178,6 +190,56 @@ class HeuristicBot:
                 return "no"
             return "yes"
         return prompt.default[0] if prompt.default else ids[0]
+
+    def island_hex(self, ids: list[str], prompt: Prompt, view: Mapping[str, Any]) -> str:
+        """The Islanders' island hex worth most for this tile (its VP now, 4 VP at the end for sea
+        all round outside); a map hex when the island offers little."""
+        spots = (view["players"][self.seat].get("civ_state") or {}).get(islanders.KEY) or [None] * 6
+        tile = int(prompt.params.get("tile", 0))
+
+        def worth(option: str) -> int:
+            i = int(option[5:])
+            return max(
+                islanders.vp_on(spots, i, tile, r) + islanders.OUTER_VP * islanders.all_sea_outside(tile, r, i)
+                for r in range(6)
+            )
+
+        isle = [i for i in ids if i.startswith("isle:")]
+        best = max(isle, key=lambda i: (worth(i), i))
+        if len(isle) < len(ids) and worth(best) < 2:
+            return ids[0]
+        return best
+
+    @staticmethod
+    def artificers(ids: list[str], prompt: Prompt, me: Mapping[str, Any], final: bool) -> str:
+        """The Artificers' mat: the move that shows the most valuable spaces (income turns 2-4:
+        every icon, a building set aside costing a little; income turn 5: VP icons only, against
+        the VP for the buildings in the capital)."""
+        rows = (me.get("civ_state") or {}).get("artificers:rows")
+        if not isinstance(rows, dict):
+            return ids[0]
+
+        def shown(kind: str, covered: list[bool]) -> float:
+            row = next(r for r in board().income_mat.rows if r.building == kind)
+            icons = [i for pos, hide in zip(row.positions, (False, *covered), strict=True) if not hide for i in pos.icons]
+            return sum(token_value(i, me) for i in icons if not final or i.startswith("vp"))
+
+        def worth(option: str) -> float:
+            if option == "vp":
+                return float(prompt.params.get("vp", 0))
+            what, kind = option.split(":")
+            now = list(rows[kind])
+            after = list(now)
+            first = after.index(True)
+            if what == "aside":
+                after[first] = False
+            elif what == "slide":
+                after[first - 1], after[first] = True, False
+            else:  # slide_all
+                after = [j < sum(now) for j in range(len(now))]
+            return shown(kind, after) - shown(kind, now) - (1.5 if what == "aside" else 0.0)
+
+        return max(ids, key=lambda i: (worth(i), i))
 
     @staticmethod
     def parse(label: str) -> Any:

@@ -32,6 +32,11 @@ from engine.core.errors import InvalidSetup
 from engine.core.options import GameOptions
 from engine.games.tapestry.data import civilizations, tapestry_cards, tech_cards
 
+# The civilization deck's edition: 2 added the Islanders and the Artificers. A deck typed in a
+# lobby (a string) is the newest edition, stored with the boxes as a list; a stored list without
+# an edition is a game begun before them and keeps its deck (stored games replay unchanged).
+CIV_EDITION = 2
+
 
 class TapestryOptions(GameOptions):
     """What a person may choose in the lobby; unset options stay off."""
@@ -50,6 +55,13 @@ class TapestryOptions(GameOptions):
     )
 
     civilizations: str | None = Field(None, description="Civilization deck: base, pp, aa, ff or all (commas)")
+    civ_edition: int | None = Field(
+        None,
+        ge=1,
+        le=CIV_EDITION,
+        description="The civilization deck's edition",
+        json_schema_extra={"command": False},
+    )
     tech_cards: str | None = Field(None, description="Tech deck: base, aa, ff or all (commas)")
     arts: bool | None = Field(None, description="Arts & Architecture: the Arts track, masterpieces and the D20")
     either_science_die: bool | None = Field(None, description="With the Arts track: roll either science die")
@@ -94,10 +106,17 @@ def normalize(options: dict[str, Any], players: int) -> dict[str, Any]:
         value = options[key]
         if key in LOBBY_ONLY:
             continue
+        if key == "civ_edition":
+            continue  # read with `civilizations`
         if key == "civilizations":
             boxes = civ_boxes(value)
             if boxes != ["base"]:
                 out[key] = boxes
+                edition = CIV_EDITION if isinstance(value, str) else options.get("civ_edition", 1)
+                if edition not in range(1, CIV_EDITION + 1):
+                    raise InvalidSetup("error.bad_option", option="civ_edition", value=str(edition))
+                if edition > 1:
+                    out["civ_edition"] = edition
         elif key in ARTS_TEXTS:
             if value is None:
                 continue
@@ -211,4 +230,9 @@ def civ_deck(options: Mapping[str, Any], modules: tuple[str, ...] = ()) -> list[
     """The civilizations dealt with these options, in the data's order: those of the chosen boxes
     whose power needs no module that is off."""
     boxes = set(options.get("civilizations") or ["base"])
-    return [c.id for c in civilizations().values() if c.expansion in boxes and set(c.needs) <= set(modules)]
+    edition = options.get("civ_edition", 1)
+    return [
+        c.id
+        for c in civilizations().values()
+        if c.expansion in boxes and set(c.needs) <= set(modules) and c.edition <= edition
+    ]

@@ -72,6 +72,11 @@ def apply(g: TapestryGame, pos: dict[str, Any]) -> None:
         for k, v in (spec.get("on_mat") or {}).items():
             p.placed[k] += p.on_mat[k] - int(v)
             p.on_mat[k] = int(v)
+        if spec.get("on_mat") and "artificers:rows" in p.civ:  # their mat follows the counts
+            from engine.games.tapestry import artificers
+
+            del p.civ["artificers:rows"]
+            artificers.ensure(p)
         if "grid" in spec:
             p.grid = cap.parse(spec["grid"])
         p.civ.update(spec.get("civ_state") or {})

@@ -6,8 +6,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from engine.core.result import Result, rank_by
+from engine.games.tapestry import artificers, civs, effects, tapestries
 from engine.games.tapestry import capital as cap
-from engine.games.tapestry import civs, effects, tapestries
 from engine.games.tapestry.asks import Gen
 from engine.games.tapestry.data import BUILDINGS, RESOURCES, board
 
@@ -30,6 +30,8 @@ def count(g: TapestryGame, seat: int, what: str) -> int:
         return len(g.controlled(seat))
     if what == "tiles":
         return len(p.tiles)
+    if what == "landmarks":  # every landmark you have (Golem Minions)
+        return len(p.landmarks)
     if what in BUILDINGS:
         return p.placed[what]
     if what == "buildings":  # every income building you have (Faefolk)
@@ -44,7 +46,7 @@ def count(g: TapestryGame, seat: int, what: str) -> int:
 def exposed(g: TapestryGame, seat: int) -> list[str]:
     """Every icon showing on the income mat (a row exposes one space per building gone)."""
     p = g.players[seat]
-    on_mat = p.on_mat
+    shape = artificers.shape(p)
     if p.art.get("inspiration"):  # Arts & Architecture: tiles over some rows (the server's data set)
         from engine.games.tapestry.arts_data import tiles
 
@@ -52,10 +54,13 @@ def exposed(g: TapestryGame, seat: int) -> list[str]:
         icons: list[str] = []
         for row in board().income_mat.rows:
             positions = laid[row.building] if row.building in p.art["inspiration"] else [q.icons for q in row.positions]
-            for pos in positions[: 6 - on_mat[row.building]]:
-                icons.extend(pos)
+            for pos, shows in zip(positions, artificers.showing(p, row.building)):
+                if shows:
+                    icons.extend(pos)
         return icons
-    return list(_exposed(tuple(on_mat[row.building] for row in board().income_mat.rows)))
+    if shape is not None:  # the Artificers' mat: the spaces themselves
+        return list(_exposed_shape(shape))
+    return list(_exposed(tuple(p.on_mat[row.building] for row in board().income_mat.rows)))
 
 
 @lru_cache(maxsize=2048)
@@ -65,6 +70,18 @@ def _exposed(left: tuple[int, ...]) -> tuple[str, ...]:
     for row, n in zip(board().income_mat.rows, left, strict=True):
         for pos in row.positions[: 6 - n]:
             icons.extend(pos.icons)
+    return tuple(icons)
+
+
+@lru_cache(maxsize=512)
+def _exposed_shape(shape: tuple[tuple[bool, ...], ...]) -> tuple[str, ...]:
+    # position 1 always shows; the five building spaces show when uncovered
+    icons: list[str] = []
+    for row in board().income_mat.rows:
+        covered = shape[BUILDINGS.index(row.building)]
+        for pos, hidden in zip(row.positions, (False, *covered), strict=True):
+            if not hidden:
+                icons.extend(pos.icons)
     return tuple(icons)
 
 
@@ -81,7 +98,11 @@ def income(g: TapestryGame, seat: int) -> Gen:
             continue
         if icon == "coin":
             coins += 1
-        if icon == "tapestry" and g.players[seat].income_turns == 1 and g.options.get("first_income_draw_two"):
+        if (
+            icon == "tapestry"
+            and g.players[seat].income_turns == 1
+            and g.options.get("first_income_draw_two")
+        ):
             yield from tapestries.draw_two_keep_one(g, seat)
             continue
         yield from effects.token(g, seat, icon)

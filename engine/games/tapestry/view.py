@@ -50,6 +50,9 @@ def player_view(g: TapestryGame, seat: int, own: bool) -> dict[str, Any]:
         "turns": p.turns,
         "trap_policy": p.trap_policy,
     }
+    flipped = sorted(c for c in p.tech if c in g.flipped)
+    if flipped:  # single-use tech cards used up (Fantasies & Futures)
+        out["tech_flipped"] = flipped
     if g.arts_on:  # masterpieces lie face up on the mat; a spent single-use one face down
         out["masterpieces"] = [list(m) for m in p.art.get("masterpieces", [])]
         out["landmarks_on_cards"] = dict(sorted(p.art.get("on_card", {}).items()))

@@ -120,12 +120,17 @@ def invariants(match: Match) -> list[str]:
         cards.update(c for pile in p.mat for c, _ in pile)
         techs.update(list(p.tech))
         tiles_seen.update(p.tiles)
+        tiles_seen.update(here[0] for here in p.civ.get("islanders:isle") or () if here is not None)
         for r in RESOURCES:
             if not 0 <= p.res[r] <= 8:
                 bad.append(f"seat {p.seat} holds {p.res[r]} {r}")
         for b in BUILDINGS:
-            if p.on_mat[b] + p.placed[b] != 5 or p.on_mat[b] < 0:
-                bad.append(f"seat {p.seat} {b}: {p.on_mat[b]} on mat, {p.placed[b]} placed")
+            aside = (p.civ.get("artificers:aside") or {}).get(b, 0)  # set aside by the Artificers
+            if p.on_mat[b] + p.placed[b] + aside != 5 or p.on_mat[b] < 0:
+                bad.append(f"seat {p.seat} {b}: {p.on_mat[b]} on mat, {p.placed[b]} placed, {aside} aside")
+            rows = p.civ.get("artificers:rows")
+            if rows is not None and sum(rows[b]) != p.on_mat[b]:
+                bad.append(f"seat {p.seat} {b}: the mat shows {rows[b]} for {p.on_mat[b]} buildings")
         outposts = p.outposts + sum(p.civ.get("militants:rows", [0, 0]))
         outposts += "outpost" in (p.civ.get("collectors:mat") or {})
         outposts += sum(1 for h in g.hexes for q in g.sites[h].pieces if q[0] == p.seat and q[2] == "outpost")
@@ -195,7 +200,9 @@ def ids(match: Match) -> list[str]:
     return [o.id for o in prompt(match).options]
 
 
-def until(match: Match, key: str, policy: Callable[[Prompt], Answer] | None = None, limit: int = 200) -> Prompt:
+def until(
+    match: Match, key: str, policy: Callable[[Prompt], Answer] | None = None, limit: int = 200
+) -> Prompt:
     """Answer prompts with their defaults (or `policy`) until one with `key` is open."""
     for _ in range(limit):
         p = prompt(match)

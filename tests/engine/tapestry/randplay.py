@@ -129,7 +129,7 @@ def everything() -> list[str]:
     """Every name `count_reached` can count."""
     return (
         [f"space:{t}:{s}" for t in TRACKS for s in range(1, 13)]
-        + [f"tech:{c}" for c in tech_cards()]
+        + [f"tech:{c}" for c, card in tech_cards().items() if card.expansion == "base"]  # the default deck
         + [f"tapestry:{c}" for c in tapestry_cards()]
         + [f"civ:{c}" for c, civ in civilizations().items() if civ.expansion == "base"]  # the default deck
     )

@@ -51,7 +51,7 @@ def test_default_deck_is_the_sixteen_base_civilizations() -> None:
 
 def test_civilizations_option_takes_boxes_and_all() -> None:
     out = topts.normalize({"civilizations": "ff, PP,base"}, 2)
-    assert out == {"civilizations": ["base", "pp", "ff"]}
+    assert out == {"civilizations": ["base", "pp", "ff"], "civ_edition": topts.CIV_EDITION}
     assert topts.normalize({"civilizations": "all"}, 3)["civilizations"] == ["base", "pp", "aa", "ff"]
 
 
@@ -59,14 +59,18 @@ def test_civilizations_option_refuses_unknown_boxes_and_too_small_decks() -> Non
     with pytest.raises(InvalidSetup):
         topts.normalize({"civilizations": "base,xx"}, 2)
     with pytest.raises(InvalidSetup):
-        topts.normalize({"civilizations": "ff"}, 5)
+        topts.normalize({"civilizations": "aa"}, 3)
 
 
 def test_all_deals_every_listed_civilization_and_base_only_by_default() -> None:
-    m = Match("tapestry", seats(2), {"civilizations": ["base", "pp", "aa", "ff"]}, 3)
+    m = Match("tapestry", seats(2), {"civilizations": "all"}, 3)
     g = game(m)
     dealt = set(g.civ_deck) | {c for p in g.players for c in p.civ.get("offer", [])}
     assert dealt == set(civilizations())
+    # a game stored before the Islanders and the Artificers (no edition) deals as it did
+    old = game(Match("tapestry", seats(2), {"civilizations": ["base", "pp", "aa", "ff"]}, 3))
+    dealt = set(old.civ_deck) | {c for p in old.players for c in p.civ.get("offer", [])}
+    assert dealt == set(civilizations()) - {"islanders", "artificers"}
     plain = game(Match("tapestry", seats(2), {}, 3))
     dealt = set(plain.civ_deck) | {c for p in plain.players for c in p.civ.get("offer", [])}
     assert all(civilizations()[c].expansion == "base" for c in dealt)

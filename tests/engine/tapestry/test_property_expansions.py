@@ -1,4 +1,5 @@
-"""Whole bot games with every civilization in the deck (`civilizations=all`).
+"""Whole bot games with every civilization in the deck (`civilizations=all`), every other table
+game and every third solo game also with the expansion tech cards (`tech_cards=all` / `ff`).
 
 TAPESTRY_EXP_GAMES games of 2-5 players (default 1000; every seventh also with all the optional
 variants) and TAPESTRY_EXP_SOLO games against the Automa at levels 1-6 (default 500: two offers
@@ -6,7 +7,7 @@ per game over some 33 allowed civilizations need that many for 10 deals each), i
 of at most two processes: each ends within the decision cap with a correct result and conserved
 components; no private card leaks; every twentieth game replays identically in fresh processes
 under other hash seeds; every civilization (the Automa's allowed ones in solo) is dealt at least
-10 times in a full run.
+10 times in a full run, and every Fantasies & Futures tech card invented at least 10 times.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from engine.core.match import Match
 from engine.core.registry import Policy, get_game
 from engine.core.seats import SeatSpec
 from engine.games.tapestry.automa.game import SOLO_REMOVED_CIVS
-from engine.games.tapestry.data import civilizations
+from engine.games.tapestry.data import civilizations, tech_cards
 from tests.engine.tapestry.automa import test_automa_property as solo_checks
 from tests.engine.tapestry.helpers import digest
 from tests.engine.tapestry.randplay import DECISION_CAP, options_of, play, players_of, policy_names, run_pool
@@ -35,7 +36,7 @@ from tests.engine.tapestry.test_property import ended_correctly
 ROOT = Path(__file__).resolve().parents[3]
 GAMES = int(os.environ.get("TAPESTRY_EXP_GAMES", "1000"))
 SOLO_GAMES = int(os.environ.get("TAPESTRY_EXP_SOLO", "500"))
-ALL = ["base", "pp", "aa", "ff"]
+ALL = "all"  # typed as in a lobby: the newest edition of the deck, all 41 civilizations
 MIN_DEALT = 10
 REPLAY_EVERY = 20
 
@@ -45,13 +46,17 @@ class Outcome:
     key: tuple[str, int]
     failures: list[str] = field(default_factory=list)
     dealt: Counter[str] = field(default_factory=Counter)
+    invented: Counter[str] = field(default_factory=Counter)
     record: dict[str, Any] | None = None
     digest: str | None = None
 
 
-def count_dealt(dealt: Counter[str], events: list[Event]) -> None:
-    """A civilization is dealt when offered at setup or drawn during the game."""
+def count_dealt(dealt: Counter[str], events: list[Event], invented: Counter[str] | None = None) -> None:
+    """A civilization is dealt when offered at setup or drawn during the game (and the tech
+    cards invented are counted in `invented`)."""
     for e in events:
+        if invented is not None and e.kind == "invent":
+            invented[e.data["card"]] += 1
         if e.kind == "civ_offer":
             dealt.update(e.data["civs"])
         elif e.kind in ("gain_civ", "discard_civ"):
@@ -66,11 +71,11 @@ def table_game(i: int) -> Outcome:
         match = Match(
             "tapestry",
             [SeatSpec("bot", f"B{s}", p) for s, p in enumerate(names)],
-            {**options_of(i), "civilizations": ALL},
+            {**options_of(i), "civilizations": ALL, **({"tech_cards": "all"} if i % 2 == 0 else {})},
             90_000 + i,
         )
         count_dealt(out.dealt, match.opening_events)
-        bad = play(match, i, names, hook=lambda m, s, events: count_dealt(out.dealt, events))
+        bad = play(match, i, names, hook=lambda m, s, events: count_dealt(out.dealt, events, out.invented))
         out.failures = bad or ended_correctly(match)
         if i % REPLAY_EVERY == 3 and not out.failures:
             out.record, out.digest = match.record(), digest(match)
@@ -84,6 +89,8 @@ def solo_game(i: int) -> Outcome:
     out = Outcome(("solo", i))
     level = 1 + i % 6
     opts: dict[str, Any] = {"opponent": "automa", "automa_level": level, "civilizations": ALL}
+    if i % 3 == 0:
+        opts["tech_cards"] = "ff"
     if level == 6:
         opts["automa_second_civ"] = ("explorers", "scientists", "conquerors", "engineers")[i // 6 % 4]
     name = "heuristic" if i % 2 == 0 else "random"
@@ -102,7 +109,7 @@ def solo_game(i: int) -> Outcome:
                 break
             p = prompts[0]
             events = match.submit(p.seat, policy.choose(match.policy_view(p.seat), p), pid=p.pid)
-            count_dealt(out.dealt, events)
+            count_dealt(out.dealt, events, out.invented)
             bad = solo_checks.leaks(events)
         out.failures = bad or solo_checks.invariants(match)
         if not out.failures and match.result() is None:
@@ -146,6 +153,17 @@ def test_every_civilization_is_dealt_often_enough() -> None:
     assert short == {}, f"solo: dealt fewer than {MIN_DEALT} times: {short}"
 
 
+def test_every_fantasies_and_futures_tech_card_is_invented_often_enough() -> None:
+    invented: Counter[str] = Counter()
+    for o in outcomes():
+        invented.update(o.invented)
+    if GAMES < 1_000 or SOLO_GAMES < 500:
+        return
+    ff = [c.name for c in tech_cards().values() if c.expansion == "ff"]
+    short = {c: invented[c] for c in ff if invented[c] < MIN_DEALT}
+    assert len(ff) == 12 and short == {}, f"invented fewer than {MIN_DEALT} times: {short}"
+
+
 REPLAY = (
     "import json, sys\n"
     "from engine.core.match import Match\n"
@@ -187,7 +205,7 @@ def test_simulate_with_every_civilization_is_deterministic() -> None:
         "--seed",
         "7",
     ]
-    cmd += ["--option", "civilizations=all", "--json"]
+    cmd += ["--option", "civilizations=all", "--option", "tech_cards=all", "--json"]
     runs = []
     for hash_seed in ("0", "4242"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT)}

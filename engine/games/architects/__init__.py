@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.errors import InvalidSetup
 from engine.core.registry import GameDefinition
 from engine.core.seats import SeatSpec
+from engine.games.architects.ai.data import DATA_SETS as AI_DATA_SETS
 from engine.games.architects.bots import POLICIES
 from engine.games.architects.catalogue import catalogue
 from engine.games.architects.data import name_of
@@ -17,12 +19,18 @@ ENGINE_VERSION = "architects-1"
 
 
 def create(seats: list[SeatSpec], options: dict[str, Any], seed: int) -> ArchitectsGame:
+    if options.get("opponent"):  # solo against the AI (ai/)
+        from engine.games.architects.ai.game import SoloGame
+
+        return SoloGame(seats, options, seed)
     return ArchitectsGame(seats, options, seed)
 
 
 def create_from_position(
     seats: list[SeatSpec], options: dict[str, Any], seed: int, position: dict[str, Any]
 ) -> ArchitectsGame:
+    if options.get("opponent"):
+        raise InvalidSetup("error.bad_option", option="opponent", value="position")
     return ArchitectsGame(seats, options, seed, position)
 
 
@@ -35,7 +43,7 @@ def card_name(card_id: str, locale: str) -> str:
 GAME = GameDefinition(
     id="architects",
     names={"en": "Architects of the West Kingdom", "pt": "Arquitetos do Reino Ocidental"},
-    min_players=2,
+    min_players=1,  # one person only against the solo AI (`opponent`)
     max_players=5,
     engine_version=ENGINE_VERSION,
     create=create,
@@ -49,7 +57,7 @@ GAME = GameDefinition(
     cards=catalogue,
     score_range=(-80, 250),
     # the expansion's data upload is offered together with its lobby option (options.py)
-    data_sets=DATA_SETS if WOW_RELEASED else (),
+    data_sets=DATA_SETS + AI_DATA_SETS if WOW_RELEASED else (),
     # public events that show hidden cards or depend on chance: an undo may not cross them
     revealing_events=frozenset(
         {
@@ -64,6 +72,12 @@ GAME = GameDefinition(
             "drew",
             "looked",
             "consequence",
+            # the solo AI: a Plot card revealed, its deck shuffled, a Future card taken,
+            # Apprentices removed from the display (the refill shows new ones)
+            "ai_plot",
+            "ai_shuffle",
+            "ai_future",
+            "ai_remove_apprentices",
         }
     ),
 )

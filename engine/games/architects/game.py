@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from engine.core.errors import InvalidSetup
 from engine.core.flow import Flow, FlowGame, PromptSpec
 from engine.core.prompts import Option, Prompt
 from engine.core.result import Result, rank_by
@@ -53,6 +54,8 @@ class ArchitectsGame(FlowGame):
         position: dict[str, Any] | None = None,
     ) -> None:
         super().__init__()
+        if len(seats) < 2 and not options.get("opponent"):
+            raise InvalidSetup("error.player_count", min=2, max=5, count=len(seats))
         self.options = options
         self.rng = random.Random(seed)
         self.n = len(seats)
@@ -141,6 +144,16 @@ class ArchitectsGame(FlowGame):
         if self.ability(seat) == "tax_discount":
             off += 1
         return max(0, base - off)
+
+    def market_count(self, seat: int, good: str) -> int:
+        """What a Market Building compares for a seat (the solo AI shows its Influence)."""
+        p = self.players[seat]
+        return p.silver if good == "silver" else p.res[good]
+
+    def reset_ability(self, seat: int) -> Flow:
+        """A seat's own rule at Reset step 9: none for a player (the solo AI's Power)."""
+        return
+        yield
 
     def apprentice_limit(self, seat: int) -> int:
         return APPRENTICE_LIMIT + (1 if self.ability(seat) == "cheap_hire" else 0)

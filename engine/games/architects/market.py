@@ -123,6 +123,7 @@ def reset(g: ArchitectsGame) -> Flow:
                 yield from g.gain(seat, gain, "squire")
         for gain in g.apprentice_gains(seat, "reset_gain"):
             yield from g.gain(seat, gain, "peddler")
+        yield from g.reset_ability(seat)
     for seat in seats:
         if g.prison[seat] >= 3:
             yield from g.change_virtue(seat, -1, "prison")

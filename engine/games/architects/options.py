@@ -23,6 +23,9 @@ DEFAULTS: dict[str, Any] = {
 # Works of Wonder, present in the normalized options only when asked for, so the options of
 # every stored base game stay exactly as they were.
 WOW_OPTIONS = ("works_of_wonder", "wonders_data")
+# The solo AI (one person against an engine-run opponent; implies Works of Wonder), present only
+# in solo games. `ai_data` carries a server's file of the AI's component values.
+SOLO_OPTIONS = ("opponent", "ai_data")
 # The one switch that offers the expansion (its lobby option and its data upload) on Discord;
 # off while the expansion is incomplete (see the README). The developer tools reach it anyway.
 WOW_RELEASED = True
@@ -53,7 +56,7 @@ def _int(name: str, value: Any, low: int, high: int) -> int:
 
 
 def normalize_options(options: dict[str, Any], players: int) -> dict[str, Any]:
-    unknown = sorted(set(options) - set(DEFAULTS) - set(WOW_OPTIONS))
+    unknown = sorted(set(options) - set(DEFAULTS) - set(WOW_OPTIONS) - set(SOLO_OPTIONS))
     if unknown:
         raise InvalidSetup("error.bad_option", option=unknown[0], value=str(options[unknown[0]]))
     out = dict(DEFAULTS)
@@ -70,6 +73,25 @@ def normalize_options(options: dict[str, Any], players: int) -> dict[str, Any]:
         out["hand_limit"] = _int("hand_limit", options["hand_limit"], 0, 40)
     if "tax_stand_start" in options:
         out["tax_stand_start"] = _int("tax_stand_start", options["tax_stand_start"], 0, 50)
+    opponent = options.get("opponent")
+    solo = opponent not in (None, "", "none")
+    if solo:
+        from engine.games.architects.ai.data import OPPONENTS
+        from engine.games.architects.ai.data import check as check_ai
+
+        if opponent not in OPPONENTS:
+            raise InvalidSetup("error.bad_option", option="opponent", value=str(opponent)[:100])
+        if "works_of_wonder" in options and not _bool("works_of_wonder", options["works_of_wonder"]):
+            raise InvalidSetup("error.bad_option", option="works_of_wonder", value="solo")
+        options = {**options, "works_of_wonder": True}
+        out["opponent"] = opponent
+        ai_data = options.get("ai_data")
+        if ai_data is not None:
+            if not isinstance(ai_data, str) or check_ai(ai_data):
+                raise InvalidSetup("error.bad_option", option="ai_data", value="file")
+            out["ai_data"] = ai_data
+    elif "ai_data" in options:
+        raise InvalidSetup("error.bad_option", option="ai_data", value="without opponent")
     if "works_of_wonder" in options and _bool("works_of_wonder", options["works_of_wonder"]):
         out["works_of_wonder"] = True
         data = options.get("wonders_data")
@@ -109,6 +131,18 @@ class ArchitectsOptions(GameOptions):
     # the developer tools (simulate, tests) reach it.
     works_of_wonder: bool | None = Field(
         None, description="Works of Wonder expansion", json_schema_extra={"command": WOW_RELEASED}
+    )
+    opponent: Literal["aristocrat", "executor", "illusionist", "peddler", "meddler", "benefactor"] | None = (
+        Field(
+            None,
+            description="Solo: the AI opponent (Works of Wonder)",
+            json_schema_extra={"key": "architects_opponent", "command": WOW_RELEASED},
+        )
+    )
+    ai_data: str | None = Field(
+        None,
+        description="The server's file of the AI opponents' values",
+        json_schema_extra={"command": False},
     )
 
     def check(self) -> None:

@@ -71,8 +71,7 @@ def end_virtue(g: ArchitectsGame, seat: int) -> Flow:
 
 
 def amount(g: ArchitectsGame, seat: int, good: str) -> int:
-    p = g.players[seat]
-    return p.silver if good == "silver" else p.res[good]
+    return g.market_count(seat, good)
 
 
 def building_bonus(g: ArchitectsGame, seat: int, b: str) -> int:

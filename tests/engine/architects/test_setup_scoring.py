@@ -91,7 +91,7 @@ def test_options_are_validated_and_coerced() -> None:
     ):
         with pytest.raises(InvalidSetup):
             normalize_options(bad, 2)
-    assert GAME.min_players == 2 and GAME.max_players == 5
+    assert GAME.min_players == 1 and GAME.max_players == 5  # 1: solo against the AI only
 
 
 def test_tax_stand_starts_with_the_chosen_silver() -> None:

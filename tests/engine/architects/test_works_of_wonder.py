@@ -457,7 +457,7 @@ def test_one_switch_offers_the_option_and_its_data_upload_together() -> None:
 
     extra = ArchitectsOptions.model_fields["works_of_wonder"].json_schema_extra
     assert isinstance(extra, dict) and extra["command"] is WOW_RELEASED
-    assert [d.kind for d in GAME.data_sets] == (["wonders"] if WOW_RELEASED else [])
+    assert [d.kind for d in GAME.data_sets] == (["wonders", "ai"] if WOW_RELEASED else [])
     assert [d.kind for d in DATA_SETS] == ["wonders"]
     parsed = GAME.parse_options({"works_of_wonder": "true"}, 3)
     assert parsed["works_of_wonder"] is True and "wonders_data" not in parsed

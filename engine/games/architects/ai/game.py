@@ -157,6 +157,21 @@ class SoloGame(ArchitectsGame):
             details=details,
         )
 
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everyone sees the AI's board: its Resource marker, its discarded Plot cards and how
+        many cards each Plot deck holds (never their order)."""
+        out = super().view(seat)
+        out["ai"] = {
+            "seat": AI,
+            "opponent": self.opponent.id,
+            "track": self.track,
+            "track_resource": self.space_resource(),
+            "plot_deck": len(self.plot_deck),
+            "plot_discard": list(self.plot_discard),
+            "future_deck": len(self.future),
+        }
+        return out
+
     # ==========================================================================================
     # The shared rules, for the AI seat
     # ==========================================================================================
@@ -227,6 +242,11 @@ class SoloGame(ArchitectsGame):
         self.emit(
             "ai_track", AI, why=why, steps=n, space=self.track, resource=self.space_resource(), marble=marble
         )
+
+    def add_tax(self, n: int, why: str) -> None:
+        """Tax the AI owes goes from the general supply onto the Tax Stand (it never pays)."""
+        self.tax += n
+        self.emit("ai_tax_added", AI, count=n, why=why)
 
     def space_resource(self, offset: int = 0) -> str:
         spaces = self.opponent.track
@@ -434,12 +454,12 @@ class SoloGame(ArchitectsGame):
             yield from self.guard(workers)
         elif name == "tax_stand":
             taken, self.tax = self.tax, 0
-            self.emit("ai_tax", AI, count=taken)
+            self.emit("ai_tax_taken", AI, count=taken)
             self.steps(taken, "tax_stand")
         elif name == "take_tax":
             taken = min(n, self.tax)
             self.tax -= taken
-            self.emit("ai_tax", AI, count=taken)
+            self.emit("ai_tax_taken", AI, count=taken)
             self.steps(taken, "tax_stand")
         elif name == "market":
             yield from self.black_market(n)
@@ -501,8 +521,8 @@ class SoloGame(ArchitectsGame):
         marble = self.marble_price(w.influence)
         yield from wonders.change_influence(self, AI, -w.influence, "wonder")
         p.res["marble"] -= marble
-        self.tax += w.tax  # from the general supply
-        self.emit("pay", AI, why="wonder", goods={"marble": marble}, silver=0, tax=w.tax)
+        self.emit("pay", AI, why="wonder", goods={"marble": marble}, silver=0, tax=0)
+        self.add_tax(w.tax, "wonder")
         self.wonder_owner[wonder_id] = AI
         self.wonder_res[wonder_id] = 0
         p.wonders.append(wonder_id)
@@ -577,8 +597,7 @@ class SoloGame(ArchitectsGame):
                 yield from wonders.after_capture(self, AI, loc, owner)
             took = True
         if took:
-            self.tax += 1
-            self.emit("ai_capture_tax", AI)
+            self.add_tax(1, "capture")
 
     def imprison(self) -> Flow:
         p = self.players[AI]
@@ -606,8 +625,8 @@ class SoloGame(ArchitectsGame):
                 elif action == "pay_debt" and p.debts:
                     p.debts -= 1
                     p.paid += 1
-                    self.tax += DEBT_TAX
                     self.emit("debt_paid", AI)
+                    self.add_tax(DEBT_TAX, "pay_debt")
                     yield from self.change_virtue(AI, 1, "pay_debt")
                 elif action == "future":
                     self.gain_future()

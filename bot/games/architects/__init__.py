@@ -4,7 +4,7 @@ promo and BGA-rule fields, and the physical-table score sheet."""
 
 from __future__ import annotations
 
-from bot.games.architects import data_view, lobby_view, score_sheet, text
+from bot.games.architects import ai_words, data_view, lobby_view, score_sheet, text
 from bot.games.architects.render import ArchitectsRenderer
 from bot.plugins import GameUI
 from bot.wording import Wording
@@ -12,7 +12,7 @@ from bot.wording import Wording
 UI = GameUI(
     id="architects",
     renderer=ArchitectsRenderer(),
-    wording=Wording(label=text.option_label, params=text.params),
+    wording=Wording(label=text.option_label, params=text.params, seat=ai_words.seat_name),
     lobby_fields=lobby_view.lobby_fields,
     score_sheets=score_sheet.SHEETS,
     data_status=data_view.data_status,

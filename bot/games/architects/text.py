@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bot.games.architects import ai_words
 from bot.i18n import has, t
 from bot.render.common import seat_name
 from bot.table import Live
@@ -296,6 +297,7 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
         out["scores"] = " · ".join(f"{seat_label(live, s)} {v}" for s, v in enumerate(data["scores"]))
     if "silver" in data and "tax" in data and isinstance(data.get("tax"), int):
         out["cost"] = _price(int(data.get("silver") or 0), int(data["tax"]), data.get("goods"), locale)
+    out.update(ai_words.params(live, data, locale))  # the solo AI's events
     return out
 
 

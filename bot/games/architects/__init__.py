@@ -4,7 +4,7 @@ promo and BGA-rule fields, and the physical-table score sheet."""
 
 from __future__ import annotations
 
-from bot.games.architects import ai_words, data_view, lobby_view, score_sheet, text
+from bot.games.architects import ai_words, companion, data_view, lobby_view, score_sheet, text
 from bot.games.architects.render import ArchitectsRenderer
 from bot.plugins import GameUI
 from bot.wording import Wording
@@ -17,4 +17,5 @@ UI = GameUI(
     score_sheets=score_sheet.SHEETS,
     data_status=data_view.data_status,
     data_problems=data_view.data_problems,
+    companions=(companion.COMPANION,),
 )

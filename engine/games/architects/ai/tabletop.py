@@ -68,6 +68,7 @@ class Replay:
     state: TableState
     entries: list[dict[str, Any]]  # what the last step did, in order
     pending: Question | None  # the last turn still needs this answer
+    revealing: str | None = None  # the Plot card that question is about
 
 
 @dataclass(frozen=True)
@@ -180,6 +181,7 @@ class TableAI:
         self.state = TableState(
             initial, [], future, influence=self.opponent.influence, virtue=self.opponent.virtue
         )
+        self.revealing: str | None = None  # the Plot card being resolved
 
     # -- replay --------------------------------------------------------------------------------
     @staticmethod
@@ -191,7 +193,7 @@ class TableAI:
             start = len(ai.state.log)
             pending = ai.apply(step)
             entries = ai.state.log[start:]
-        return Replay(ai.state, entries, pending)
+        return Replay(ai.state, entries, pending, ai.revealing if pending is not None else None)
 
     def apply(self, step: dict[str, Any]) -> Question | None:
         if step.get("t") == "adjust":
@@ -292,6 +294,7 @@ class TableAI:
             if not self.state.plot_deck and not self.state.discard:
                 break
             card = self.draw()
+            self.revealing = card.id
             decision = resolve(card, self.opponent, oracle)
             self.state.discard.append(card.id)
             self.log(

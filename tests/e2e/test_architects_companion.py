@@ -37,7 +37,9 @@ async def answer_all(world: World, message: Message, limit: int = 12) -> Message
             await pick.response()
         else:
             return current
-        await standin.wait_until(lambda: len((standin.message(message.id) or message).history) > seen, 5)
+        await standin.wait_until(
+            lambda seen=seen: len((standin.message(message.id) or message).history) > seen, 5
+        )
     return standin.message(message.id) or message
 
 
@@ -72,19 +74,19 @@ async def test_the_executor_at_a_physical_table(world: World, start_bot: StartBo
     assert message is not None
     done = await answer_all(world, message)
     click = await world.standin.click(world.carol, done, buttons(done)["+1 Influence"])
-    reply = await click.response()
-    assert "Adjusted by hand: +1 Influence" in str(reply), reply
+    adjusted = await click.response()
+    assert "Adjusted by hand: +1 Influence" in str(adjusted), adjusted
 
     _, undone = await slash(world, world.alice, "automa undo")
     assert "took back the AI's last step" in text_of(undone)
-    body, _ = await slash(world, world.alice, "automa status")
-    assert body["data"]["flags"] & EPHEMERAL
-    status = str(body["data"].get("embeds"))
+    status_body, _ = await slash(world, world.alice, "automa status")
+    assert status_body["data"]["flags"] & EPHEMERAL
+    status = str(status_body["data"].get("embeds"))
     assert "Resource marker" in status and "Power" in status
     _, score = await slash(world, world.alice, "automa score architects", {"debts": 1})
     assert "VP" in text_of(score)
     _, stopped = await slash(world, world.alice, "automa stop")
     assert "put the AI away" in text_of(stopped)
-    body, _ = await slash(world, world.alice, "automa turn")
-    assert body["data"]["flags"] & EPHEMERAL
+    refused, _ = await slash(world, world.alice, "automa turn")
+    assert refused["data"]["flags"] & EPHEMERAL
     print(f"the Architects companion: {time.monotonic() - started:.1f} s")

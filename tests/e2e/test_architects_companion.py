@@ -6,11 +6,18 @@ session is rebuilt from its stored steps)."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
+from bot.standin import StandIn
 from bot.standin.state import Message
 from tests.e2e.conftest import StartBot, World
 from tests.e2e.driver import buttons, selects
 from tests.e2e.test_companion import EPHEMERAL, slash, text_of
+
+
+def edited(standin: StandIn, message: Message, seen: int) -> Callable[[], bool]:
+    """Has the message been edited since it had `seen` versions?"""
+    return lambda: len((standin.message(message.id) or message).history) > seen
 
 
 async def answer_all(world: World, message: Message, limit: int = 12) -> Message:
@@ -37,9 +44,7 @@ async def answer_all(world: World, message: Message, limit: int = 12) -> Message
             await pick.response()
         else:
             return current
-        await standin.wait_until(
-            lambda seen=seen: len((standin.message(message.id) or message).history) > seen, 5
-        )
+        await standin.wait_until(edited(standin, message, seen), 5)
     return standin.message(message.id) or message
 
 

@@ -324,3 +324,58 @@ def test_score_sheet_arithmetic() -> None:
         "total": 42,
     }
     assert calculate(sheet, {"buildings": "55"}, None, "en")["total"] == 55  # a total typed alone
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("ai", ["aristocrat", "executor", "illusionist", "peddler", "meddler", "benefactor"])
+def test_a_solo_game_against_the_ai_reads_as_words(locale: str, ai: str) -> None:
+    """Every AI decision is one log line in words, in both languages, its seat named."""
+    live = make_live(1, seed=4, locale=locale, opponent=ai)
+    assert live.match is not None
+    kinds: set[str] = set()
+    lines: list[str] = []
+    for event in live.match.opening_events:
+        assert not RAW.search(event_line(live, event, locale)), event
+    for prompt, events in play(live):
+        assert not RAW.search(prompt_text("architects", prompt, locale, live)), prompt
+        for event in events:
+            kinds.add(event.kind)
+            line = event_line(live, event, locale)
+            assert not RAW.search(line) and "?" not in line.split(" ")[0], (event, line)
+            if event.kind == "ai_plot":
+                lines.append(line)
+    assert {"ai_plot", "ai_track"} <= kinds and len(lines) > 20
+    assert all("🤖" in line for line in lines)
+    result = result_payload(live, locale)
+    check_embed(result.embed)
+
+
+def test_lobby_shows_the_solo_ai_and_marks_its_values_ours() -> None:
+    live = make_live(1, seed=1, opponent="peddler")
+    live.record.status = "lobby"
+    live.record.options = {"opponent": "peddler"}
+    text = json.dumps(lobby_payload(live, "en").embed.to_dict(), ensure_ascii=False)
+    assert "Solo AI opponent" in text and "The Peddler" in text and "⚠️" in text and "ours" in text
+    assert "drafted" not in text
+    live.record.options = {"opponent": "peddler", "ai_data": "source: printed\n"}
+    embed = discord.Embed()
+    lobby_fields(embed, live, "pt")
+    assert any("Mascate" in (f.value or "") and "impressos" in (f.value or "") for f in embed.fields)
+
+
+def test_an_ai_opponent_makes_a_one_seat_table() -> None:
+    import asyncio
+
+    from bot.errors import UserError
+    from bot.games.architects.solo_lobby import prepare
+    from bot.plugins import LobbyRequest
+
+    def ask(options: dict[str, Any], players: int | None) -> Any:
+        request = LobbyRequest(None, "architects", options, players, None, 1, "en", {})  # type: ignore[arg-type]
+        return asyncio.run(prepare(request))
+
+    assert ask({"opponent": "meddler"}, None).capacity == 1
+    assert ask({"works_of_wonder": True}, 3).capacity == 3
+    assert "opponent" not in ask({"opponent": "none"}, 2).options
+    with pytest.raises(UserError):
+        ask({"opponent": "meddler"}, 2)

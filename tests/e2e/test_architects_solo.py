@@ -40,7 +40,7 @@ async def test_a_person_plays_the_executor_to_the_end(world: World, start_bot: S
 
     # the AI's turns, one readable line per decision, under its board's name
     logs = [text_of(body) for m in standin.messages(world.channel) if is_board(m) for body in m.history]
-    assert any("**🤖 The Executor**: reveals the Plot card **" in text for text in logs)
+    assert any("**🤖 The Executor**" in text and "reveals the Plot card" in text for text in logs)
     assert any("**🤖 The Executor**" in text and "places a worker at" in text for text in logs)
     assert "missing message key" not in bot.output()
     assert "Alice" in [p for p, _ in final_scores(standin, world.channel)]

@@ -1,17 +1,14 @@
-"""The solo AI in words: its Plot cards, their conditions (as statements for the game's log and as
-questions for a physical table), the effects of their options, its Power, and its seat's name.
-Used by the online table's log lines and by the physical-table companion."""
+"""The solo AI in words for the physical-table companion: its Plot cards, their conditions (as
+statements, and as the questions that settle them at a table), the effects of their options and
+the places it goes. The online table's log lines are `solo_text.py`'s; both use the same
+`architects.ai.*` messages for effects, conditions and Powers."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from bot.i18n import t
-from bot.render.common import BOT_MARK
-from bot.table import Live
-from engine.games.architects.ai.data import COUNTED, AiData, Condition, Effect, from_text, parse_option
-
-AI_SEAT = 1  # the engine seats the AI after the one person
+from engine.games.architects.ai.data import AiData, Condition, Effect, from_text, parse_option
 
 
 def data_of(options: dict[str, Any]) -> AiData:
@@ -35,7 +32,7 @@ def place(location: str, locale: str) -> str:
     """A Plot card's location in words (the figures by their role)."""
     from bot.games.architects.text import name
 
-    key = f"architects.ai.where.{location}"
+    key = f"architects.table.ai.where.{location}"
     return (
         t(key, locale)
         if location in ("princess", "profiteer", "black_market", "guildhall")
@@ -44,11 +41,8 @@ def place(location: str, locale: str) -> str:
 
 
 def effect_text(effect: Effect, locale: str) -> str:
-    if effect.name == "market":
-        return t("architects.ai.effect.market", locale, space=t(f"architects.market.{effect.n}", locale))
-    if effect.name in COUNTED:
-        return t(f"architects.ai.effect.{effect.name}", locale, count=effect.n)
-    return t(f"architects.ai.effect.{effect.name}", locale)
+    n = effect.n + 1 if effect.name == "market" else effect.n  # Black Market spaces counted from 1
+    return t(f"architects.ai.effect.{effect.name}", locale, n=n, count=n)
 
 
 def option_text(option: str | tuple[Effect, ...] | None, locale: str) -> str:
@@ -61,55 +55,9 @@ def option_text(option: str | tuple[Effect, ...] | None, locale: str) -> str:
 def condition_text(condition: Condition, locale: str, question: bool = False) -> str:
     """A Plot card's red condition: a statement ("the AI has 5 or less Influence") or, for a table,
     the question that settles it."""
-    kind = "question" if question else "condition"
-    return t(f"architects.ai.{kind}.{condition.kind}", locale, value=condition.value or 0)
-
-
-def seat_name(live: Live, seat: int) -> str | None:
-    """The AI's seat in a solo game: its board's name."""
-    ai = live.record.options.get("opponent")
-    if not isinstance(ai, str) or seat != AI_SEAT:
-        return None
-    return f"{BOT_MARK} {ai_name(ai, live.record.locale or 'en', data_of(dict(live.record.options)))}"
-
-
-def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, Any]:
-    """The AI events' parameters in words (`architects.event.ai_*`)."""
-    out: dict[str, Any] = {}
-    options = dict(live.record.options) if live is not None else {}
-    if not options.get("opponent"):
-        return out
-    ai = data_of(options)
-    card = data.get("card")
-    if isinstance(card, str) and any(p.id == card for p in ai.plots):
-        out["card"] = plot_name(card, locale, ai)
-        out["future"] = t("architects.ai.future_added", locale, card=out["card"])
-    elif "card" in data and card is None:
-        out["future"] = t("architects.ai.future_none", locale)
-    if isinstance(data.get("slots"), list):
-        out["slots"] = ", ".join(str(s) for s in data["slots"])
-    if "upper" in data and isinstance(data.get("location"), str):
-        out["where"] = place(data["location"], locale)
-        out["option"] = option_text(data.get("option"), locale)
-        cond = data.get("condition")
-        out["test"] = ""
-        if isinstance(cond, str):
-            plot = next((p for p in ai.plots if p.id == card), None)
-            if plot is not None and plot.condition is not None:
-                held = t("architects.ai.yes" if data.get("held") else "architects.ai.no", locale)
-                out["test"] = " " + t(
-                    "architects.ai.tested",
-                    locale,
-                    condition=condition_text(plot.condition, locale),
-                    held=held,
-                )
-        out["focus"] = (" " + t("architects.ai.focus", locale)) if data.get("focus") else ""
-    if isinstance(data.get("power"), str):
-        out["power"] = t(f"architects.ai.power.{data['power']}", locale)
-    if isinstance(data.get("ai"), str):
-        out["ai"] = ai_name(data["ai"], locale, ai)
-    if "marble" in data and isinstance(data.get("marble"), int):
-        out["marble"] = (
-            t("architects.ai.track_marble", locale, count=data["marble"]) if data["marble"] else ""
-        )
-    return out
+    key = (
+        f"architects.table.ai.question.{condition.kind}"
+        if question
+        else f"architects.ai.cond.{condition.kind}"
+    )
+    return t(key, locale, value=condition.value or 0)

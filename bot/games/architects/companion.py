@@ -70,9 +70,9 @@ def entry_line(entry: dict[str, Any], config: TableConfig, locale: str) -> str:
         test = ""
         if entry.get("condition") is not None:
             cond = Condition.model_validate(entry["condition"])
-            held = t("architects.ai.yes" if entry.get("held") else "architects.ai.no", locale)
+            held = t("architects.table.ai.yes" if entry.get("held") else "architects.table.ai.no", locale)
             test = " " + t(
-                "architects.ai.tested", locale, condition=ai_words.condition_text(cond, locale), held=held
+                "architects.table.ai.tested", locale, condition=ai_words.condition_text(cond, locale), held=held
             )
         return t(
             "architects.table.e.plot",
@@ -80,7 +80,7 @@ def entry_line(entry: dict[str, Any], config: TableConfig, locale: str) -> str:
             card=ai_words.plot_name(entry["card"], locale, data),
             test=test,
             where=ai_words.place(entry["location"], locale),
-            focus=(" " + t("architects.ai.focus", locale)) if entry.get("focus") else "",
+            focus=f" ({t('architects.ai.focus', locale)})" if entry.get("focus") else "",
             option=ai_words.option_text(entry.get("option"), locale),
         )
     params: dict[str, Any] = {k: v for k, v in entry.items() if k != "kind"}
@@ -123,7 +123,7 @@ def question_text(question: Question, config: TableConfig, locale: str) -> str:
     if "space" in params:
         params["space"] = t(f"architects.market.{params['space']}", locale)
     if question.text.startswith("cond."):  # a Plot card's condition only the table can see
-        return t(f"architects.ai.question.{question.text[5:]}", locale, **params)
+        return t(f"architects.table.ai.question.{question.text[5:]}", locale, **params)
     return t(f"architects.table.q.{question.text}", locale, **params)
 
 

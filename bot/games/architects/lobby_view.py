@@ -10,6 +10,7 @@ import discord
 from bot.games.architects import data_view
 from bot.i18n import t
 from bot.table import Live
+from engine.games.architects.ai.data import opponent_name
 from engine.games.architects.options import DEFAULTS
 
 # The rules known only from BGA's implementation, as the lobby names them.
@@ -60,10 +61,18 @@ def lobby_fields(embed: discord.Embed, live: Live, locale: str) -> None:
         + "**",
         inline=False,
     )
-    rules = [rule_line(k, options[k], locale) for k in BGA_RULES]
+    # solo: the person keeps 3 of 5 dealt Buildings, so the draft rule does not apply
+    solo = bool(live.record.options.get("opponent"))
+    rules = [rule_line(k, options[k], locale) for k in BGA_RULES if not (solo and k == "draft")]
     embed.add_field(name=t("architects.lobby.bga", locale), value="\n".join(rules), inline=False)
     raw = live.record.options
-    if raw.get("works_of_wonder"):
+    ai = raw.get("opponent")
+    if isinstance(ai, str) and ai:
+        # the solo AI: whose Plot cards and board values it plays with (⚠️ ours by default)
+        who = opponent_name(ai, locale)
+        values = "architects.lobby.ai_printed" if raw.get("ai_data") else "architects.lobby.ai_ours"
+        embed.add_field(name=t("architects.lobby.ai", locale), value=t(values, locale, ai=who), inline=False)
+    if raw.get("works_of_wonder") or ai:
         # whose component values the table plays with: a server's printed ones, or ours
         text = raw.get("wonders_data")
         value = data_view.values_line(text if isinstance(text, str) else None, locale)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.games.architects import ai_words
 from bot.i18n import has, t
 from bot.render.common import seat_name
 from bot.table import Live
@@ -236,7 +235,9 @@ PLAIN = frozenset(ORDINARY)
 
 def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, Any]:
     """Overrides for the shared parameter wording (see `bot.render.common.localize_params`)."""
-    out: dict[str, Any] = {}
+    from bot.games.architects.solo_text import params as solo_params  # the solo AI's lines
+
+    out: dict[str, Any] = solo_params(data, locale)
     for key in GOOD_KEYS:
         if isinstance(data.get(key), dict):
             out[key] = goods(data[key], locale)
@@ -297,7 +298,6 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
         out["scores"] = " · ".join(f"{seat_label(live, s)} {v}" for s, v in enumerate(data["scores"]))
     if "silver" in data and "tax" in data and isinstance(data.get("tax"), int):
         out["cost"] = _price(int(data.get("silver") or 0), int(data["tax"]), data.get("goods"), locale)
-    out.update(ai_words.params(live, data, locale))  # the solo AI's events
     return out
 
 

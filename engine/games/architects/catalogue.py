@@ -43,6 +43,9 @@ def catalogue() -> Sequence[CardInfo]:
     for loc in board().locations:
         out.append(_info(loc, "location"))
     out.extend(works_of_wonder())
+    from engine.games.architects.ai.catalogue import ai_cards  # the solo AI (values ours)
+
+    out.extend(ai_cards())
     return tuple(out)
 
 

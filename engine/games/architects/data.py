@@ -209,4 +209,11 @@ def name_of(item_id: str, locale: str) -> str | None:
         if w.id == item_id:
             return w.name_pt if pt else w.name
     board_ = ours().board(item_id)
-    return board_.name if board_ is not None else None
+    if board_ is not None:
+        return board_.name
+    from engine.games.architects.ai.data import ours as ai_ours  # the solo AI: our names
+
+    names = {p.id: (p.name, p.name_pt) for p in ai_ours().plots}
+    if item_id in names:
+        return names[item_id][1 if pt else 0]
+    return None

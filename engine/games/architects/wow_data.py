@@ -435,7 +435,8 @@ def check(text: str) -> list[str]:
 
 
 def applies(options: Mapping[str, Any]) -> bool:
-    return bool(options.get("works_of_wonder"))
+    """Works of Wonder games, the solo ones included (an AI opponent implies the expansion)."""
+    return bool(options.get("works_of_wonder")) or bool(options.get("opponent"))
 
 
 DATA_SETS = (DataSet("wonders", OPTION, check, applies, REPLACES_OURS),)

@@ -60,6 +60,14 @@ def test_our_data_ships_22_plot_cards_and_six_boards_all_marked() -> None:
         assert o.track[0].resource == "clay" and [s.resource for s in o.track].count("wood") == 1
 
 
+def test_both_server_data_sets_reach_a_solo_lobby() -> None:
+    from engine.games.architects import GAME
+
+    applies = {d.kind: d.applies({"opponent": "meddler"}) for d in GAME.data_sets}
+    assert applies == {"wonders": True, "ai": True}
+    assert not any(d.applies({}) for d in GAME.data_sets)
+
+
 def test_an_uploaded_file_is_checked_with_readable_problems_and_then_used() -> None:
     text = (
         ours_path := __import__("engine.games.architects.data", fromlist=["DATA"]).DATA / "ai_opponents.yaml"
@@ -368,9 +376,11 @@ def test_crossing_influence_4_to_5_draws_no_building_for_the_ai() -> None:
 def test_black_market_centre_is_an_apprentice_so_two_silver_and_always_allowed() -> None:
     g = solo("executor")
     g.players[AI].virtue = 14  # far above the Black Market's gate
+    g.players[AI].influence = 6  # never spent to spare the Virtue or to pay the Silver
     g.market = [None, None, HUMAN]
     turn(g, "plot_watch")
     assert g.market[1] == AI and g.track == 2 and g.players[AI].virtue == 13
+    assert g.players[AI].influence == 6
     assert g.players[AI].apprentices == []
 
 
@@ -650,3 +660,71 @@ def test_a_whole_solo_game_reports_the_ai_score_and_winner() -> None:
     auto = rec.details["automa"]
     assert len(rec.scores) == 1 and auto["ai"] == "meddler" and isinstance(auto["score"], int)
     assert rec.details["solo"]["won"] == (rec.ranks[0] == 1 and not auto["won"])
+
+
+def test_most_influence_bonus_is_marble_for_the_ai() -> None:
+    from engine.games.architects import wonders
+
+    g = solo("executor")
+    g.players[AI].influence, g.players[HUMAN].influence = 9, 3
+    run(wonders.most_influence_bonus(g))
+    assert g.players[AI].res["marble"] == 4 and g.players[AI].res["gold"] == 0
+
+
+def test_the_two_location_card_resolver_asks_only_what_it_needs() -> None:
+    """The pure resolver (ai/plot.py) with a person's answers instead of the state."""
+    from engine.games.architects.ai.data import Condition, Effect
+    from engine.games.architects.ai.plot import resolve
+
+    asked: list[str] = []
+
+    class Table:
+        def holds(self, condition: Condition) -> bool:
+            asked.append(condition.kind)
+            return False
+
+        def can_place(self, location: str) -> bool:
+            return True
+
+        def possible(self, effect: Effect, location: str) -> bool:
+            asked.append(str(effect))
+            return effect.name != "market" or effect.n == 0
+
+    d = resolve(ours().plot("plot_watch"), ours().opponent("executor"), Table())
+    assert (d.upper, d.location, [str(e) for e in d.option or ()]) == (False, "black_market", ["market:0"])
+    assert asked == ["prison_at_least", "market:2", "market:1", "market:0"]
+    asked.clear()
+    d = resolve(ours().plot("plot_focus"), ours().opponent("aristocrat"), Table())
+    assert d.focus and d.location == "princess" and asked == ["contribute"]
+
+
+def test_every_ruling_names_a_test_that_exists() -> None:
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    rulings = (root / "engine/games/architects/AI_RULINGS.md").read_text(encoding="utf-8")
+    entries = re.findall(r"^\d+\. \*\*", rulings, flags=re.M)
+    names = set(re.findall(r"`(test_[a-z0-9_]+)`", rulings))
+    tests = "".join(
+        p.read_text(encoding="utf-8") for p in (root / "tests/engine/architects").glob("test_solo*.py")
+    )
+    assert len(entries) >= 15 and names
+    assert {n for n in names if f"def {n}(" not in tests} == set()
+
+
+def test_a_whole_deck_with_nothing_possible_gives_one_step() -> None:
+    g = solo("illusionist")
+    g.market = [HUMAN, HUMAN, HUMAN]
+    g.plot_deck, g.plot_discard = ["plot_smugglers"], []
+    events = turn(g)
+    assert kinds(events, "ai_idle") and g.track == 1 and g.players[AI].supply == 20
+
+
+def test_the_track_helpers_for_a_physical_table() -> None:
+    from engine.games.architects.ai.plot import contribution_resource, track_order
+
+    executor = ours().opponent("executor")  # clay stone wood gold marble stone
+    assert track_order(executor, 5) == ["stone", "clay", "wood", "gold", "marble"]
+    assert contribution_resource(executor, 4, ["marble", "stone"]) == "clay"
+    assert contribution_resource(executor, 0, ["clay", "wood", "stone", "gold", "marble"]) is None

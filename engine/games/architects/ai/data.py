@@ -141,6 +141,10 @@ class Condition(_Frozen):
 
     @model_validator(mode="after")
     def _valid(self) -> Condition:
+        if self.kind == "guildhall_stack":
+            raise ValueError(
+                "guildhall_stack needs Age of Artisans (not offered): leave its 2 Plot cards out"
+            )
         if self.kind not in CONDITIONS:
             raise ValueError(f"unknown condition {self.kind!r} (one of {sorted(CONDITIONS)})")
         values = CONDITIONS[self.kind]
@@ -284,3 +288,11 @@ def applies(options: Mapping[str, Any]) -> bool:
 
 
 DATA_SETS = (DataSet(KIND, OPTION, check, applies, REPLACES_OURS),)
+
+
+def opponent_name(ai: str, locale: str) -> str:
+    """An AI opponent's name (ours, in both languages); its id when unknown."""
+    for o in ours().opponents:
+        if o.id == ai:
+            return o.name_pt if locale.lower().startswith("pt") else o.name
+    return ai

@@ -20,7 +20,7 @@ from engine.core.result import Result
 from engine.core.seats import SeatSpec
 from engine.games.architects import actions, guildhall, market, wonders
 from engine.games.architects.ai.data import AiData, Condition, Effect, Opponent, from_text
-from engine.games.architects.ai.plot import Decision, resolve
+from engine.games.architects.ai.plot import Decision, contribution_resource, resolve, track_order
 from engine.games.architects.data import GOODS, board
 from engine.games.architects.game import ArchitectsGame
 from engine.games.architects.state import DISPLAY_ROWS, ORDINARY
@@ -28,8 +28,8 @@ from engine.games.architects.state import DISPLAY_ROWS, ORDINARY
 HUMAN, AI = 0, 1
 WONDER_PRICE = 10  # Influence + Marble (rulebook §5.10)
 ARISTOCRAT_DISCOUNT = 2
-DEAL, KEEP = 5, 3
-FIRST_SILVER = 3  # side A: the first player's Silver  # solo setup: deal yourself 5 Buildings, keep 3
+DEAL, KEEP = 5, 3  # solo setup: deal yourself 5 Buildings, keep 3
+FIRST_SILVER = 3  # side A: the first player's Silver
 STEPS_PER_MISSING = 2  # a Debt it lacks, an Apprentice: 2 Silver
 DEBT_TAX = 3  # flipping a Debt: 3 Tax from the supply (the §5.12 example) and 1 Virtue
 # The AI's answers to the questions the shared rules ask every player (our rulings).
@@ -45,13 +45,13 @@ class SoloGame(ArchitectsGame):
         seats: Sequence[SeatSpec],
         options: dict[str, Any],
         seed: int,
-        position: dict[str, Any] | None = None,
     ) -> None:
+        """Solo games start from their setup only (described positions are for 2-5 players)."""
         if len(seats) != 1 or seats[0].kind == "automa":
             raise InvalidSetup("error.player_count", min=1, max=1, count=len(seats))
         self.ai_data: AiData = from_text(options.get("ai_data"))
         self.opponent: Opponent = self.ai_data.opponent(str(options["opponent"]))
-        super().__init__([*seats, SeatSpec("automa", self.opponent.name)], options, seed, position)
+        super().__init__([*seats, SeatSpec("automa", self.opponent.name)], options, seed)
         self.plot_deck: list[str] = []  # face down, top at the END
         self.plot_discard: list[str] = []  # face up
         self.future: list[str] = []  # face down, top at the END
@@ -227,8 +227,8 @@ class SoloGame(ArchitectsGame):
     def reset_ability(self, seat: int) -> Flow:
         if seat == AI and self.opponent.power == "reset_income":  # the Peddler, at step 9
             self.emit("ai_power", AI, power="reset_income")
-            yield from self.ai_influence(1, "peddler")
-            self.steps(2, "peddler")
+            yield from self.ai_influence(1, "peddler_power")
+            self.steps(2, "peddler_power")
 
     # ==========================================================================================
     # The AI's economy
@@ -253,9 +253,8 @@ class SoloGame(ArchitectsGame):
         self.tax += n
         self.emit("ai_tax_added", AI, count=n, why=why)
 
-    def space_resource(self, offset: int = 0) -> str:
-        spaces = self.opponent.track
-        return spaces[(self.track + offset) % len(spaces)].resource
+    def space_resource(self) -> str:
+        return self.opponent.track[self.track].resource
 
     def ai_influence(self, delta: int, why: str) -> Flow:
         """Influence beyond the top of the track becomes Virtue, point for point."""
@@ -497,7 +496,7 @@ class SoloGame(ArchitectsGame):
             self.plot_discard.append(card)
             self.emit("ai_future", AI, card=card)
         else:
-            self.emit("ai_future", AI, card=None)
+            self.emit("ai_future_empty", AI)
             self.steps(1, "future_empty")
 
     # -- Wonders and the Cathedral -------------------------------------------------------------
@@ -510,10 +509,9 @@ class SoloGame(ArchitectsGame):
         p = self.players[AI]
         table = wonders.data(self)
         out: list[str] = []
-        for k in range(len(self.opponent.track)):
-            res = self.space_resource(k)
+        for res in track_order(self.opponent, self.track):
             w = next(x for x in table.wonders if x.resource == res)
-            if w.id in out or self.wonder_owner[w.id] is not None:
+            if self.wonder_owner[w.id] is not None:
                 continue
             if p.influence >= w.influence and p.res["marble"] >= self.marble_price(w.influence):
                 out.append(w.id)
@@ -560,11 +558,7 @@ class SoloGame(ArchitectsGame):
         """The marker's resource, else the next one right on the track (wrapping to Clay)."""
         if wonders.current_contribution(self) is None:
             return None
-        for k in range(len(self.opponent.track)):
-            res = self.space_resource(k)
-            if res not in self.on_card:
-                return res
-        return None
+        return contribution_resource(self.opponent, self.track, self.on_card)
 
     def contribute(self) -> Flow:
         res = self.contribution_resource()

@@ -23,6 +23,12 @@ API::
   ``princess``), and the option to do: a tuple of effects done in order, or ``None`` when the
   location takes no worker or no option is possible. ``None``, and an option whose effect is
   ``next``, mean: the AI places nothing for this card; reveal and resolve the next Plot card.
+
+Two more pure helpers answer the Resource track's choices (rulebook §5.4, §5.10):
+``track_order(opponent, space)`` is the resources from the marker's space rightwards, wrapping
+to Clay, each once; ``contribution_resource(opponent, space, on_card)`` the resource the AI
+contributes (None: every type is on the card). The Wonder it builds is the first of
+``track_order`` whose Wonder is unbuilt and affordable.
 """
 
 from __future__ import annotations
@@ -75,3 +81,19 @@ def resolve(card: Plot, opponent: Opponent, oracle: Oracle) -> Decision:
         if oracle.possible(option[0], part.location):
             return Decision(card.id, upper, held, part.location, option, focus)
     return Decision(card.id, upper, held, part.location, None, focus)
+
+
+def track_order(opponent: Opponent, space: int) -> list[str]:
+    """The resources from the marker's space rightwards, wrapping to the leftmost, each once."""
+    spaces = opponent.track
+    out: list[str] = []
+    for k in range(len(spaces)):
+        res = spaces[(space + k) % len(spaces)].resource
+        if res not in out:
+            out.append(res)
+    return out
+
+
+def contribution_resource(opponent: Opponent, space: int, on_card: list[str]) -> str | None:
+    """The marker's resource, else the next one rightwards not yet on the Contribution card."""
+    return next((r for r in track_order(opponent, space) if r not in on_card), None)

@@ -33,7 +33,8 @@ def play(config: TableConfig, turns: int, seed: int = 1) -> list[dict[str, Any]]
 
 
 def test_the_table_uses_the_engines_resolver() -> None:
-    assert tabletop.resolve is plot.resolve  # one copy of the Plot-card rules
+    # one copy of the Plot-card rules and of the Resource track's choices
+    assert tabletop.resolve is plot.resolve and tabletop.track_order is plot.track_order
 
 
 @pytest.mark.parametrize("ai", OPPONENTS)

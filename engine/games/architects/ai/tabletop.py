@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from engine.games.architects.ai.data import AiData, Condition, Effect, Opponent, Plot
 from engine.games.architects.ai.data import from_text as ai_from_text
-from engine.games.architects.ai.plot import Decision, resolve
+from engine.games.architects.ai.plot import Decision, resolve, track_order
 from engine.games.architects.data import board
 from engine.games.architects.wow_data import WowData
 from engine.games.architects.wow_data import from_text as wow_from_text
@@ -268,8 +268,7 @@ class TableAI:
         """The Wonder it would build: in Resource-track order from its marker, the first it can
         pay (Influence + Marble = 10) that the table says is still unbuilt."""
         st = self.state
-        for k in range(len(self.opponent.track)):
-            res = self.resource(k)
+        for res in track_order(self.opponent, st.track):
             w = next(x for x in self.wow.wonders if x.resource == res)
             if w.id in st.wonders or st.influence < w.influence or st.marble < self.wonder_price(w.id):
                 continue
@@ -374,8 +373,7 @@ class TableAI:
                 priority=list(self.opponent.priority),
             )  # fmt: skip
         elif name == "contribute":
-            order = [self.resource(k) for k in range(len(self.opponent.track))]
-            self.log("contribute", order=list(dict.fromkeys(order)))
+            self.log("contribute", order=track_order(self.opponent, st.track))
         elif name == "remove_apprentices":
             self.log("remove_apprentices", slots=sorted(self.opponent.track[st.track].remove))
         else:  # capture, guardhouse, imprison, market: the table moves the pieces as shown

@@ -89,7 +89,11 @@ async def test_the_executor_at_a_physical_table(world: World, start_bot: StartBo
     status = str(status_body["data"].get("embeds"))
     assert "Resource marker" in status and "Power" in status
     _, score = await slash(world, world.alice, "automa score architects", {"debts": 1})
-    assert "VP" in text_of(score)
+    assert score is not None and "VP" in text_of(score)
+    # recording the table game: the /result sheet names the AI, its own solo records
+    click = await world.standin.click(world.alice, score, buttons(score)["Record this game"])
+    sheet = await click.response()
+    assert "The Executor" in str(sheet) and sheet["data"]["flags"] & EPHEMERAL, sheet
     _, stopped = await slash(world, world.alice, "automa stop")
     assert "put the AI away" in text_of(stopped)
     refused, _ = await slash(world, world.alice, "automa turn")

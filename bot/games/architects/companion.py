@@ -38,6 +38,8 @@ KIND = "architects"  # the companion's id: `/automa start architects`
 ANSWER = "aq"  # companion id, step, 1 yes / 2 no
 COUNT = "ac"  # select: companion id, step; the value is the count
 ADJUST = "aa"  # companion id, step, code: which tracked value moves up or down
+RECORD = "ar"  # companion id, the AI's total + SCORE_OFFSET: record the game against this AI
+SCORE_OFFSET = 1000  # ids carry no minus sign
 ADJUSTS = {1: ("influence", 1), 2: ("influence", -1), 3: ("virtue", 1), 4: ("virtue", -1)}
 ADJUSTS |= {5: ("marble", 1), 6: ("marble", -1), 7: ("cathedral", 1), 8: ("cathedral", -1)}
 MOST_SHOWN = 24  # counts offered in one menu (Discord: 25 options)
@@ -296,7 +298,10 @@ class ArchitectsTableSession:
             f"{t(f'architects.table.part.{k}', locale)}: **{v}**" for k, v in parts.items() if k != "total"
         )
         embed.set_footer(text=values_line(config, locale))
-        return Reply(embed=embed)
+        view = discord.ui.View(timeout=None)
+        custom_id = ids.button(RECORD, row.id, parts["total"] + SCORE_OFFSET)
+        view.add_item(GameButton(custom_id, t("architects.table.record", locale), discord.ButtonStyle.primary))
+        return Reply(embed=embed, view=view)
 
     async def stop(self, interaction: Interaction) -> Reply:
         channel = interaction.channel_id or 0
@@ -308,7 +313,25 @@ class ArchitectsTableSession:
         )
 
     def components(self) -> Mapping[str, Callable[[Interaction, list[int], list[str]], Awaitable[None]]]:
-        return {ANSWER: self.on_answer, COUNT: self.on_count, ADJUST: self.on_adjust}
+        return {ANSWER: self.on_answer, COUNT: self.on_count, ADJUST: self.on_adjust, RECORD: self.on_record}
+
+    async def on_record(self, interaction: Interaction, args: list[int], values: list[str]) -> None:
+        """The /result sheet for this table game against the session's AI (its own solo
+        records; `<ai>@server` with a server's values), the AI's score already in."""
+        from bot.interact import send
+        from bot.leaderboard import render as lb_render
+
+        row = await self._active(interaction.channel_id or 0)
+        config = config_of(row)
+        results = self.bot.get_cog("Results")
+        if row.id != args[0] or results is None or interaction.guild_id is None:
+            raise UserError("automa.stale")
+        opponent = config.ai if config.ours else f"{config.ai}@server"
+        draft = results.results.start(  # type: ignore[attr-defined]
+            interaction.guild_id, interaction.channel_id or 0, interaction.user.id, KIND, opponent,
+            args[1] - SCORE_OFFSET,
+        )  # fmt: skip
+        await send(interaction, **lb_render.draft_payload(draft, await self.bot.locale_of(interaction)))
 
     async def _answer(self, interaction: Interaction, companion_id: int, seq: int, value: Any) -> None:
         locale = channel_locale(interaction)

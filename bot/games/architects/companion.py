@@ -74,7 +74,10 @@ def entry_line(entry: dict[str, Any], config: TableConfig, locale: str) -> str:
             cond = Condition.model_validate(entry["condition"])
             held = t("architects.table.ai.yes" if entry.get("held") else "architects.table.ai.no", locale)
             test = " " + t(
-                "architects.table.ai.tested", locale, condition=ai_words.condition_text(cond, locale), held=held
+                "architects.table.ai.tested",
+                locale,
+                condition=ai_words.condition_text(cond, locale),
+                held=held,
             )
         return t(
             "architects.table.e.plot",
@@ -300,7 +303,9 @@ class ArchitectsTableSession:
         embed.set_footer(text=values_line(config, locale))
         view = discord.ui.View(timeout=None)
         custom_id = ids.button(RECORD, row.id, parts["total"] + SCORE_OFFSET)
-        view.add_item(GameButton(custom_id, t("architects.table.record", locale), discord.ButtonStyle.primary))
+        view.add_item(
+            GameButton(custom_id, t("architects.table.record", locale), discord.ButtonStyle.primary)
+        )
         return Reply(embed=embed, view=view)
 
     async def stop(self, interaction: Interaction) -> Reply:

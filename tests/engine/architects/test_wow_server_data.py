@@ -264,3 +264,13 @@ def test_a_bad_file_is_refused_naming_the_field(text: str, where: str, code: str
     assert check(text)  # the upload refuses it
     with pytest.raises(InvalidSetup):
         normalize_options({"works_of_wonder": True, "wonders_data": text}, 2)
+
+
+def test_a_solo_lobby_takes_the_servers_file_too() -> None:
+    from engine.games.architects.wow_data import DATA_SETS
+
+    (data_set,) = DATA_SETS
+    assert data_set.applies({"works_of_wonder": True}) and data_set.applies({"opponent": "executor"})
+    assert not data_set.applies({}) and not data_set.applies({"opponent": None})
+    options = normalize_options({"opponent": "executor", "wonders_data": BATHS}, 1)
+    assert options["wonders_data"] == BATHS and options["works_of_wonder"] is True

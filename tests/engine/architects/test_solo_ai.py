@@ -728,3 +728,32 @@ def test_the_track_helpers_for_a_physical_table() -> None:
     assert track_order(executor, 5) == ["stone", "clay", "wood", "gold", "marble"]
     assert contribution_resource(executor, 4, ["marble", "stone"]) == "clay"
     assert contribution_resource(executor, 0, ["clay", "wood", "stone", "gold", "marble"]) is None
+
+
+def test_virtue_beyond_the_top_destroys_a_debt_or_is_two_silver() -> None:
+    g = solo("benefactor")
+    p = g.players[AI]
+    p.virtue, p.debts = 13, 1
+    run(g.change_virtue(AI, 3, "test"))  # 2 beyond 14: the Debt, then one it does not have
+    assert p.virtue == 14 and p.debts == 0 and g.track == 2
+    assert kinds(g.take_events(), "ai_no_debt") == [{"count": 1}]
+
+
+def test_princess_reward_right_option_when_the_left_is_nothing_for_the_ai() -> None:
+    from engine.games.architects import market
+
+    g = solo("benefactor")
+    assert g.wow is not None
+    card = g.wow.contribution("contribution_3").model_copy(
+        update={"princess": ({"card": 1}, {"influence": 3})}
+    )
+    g.wow = g.wow.model_copy(
+        update={"contributions": tuple(card if c.id == card.id else c for c in g.wow.contributions)}
+    )
+    g.consequences[-1] = "contribution_3"
+    g.princess = "forest"
+    g.at["forest"][AI] = 1
+    inf = g.players[AI].influence
+    g.current = AI
+    run(market.reset(g))
+    assert g.players[AI].influence == inf + 3 and g.players[AI].hand == []

@@ -21,8 +21,9 @@ from engine.core.seats import SeatSpec
 from engine.games.architects import actions, guildhall, market, wonders
 from engine.games.architects.ai.data import AiData, Condition, Effect, Opponent, from_text
 from engine.games.architects.ai.plot import Decision, contribution_resource, resolve, track_order
+from engine.games.architects.asks import opt
 from engine.games.architects.data import GOODS, board
-from engine.games.architects.game import ArchitectsGame
+from engine.games.architects.game import VIRTUE_MAX, ArchitectsGame
 from engine.games.architects.state import DISPLAY_ROWS, ORDINARY
 
 HUMAN, AI = 0, 1
@@ -34,9 +35,10 @@ STEPS_PER_MISSING = 2  # a Debt it lacks, an Apprentice: 2 Silver
 DEBT_TAX = 3  # flipping a Debt: 3 Tax from the supply (the §5.12 example) and 1 Virtue
 # The AI's answers to the questions the shared rules ask every player (our rulings).
 AI_ANSWERS = {
-    "architects.prompt.princess_reward": "reward:0",  # left first (rulebook §5.8)
     "architects.prompt.influence_for_virtue": "spare:0",  # the AI never substitutes
 }
+# What the AI can take (the rest, Clay, Wood, Stone and Building cards, it never collects).
+TAKES = frozenset({"silver", "gold", "marble", "virtue", "influence", "reward"})
 
 
 class SoloGame(ArchitectsGame):
@@ -190,6 +192,8 @@ class SoloGame(ArchitectsGame):
     ) -> Flow:
         if seat != AI:
             return (yield from super().choose(seat, key, options, default, params))
+        if key == "architects.prompt.princess_reward":
+            return princess_pick(options)
         answer = AI_ANSWERS.get(key)
         if answer is None or answer not in {o.id for o in options}:
             raise RuntimeError(f"the AI is never asked {key}")
@@ -212,6 +216,19 @@ class SoloGame(ArchitectsGame):
             yield from self.change_virtue(AI, gains.get("virtue", 0) + max(0, gains.get("reward", 0)), why)
         if gains.get("influence"):
             yield from self.ai_influence(gains["influence"], why)
+
+    def change_virtue(self, seat: int, delta: int, why: str) -> Flow:
+        """Virtue beyond the top destroys the AI's unpaid Debts as a player's; one it does not
+        have is 2 Silver instead (rulebook §5.8)."""
+        if seat != AI or delta <= 0:
+            yield from super().change_virtue(seat, delta, why)
+            return
+        p = self.players[AI]
+        missing = max(0, p.virtue + delta - VIRTUE_MAX - p.debts)
+        yield from super().change_virtue(seat, delta, why)
+        if missing:
+            self.emit("ai_no_debt", AI, count=missing)
+            self.steps(STEPS_PER_MISSING * missing, "no_debt")
 
     def draw(self, seat: int, count: int, why: str) -> list[str]:
         if seat == AI:
@@ -663,6 +680,13 @@ class SoloGame(ArchitectsGame):
 
 
 def opt_card(i: int, card: str) -> Option:
-    from engine.games.architects.asks import opt
-
     return opt(f"card:{i}", "architects.opt.card", card=card)
+
+
+def princess_pick(options: Sequence[Option]) -> str:
+    """A two-option Princess reward: the left one unless the AI can take nothing of it."""
+    for o in options:
+        kinds = {part.split("=")[0] for part in (o.group or "").split(",") if part}
+        if kinds & TAKES:
+            return o.id
+    return options[0].id

@@ -377,6 +377,8 @@ class ArchitectsTableSession:
             config = config_of(row)
             if row.id != companion_id or seq > len(row.steps):
                 raise UserError("automa.stale")
+            if row.steps and TableAI.replay(config, row.steps).pending is not None:
+                raise UserError("architects.table.answer_first")  # a turn still asking comes first
             step = {"t": "adjust", "what": what, "by": by}
             steps = [*row.steps, step]
             replay = TableAI.replay(config, steps)

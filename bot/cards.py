@@ -159,7 +159,9 @@ def footer(card: CardInfo, locale: str) -> str:
         return t("card.footer.printed", locale)
     ordered = sorted(card.ours, key=lambda p: OURS_ORDER.index(p) if p in OURS_ORDER else len(OURS_ORDER))
     parts = ", ".join(_word("card.ours", part, locale) for part in ordered)
-    return t("card.footer.ours", locale, parts=parts)
+    # numbers of our own design stand out like the lobby's unofficial values
+    mark = "⚠️ " if "values" in card.ours else ""
+    return mark + t("card.footer.ours", locale, parts=parts)
 
 
 def card_embed(found: Found, locale: str) -> discord.Embed:

@@ -124,7 +124,9 @@ async def upload(
     # Parsing up to 100 KB of YAML takes a moment: off the event loop.
     found = await asyncio.to_thread(entry.data_set.check, text)
     if found:
-        raise UserError("data.rejected", kind=label, problems=problem_list(found))
+        # the game's own wording of the problems (each naming its field), when it has one
+        worded = await asyncio.to_thread(plugins.ui(entry.game).data_problems, entry.data_set.kind, text, locale)
+        raise UserError("data.rejected", kind=label, problems=problem_list(worded or found))
     stored = await store.guild_data.put(
         guild_id, entry.game, entry.data_set.kind, filename, text, len(text.encode("utf-8")), user_id
     )

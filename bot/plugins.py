@@ -172,6 +172,9 @@ class GameUI:
     # A line about a server's data file of `kind` (its text, or None: none uploaded), shown after
     # an upload and in /admin data show; None adds nothing.
     data_status: Callable[[str, str | None, str], str | None] = lambda kind, text, locale: None
+    # The problems of a refused file of `kind` (its text) in the reader's words, each naming the
+    # field; None: the checker's own plain-English problems are shown.
+    data_problems: Callable[[str, str, str], list[str] | None] = lambda kind, text, locale: None
     # Automated opponents a physical table can run through /automa.
     companions: Sequence[CompanionSpec] = ()
     # A single choice laid out by the game (order, headings, notes; a two-step pick past 25

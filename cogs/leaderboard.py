@@ -56,6 +56,10 @@ async def solo_choices(interaction: Interaction, current: str) -> list[app_comma
     key = current.casefold()
     out = []
     for o in found:
+        if not o.levels:  # one record of its own (an AI personality): chosen by its id alone
+            name = render.level_label(o.id, None, locale)
+            if key in name.casefold() or key in o.id:
+                out.append(app_commands.Choice(name=name, value=o.id))
         for level in o.levels:
             name = render.level_label(o.id, level, locale)
             if key in name.casefold() or key in o.id:

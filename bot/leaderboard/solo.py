@@ -3,7 +3,9 @@
 A play is "solo" when people face one of these opponents. Engines report it in the result
 details: Everdell's Rugwort as `details["rugwort"]`; any other game may report
 `details["solo"] = {"opponent", "level", "score", "won"}`; failing that, an automa seat counts,
-with its policy as the opponent and the `level` or `difficulty` option as the level.
+with its policy as the opponent. A level the details leave out is read from the lobby option the
+game declares for that opponent (`AutomaSpec.level_option`); an opponent declared without
+levels (each of several AI personalities, say) keeps one record of its own.
 """
 
 from __future__ import annotations
@@ -29,25 +31,10 @@ class Opponent:
     humans: tuple[int, ...] = (1,)  # how many people may face it in one game
 
 
-# Opponents of games played only at a physical table here, until their engines declare them.
-_TABLE_ONLY: tuple[Opponent, ...] = (
-    Opponent(
-        "tapestry_automa",
-        "tapestry",
-        {"en": "Automa", "pt": "Automa"},
-        (1, 2, 3, 4, 5, 6, 7, 8),
-        "lb.solo.level",
-    ),
-    Opponent(
-        "architects_ai", "architects", {"en": "AI opponent", "pt": "Oponente IA"}, (1, 2, 3), "lb.solo.level"
-    ),
-)
-
-
 def all_opponents() -> tuple[Opponent, ...]:
-    """Every game's declared automated opponents, then the table-only ones of games declaring none.
-    An opponent whose values a server may replace (a data set of ours) also has a variant played
-    with the server's values, whose records are kept apart (`<id>@server`)."""
+    """Every game's declared automated opponents (the game's definition names them, the
+    platform names none). An opponent whose values a server may replace (a data set of ours) also
+    has a variant played with the server's values, whose records are kept apart (`<id>@server`)."""
     found: list[Opponent] = []
     for game_id in game_ids():
         definition = get_game(game_id)
@@ -58,8 +45,7 @@ def all_opponents() -> tuple[Opponent, ...]:
             found.append(mine)
             if replaceable:
                 found.append(Opponent(f"{spec.id}{SERVER_DATA}", game_id, mine.names, mine.levels, mine.level_key, mine.humans))
-    games = {o.game for o in found}
-    return (*found, *(o for o in _TABLE_ONLY if o.game not in games))
+    return tuple(found)
 
 
 def opponents_for(game: str) -> list[Opponent]:
@@ -113,6 +99,16 @@ class SoloFacts:
     won: bool | None
 
 
+def declared_level(game: str, opponent_id: str, options: dict[str, Any]) -> int | None:
+    """The difficulty the lobby chose, from the option the game declares for this opponent."""
+    if game not in game_ids():
+        return None
+    spec = next((a for a in get_game(game).automa if a.id == opponent_id), None)
+    if spec is None or spec.level_option is None:
+        return None
+    return _int(options.get(spec.level_option))
+
+
 def solo_of(
     game: str,
     options: dict[str, Any],
@@ -126,12 +122,14 @@ def solo_of(
         return SoloFacts("rugwort", _int(rug.get("year")), _int(rug.get("score")), _bool(rug.get("won")))
     solo = details.get("solo")
     if isinstance(solo, dict) and solo.get("opponent"):
-        return SoloFacts(
-            str(solo["opponent"]), _int(solo.get("level")), _int(solo.get("score")), _bool(solo.get("won"))
-        )
+        name = str(solo["opponent"])
+        level = _int(solo.get("level"))
+        if level is None:
+            level = declared_level(game, name, options)
+        return SoloFacts(name, level, _int(solo.get("score")), _bool(solo.get("won")))
     if automa_policy is not None or automa_score is not None:
-        level = _int(options.get("level", options.get("difficulty")))
-        return SoloFacts(automa_policy or f"{game}_automa", level, automa_score, None)
+        name = automa_policy or f"{game}_automa"
+        return SoloFacts(name, declared_level(game, name, options), automa_score, None)
     return None
 
 

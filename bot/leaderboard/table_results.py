@@ -104,7 +104,8 @@ class TableResults:
             found = opponent(parsed[0]) if parsed else None
             if parsed is None or found is None or found.game != game.id:
                 raise UserError("result.error.unknown_opponent", value=solo)
-            opponent_id, level = parsed[0], parsed[1] if parsed[1] is not None else found.levels[0]
+            fallback = found.levels[0] if found.levels else None  # no levels: one record
+            opponent_id, level = parsed[0], parsed[1] if parsed[1] is not None else fallback
         self._next += 1
         draft = Draft(self._next, guild_id, channel_id, user_id, game, opponent_id, level)
         draft.opponent_score = opponent_score if opponent_id is not None else None

@@ -42,7 +42,8 @@ class Policy(Protocol):
 
 @dataclass(frozen=True)
 class AutomaSpec:
-    """An automated opponent of the game, whose solo records are kept per level."""
+    """An automated opponent of the game, whose solo records are kept per level (an opponent
+    without levels, such as each of several AI personalities, keeps one record of its own)."""
 
     id: str
     names: dict[str, str]  # locale -> name
@@ -50,6 +51,9 @@ class AutomaSpec:
     level_word: str = "level"  # how its difficulty is named: "level", "year"
     humans: tuple[int, ...] = (1,)  # how many people may face it in one game
     uses: tuple[str, ...] = ()  # the game's data-set kinds its rules read (a server may replace them)
+    # The lobby option holding its difficulty: read for a result whose details name no level
+    # (`details["solo"]`); None: it has no difficulty option.
+    level_option: str | None = None
 
 
 @dataclass(frozen=True)

@@ -298,7 +298,7 @@ def test_lobby_says_whose_works_of_wonder_values_a_table_uses() -> None:
     live.record.options = {"works_of_wonder": True}
     text = json.dumps(lobby_payload(live, "en").embed.to_dict(), ensure_ascii=False)
     assert "Works of Wonder" in text and "our own values" in text
-    live.record.options = {"works_of_wonder": True, "wonders_data": "source: printed\n"}
+    live.record.options = {"works_of_wonder": True, "wonders_data": "source: printed\nwonder_virtue: 3\n"}
     embed = discord.Embed()
     lobby_fields(embed, live, "pt")
     assert any("enviados por este servidor" in (f.value or "") for f in embed.fields)

@@ -4,7 +4,7 @@ promo and BGA-rule fields, and the physical-table score sheet."""
 
 from __future__ import annotations
 
-from bot.games.architects import lobby_view, score_sheet, solo_lobby, solo_text, text
+from bot.games.architects import companion, data_view, lobby_view, score_sheet, solo_lobby, solo_text, text
 from bot.games.architects.render import ArchitectsRenderer
 from bot.plugins import GameUI
 from bot.wording import Wording
@@ -16,4 +16,7 @@ UI = GameUI(
     lobby_fields=lobby_view.lobby_fields,
     prepare=solo_lobby.prepare,
     score_sheets=score_sheet.SHEETS,
+    data_status=data_view.data_status,
+    data_problems=data_view.data_problems,
+    companions=(companion.COMPANION,),
 )

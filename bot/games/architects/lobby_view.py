@@ -7,6 +7,7 @@ from typing import Any
 
 import discord
 
+from bot.games.architects import data_view
 from bot.i18n import t
 from bot.table import Live
 from engine.games.architects.ai.data import opponent_name
@@ -73,5 +74,6 @@ def lobby_fields(embed: discord.Embed, live: Live, locale: str) -> None:
         embed.add_field(name=t("architects.lobby.ai", locale), value=t(values, locale, ai=who), inline=False)
     if raw.get("works_of_wonder") or ai:
         # whose component values the table plays with: a server's printed ones, or ours
-        values = "architects.lobby.wow_printed" if raw.get("wonders_data") else "architects.lobby.wow_ours"
-        embed.add_field(name=t("architects.lobby.wow", locale), value=t(values, locale), inline=False)
+        text = raw.get("wonders_data")
+        value = data_view.values_line(text if isinstance(text, str) else None, locale)
+        embed.add_field(name=t("architects.lobby.wow", locale), value=value[:1024], inline=False)

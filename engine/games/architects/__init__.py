@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import InvalidSetup
-from engine.core.registry import GameDefinition
+from engine.core.registry import AutomaSpec, GameDefinition
 from engine.core.seats import SeatSpec
 from engine.games.architects.ai.data import DATA_SETS as AI_DATA_SETS
+from engine.games.architects.ai.data import OPPONENTS
+from engine.games.architects.ai.data import from_text as ai_values
 from engine.games.architects.bots import POLICIES
 from engine.games.architects.catalogue import catalogue
 from engine.games.architects.data import name_of
@@ -40,6 +42,18 @@ def card_name(card_id: str, locale: str) -> str:
     return card_id if name is None else name
 
 
+def ai_opponents() -> tuple[AutomaSpec, ...]:
+    """The six solo AIs, each with solo records of its own (no difficulty levels: the rulebook
+    has none); a server's AI or Works of Wonder values keep their records apart (`@server`)."""
+    ours = ai_values(None)
+    return tuple(
+        AutomaSpec(
+            ai, {"en": ours.opponent(ai).name, "pt": ours.opponent(ai).name_pt}, (), uses=("ai", "wonders")
+        )
+        for ai in OPPONENTS
+    )
+
+
 GAME = GameDefinition(
     id="architects",
     names={"en": "Architects of the West Kingdom", "pt": "Arquitetos do Reino Ocidental"},
@@ -58,6 +72,7 @@ GAME = GameDefinition(
     score_range=(-80, 250),
     # the expansion's data upload is offered together with its lobby option (options.py)
     data_sets=DATA_SETS + AI_DATA_SETS if WOW_RELEASED else (),
+    automa=ai_opponents() if WOW_RELEASED else (),
     # public events that show hidden cards or depend on chance: an undo may not cross them
     revealing_events=frozenset(
         {

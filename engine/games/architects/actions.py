@@ -10,7 +10,6 @@ from engine.core.flow import Flow
 from engine.core.prompts import Option
 from engine.games.architects import guildhall, market, wonders
 from engine.games.architects.asks import opt
-from engine.games.architects.data import apprentices
 from engine.games.architects.state import DISPLAY_ROWS, ORDINARY
 
 if TYPE_CHECKING:
@@ -137,7 +136,7 @@ def trade_options(g: ArchitectsGame, seat: int) -> list[Option]:
         d = 3 - b
         if b <= wd and d <= st:
             opts.append(opt(f"marble:{b}.{d}", "architects.opt.trade_marble", group="marble"))
-    table = apprentices()
+    table = g.apprentice_table
     for a in sorted(set(p.apprentices)):
         card = table[a]
         if card.ability != "trade":
@@ -171,7 +170,7 @@ def kings_storehouse(g: ArchitectsGame, seat: int, w: int) -> Flow:
             g.spend(seat, {"wood": b, "stone": d}, why="trade")
             yield from g.gain(seat, {"marble": 1}, "trade")
         else:
-            card = apprentices()[detail]
+            card = g.apprentice(detail)
             pay = card.pay
             goods = {k: v for k, v in pay.items() if k != "silver"}
             yield from wonders.pay(g, seat, pay.get("silver", 0), "trade", goods=goods)

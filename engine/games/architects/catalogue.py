@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 
 from engine.core.cards import CardInfo
-from engine.games.architects.data import Named, apprentices, architects, board, buildings
+from engine.games.architects.data import Named, apprentices, architects, board, buildings, name_of
+from engine.games.architects.wow_data import WowData
 
 
 def _info(
@@ -74,6 +75,90 @@ BOARD_TEXT = {  # the six new boards' abilities, in our words
 }
 
 
+def _amounts(gain: Mapping[str, int], pt: bool) -> str:
+    words = PT_WORDS if pt else EN_WORDS
+    return " + ".join(f"{n} {words.get(k, k)}" for k, n in gain.items())
+
+
+EN_WORDS = {
+    "influence": "Influence",
+    "virtue": "Virtue",
+    "silver": "Silver",
+    "reward": "Reward card",
+    "card": "Building card",
+    "debt": "Debt",
+    **{g: g.title() for g in PT_GOODS},
+}
+PT_WORDS = {
+    "influence": "Influência",
+    "virtue": "Virtude",
+    "silver": "Prata",
+    "reward": "carta de Recompensa",
+    "card": "carta de Construção",
+    "debt": "Débito",
+    **PT_GOODS,
+}
+
+
+def _contributions(data: WowData) -> list[CardInfo]:
+    """The 7 Contribution/Consequence cards (our values, replaceable by a server's)."""
+    out = []
+    for k, c in enumerate(data.contributions, start=1):
+        give_en = "; ".join(f"{EN_WORDS[r]}: {_amounts(g, False)}" for r, g in c.contribute.items())
+        give_pt = "; ".join(f"{PT_WORDS[r]}: {_amounts(g, True)}" for r, g in c.contribute.items())
+        lose_en = ", ".join(
+            f"takes {v} Debt" if r == "debt" else f"loses {abs(v)} {EN_WORDS[r]}"
+            for r, v in c.profiteer.items()
+        )
+        lose_pt = ", ".join(
+            f"recebe {v} Débito" if r == "debt" else f"perde {abs(v)} {PT_WORDS[r]}"
+            for r, v in c.profiteer.items()
+        )
+        princess_en, princess_pt = name_of(c.princess_at, "en"), name_of(c.princess_at, "pt")
+        profiteer_en, profiteer_pt = name_of(c.profiteer_at, "en"), name_of(c.profiteer_at, "pt")
+        maj_en = " or ".join(_amounts(g, False) for g in c.princess)
+        maj_pt = " ou ".join(_amounts(g, True) for g in c.princess)
+        out.append(
+            CardInfo(
+                id=c.id,
+                names={"en": f"Contribution card {k}", "pt": f"Carta de Contribuição {k}"},
+                text={
+                    "en": f"Contribute one resource for: {give_en}. Consequence: the Princess at {princess_en}"
+                    f" (the majority takes {maj_en}), the Profiteer at {profiteer_en} (at a Reset each"
+                    f" player there {lose_en}).",
+                    "pt": f"Contribua um recurso por: {give_pt}. Consequência: a Princesa em {princess_pt}"
+                    f" (a maioria recebe {maj_pt}), o Especulador em {profiteer_pt} (numa Atualização cada"
+                    f" jogador ali {lose_pt}).",
+                },
+                kind="contribution",
+                set="wow",
+                ours=("name_en", "values", "text") if "rulebook" not in c.source else ("values", "text"),
+            )
+        )
+    return out
+
+
+def _rewards(data: WowData) -> list[CardInfo]:
+    """The expansion's Reward cards, one entry per kind with its copies."""
+    return [
+        CardInfo(
+            id=rw.id,
+            names={
+                "en": f"Reward card: {_amounts(rw.gain, False)}",
+                "pt": f"Carta de Recompensa: {_amounts(rw.gain, True)}",
+            },
+            text={
+                "en": f"Gain {_amounts(rw.gain, False)} ({rw.copies} in the deck).",
+                "pt": f"Ganhe {_amounts(rw.gain, True)} ({rw.copies} no baralho).",
+            },
+            kind="reward",
+            set="wow",
+            ours=("name_en", "name_pt", "values", "text"),
+        )
+        for rw in data.rewards
+    ]
+
+
 def works_of_wonder() -> list[CardInfo]:
     """The expansion's Wonders and player boards, with our values where the rulebook has none."""
     from engine.games.architects.wow_data import ours
@@ -104,6 +189,8 @@ def works_of_wonder() -> list[CardInfo]:
                 ours=ours_parts,
             )
         )
+    out.extend(_contributions(data))
+    out.extend(_rewards(data))
     for b in data.boards:
         en, pt = BOARD_TEXT[b.ability]
         out.append(

@@ -39,6 +39,7 @@ class Apprentice(Named):
     virtue: int
     ability: str
     params: dict[str, object] = Field(default_factory=dict)
+    copies: int = 1  # cards of this id in the game (a server's printed data may change ours)
 
     @property
     def gain(self) -> dict[str, int]:
@@ -62,6 +63,9 @@ class Building(Named):
     skills: tuple[str, ...]
     virtue: int
     timing: Literal["immediate", "end_vp", "end_virtue"]
+    # the number its effect names (2 in "gain 2 Influence"), where the effect has one
+    amount: int | None = None
+    copies: int = 1  # cards of this id in the game (a server's printed data may change ours)
 
 
 class Architect(Named):

@@ -19,7 +19,7 @@ from engine.core.result import Result, rank_by
 from engine.core.seats import SeatSpec
 from engine.games.architects import actions, market, scoring, wonders
 from engine.games.architects.asks import opt
-from engine.games.architects.data import apprentices, architects, board, buildings
+from engine.games.architects.data import Apprentice, Building, apprentices, architects, board, buildings
 from engine.games.architects.state import (
     APPRENTICE_LIMIT,
     DISPLAY_COLS,
@@ -96,6 +96,10 @@ class ArchitectsGame(FlowGame):
         self.wonder_res: dict[str, int] = {}  # resources contributed onto each unbuilt Wonder
         self.wonder_owner: dict[str, int | None] = {}
         self.markers: dict[str, str] = {}  # location -> Wonder marker standing there
+        # the card values this game plays with: ours, or a server's printed ones for the new cards
+        self.building_table = self.wow.building_table() if self.wow is not None else buildings()
+        self.apprentice_table = self.wow.apprentice_table() if self.wow is not None else apprentices()
+        self.custom_cards = self.wow is not None and bool(self.wow.buildings or self.wow.apprentices)
 
     # ==========================================================================================
     # Derived values
@@ -116,11 +120,17 @@ class ArchitectsGame(FlowGame):
             return wonders.board_ability(self, arch)
         return architects()[arch].ability
 
+    def building(self, card_id: str) -> Building:
+        return self.building_table[card_id]
+
+    def apprentice(self, card_id: str) -> Apprentice:
+        return self.apprentice_table[card_id]
+
     def count(self, seat: int, ability: str) -> int:
         return ability_counts(tuple(self.players[seat].apprentices)).get(ability, 0)
 
     def apprentice_gains(self, seat: int, ability: str, location: str | None = None) -> list[dict[str, int]]:
-        table = apprentices()
+        table = self.apprentice_table
         out = []
         for a in self.players[seat].apprentices:
             card = table[a]
@@ -351,7 +361,7 @@ class ArchitectsGame(FlowGame):
         p.apprentices.append(card)
         p.silver += coins
         self.emit("hire", seat, card=card, why=why, coins=coins, row=row, col=col)
-        yield from self.change_virtue(seat, apprentices()[card].virtue, "hire")
+        yield from self.change_virtue(seat, self.apprentice(card).virtue, "hire")
         if self.ability(seat) == "apprentice_marble":
             yield from self.gain(seat, {"marble": 1}, "isabelle")
 
@@ -370,10 +380,15 @@ class ArchitectsGame(FlowGame):
 
     def setup(self) -> None:
         b = board()
-        deck = sorted(k for k, v in buildings().items() if self.promo_ok(v.set))
+        # one id per card: a card with copies appears that many times (ours: once each)
+        deck = sorted(
+            k for k, v in self.building_table.items() if self.promo_ok(v.set) for _ in range(v.copies)
+        )
         self.rng.shuffle(deck)
         self.deck = deck
-        apps = sorted(k for k, v in apprentices().items() if self.promo_ok(v.set))
+        apps = sorted(
+            k for k, v in self.apprentice_table.items() if self.promo_ok(v.set) for _ in range(v.copies)
+        )
         self.rng.shuffle(apps)
         self.app_deck = apps
         for r in range(DISPLAY_ROWS):
@@ -485,7 +500,7 @@ class ArchitectsGame(FlowGame):
             else:  # Works of Wonder: the gaps close once everyone has chosen
                 self.display[row][col] = None
             self.emit("hire", seat, card=card, why="setup", coins=0, row=row, col=col)
-            yield from self.change_virtue(seat, apprentices()[card].virtue, "hire")
+            yield from self.change_virtue(seat, self.apprentice(card).virtue, "hire")
             if self.ability(seat) == "apprentice_marble":
                 yield from self.gain(seat, {"marble": 1}, "isabelle")
         if self.wow is not None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from engine.core.flow import Flow
 from engine.games.architects import actions, payment, wonders
 from engine.games.architects.asks import opt
-from engine.games.architects.data import GOODS, apprentices, board, buildings
+from engine.games.architects.data import GOODS, Building, apprentices, board, buildings
 from engine.games.architects.state import DISPLAY_ROWS
 
 if TYPE_CHECKING:
@@ -111,7 +111,17 @@ def sorted_skills(hired: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def skills_of(g: ArchitectsGame, seat: int) -> frozenset[str]:
-    return skills_held(tuple(g.players[seat].apprentices))
+    hired = g.players[seat].apprentices
+    if g.custom_cards:  # a server's values: skills from this game's own table
+        table = g.apprentice_table
+        return frozenset(s for a in hired for s in table[a].skills)
+    return skills_held(tuple(hired))
+
+
+def sorted_skills_of(g: ArchitectsGame, seat: int) -> tuple[str, ...]:
+    if g.custom_cards:
+        return tuple(sorted(skills_of(g, seat)))
+    return sorted_skills(tuple(g.players[seat].apprentices))
 
 
 def ways_to_pay(
@@ -148,7 +158,7 @@ def ways_to_pay(
 
 def charlatan(g: ArchitectsGame, seat: int) -> frozenset[str]:
     """Resources a hired Charlatan lets the seat pay with 1 Influence each."""
-    table = apprentices()
+    table = g.apprentice_table
     return frozenset(
         str(table[a].params["resource"])
         for a in g.players[seat].apprentices
@@ -182,17 +192,34 @@ def influence_cost(res: dict[str, int], v: payment.Vec, cheap: frozenset[str]) -
     return total
 
 
-@cache
-def needs() -> dict[str, tuple[frozenset[str], tuple[tuple[str, int], ...]]]:
+Needs = dict[str, tuple[frozenset[str], tuple[tuple[str, int], ...]]]
+
+
+def needs_of(table: dict[str, Building]) -> Needs:
     """Each Building's skills and cost, in the shape the hot check below wants."""
-    return {k: (frozenset(b.skills), tuple(b.cost.items())) for k, b in buildings().items()}
+    return {k: (frozenset(b.skills), tuple(b.cost.items())) for k, b in table.items()}
+
+
+@cache
+def needs() -> Needs:
+    return needs_of(buildings())
+
+
+def game_needs(g: ArchitectsGame) -> Needs:
+    if not g.custom_cards:
+        return needs()
+    cached: Needs | None = getattr(g, "_needs", None)
+    if cached is None:
+        cached = needs_of(g.building_table)
+        g._needs = cached  # type: ignore[attr-defined]
+    return cached
 
 
 def buildable(g: ArchitectsGame, seat: int) -> list[tuple[int, str]]:
     p = g.players[seat]
     if not p.hand:
         return []
-    table = needs()
+    table = game_needs(g)
     have = skills_of(g, seat)
     ability = g.ability(seat)
     twin, cut = ability == "gold_is_marble", ability == "discount_wood_stone"
@@ -232,7 +259,7 @@ def pay_goods(g: ArchitectsGame, seat: int, ways: list[payment.Vec], why: str) -
 
 
 def build(g: ArchitectsGame, seat: int, card_id: str) -> Flow:
-    card = buildings()[card_id]
+    card = g.building(card_id)
     p = g.players[seat]
     yield from pay_goods(g, seat, ways_to_pay(g, seat, card.cost), "build")
     p.hand.remove(card_id)
@@ -351,6 +378,17 @@ def captures_effect(count: int) -> Callable[[ArchitectsGame, int], Flow]:
     return effect
 
 
+def amount(g: ArchitectsGame, card_id: str) -> int:
+    """The number a new Building's effect names, as this game's values give it."""
+    value = g.building(card_id).amount
+    assert value is not None, card_id
+    return value
+
+
+def arena(g: ArchitectsGame, seat: int) -> Flow:
+    yield from actions.captures(g, seat, amount(g, "arena"), free=True)
+
+
 def tavern(g: ArchitectsGame, seat: int) -> Flow:
     opts = g.display_options(seat, "")
     if opts:
@@ -431,9 +469,9 @@ def graveyard(g: ArchitectsGame, seat: int) -> Flow:
 
 
 # ---------------------------------------------------------------------------------- Works of Wonder
-def influence_effect(amount: int) -> Callable[[ArchitectsGame, int], Flow]:
+def influence_effect(card_id: str) -> Callable[[ArchitectsGame, int], Flow]:
     def effect(g: ArchitectsGame, seat: int) -> Flow:
-        yield from wonders.change_influence(g, seat, amount, "building")
+        yield from wonders.change_influence(g, seat, amount(g, card_id), "building")
 
     return effect
 
@@ -444,12 +482,13 @@ def gaol(g: ArchitectsGame, seat: int) -> Flow:
 
 
 def monastery(g: ArchitectsGame, seat: int) -> Flow:
-    yield from wonders.change_influence(g, seat, g.players[seat].cathedral, "building")
+    gain = g.players[seat].cathedral * amount(g, "monastery")
+    yield from wonders.change_influence(g, seat, gain, "building")
 
 
 def abbey(g: ArchitectsGame, seat: int) -> Flow:
     for s in g.order:
-        actions.release(g, s, 2)
+        actions.release(g, s, amount(g, "abbey"))
     return
     yield
 
@@ -457,7 +496,7 @@ def abbey(g: ArchitectsGame, seat: int) -> Flow:
 def studio(g: ArchitectsGame, seat: int) -> Flow:
     start = g.order.index(seat)
     for k in range(g.n):
-        g.draw(g.order[(start + k) % g.n], 1, "studio")
+        g.draw(g.order[(start + k) % g.n], amount(g, "studio"), "studio")
     return
     yield
 
@@ -500,10 +539,10 @@ def school(g: ArchitectsGame, seat: int) -> Flow:
 
 
 EFFECTS: dict[str, Callable[[ArchitectsGame, int], Flow]] = {
-    "arena": captures_effect(2),
-    "baths": influence_effect(2),
-    "court": influence_effect(3),
-    "pulpit": influence_effect(1),
+    "arena": arena,
+    "baths": influence_effect("baths"),
+    "court": influence_effect("court"),
+    "pulpit": influence_effect("pulpit"),
     "gaol": gaol,
     "monastery": monastery,
     "abbey": abbey,

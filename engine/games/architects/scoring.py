@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.flow import Flow
-from engine.games.architects.data import apprentices, board, buildings
+from engine.games.architects.data import board
 from engine.games.architects.wonders import wonder_vp
 
 if TYPE_CHECKING:
@@ -54,14 +54,15 @@ def end_virtue(g: ArchitectsGame, seat: int) -> Flow:
     for b in WOW_END_VIRTUE:
         if b not in p.buildings:
             continue
+        each = g.building(b).amount or 0
         if b in SKILL_OF:
-            apps = apprentices()
+            apps = g.apprentice_table
             yield from g.change_virtue(
-                seat, sum(1 for a in p.apprentices if SKILL_OF[b] in apps[a].skills), b
+                seat, each * sum(1 for a in p.apprentices if SKILL_OF[b] in apps[a].skills), b
             )
         elif b == "outpost":
             if highest(g, seat, [q.influence for q in g.players]):
-                yield from g.change_virtue(seat, 2, b)
+                yield from g.change_virtue(seat, each, b)
         else:  # fortification: the Prison lets every worker of yours go before scoring
             n = g.prison[seat]
             g.prison[seat] = 0
@@ -80,7 +81,7 @@ def building_bonus(g: ArchitectsGame, seat: int, b: str) -> int:
         good = MARKETS[b]
         return 2 if highest(g, seat, [amount(g, s, good) for s in range(g.n)]) else 0
     if b in HUTS:
-        apps = apprentices()
+        apps = g.apprentice_table
         return sum(1 for a in p.apprentices if HUTS[b] in apps[a].skills)
     if b == "steeple":
         return 2 if highest(g, seat, [q.cathedral for q in g.players]) else 0
@@ -94,20 +95,21 @@ def building_bonus(g: ArchitectsGame, seat: int, b: str) -> int:
         return p.virtue // 4
     if b == "keep":
         return sum(p.captives) // 3
+    each = g.building(b).amount or 1  # Works of Wonder: the number the card names
     if b == "country_house":
-        return p.influence // 2
+        return p.influence // each
     if b == "mansion":
-        return 3 * len(p.wonders)
+        return each * len(p.wonders)
     if b == "strongroom":
-        return p.silver // 4
+        return p.silver // each
     if b == "wall":
-        return (len(p.buildings) + len(p.wonders) + p.cathedral) // 2
+        return (len(p.buildings) + len(p.wonders) + p.cathedral) // each
     return 0
 
 
 def breakdown(g: ArchitectsGame, seat: int) -> dict[str, int]:
     p = g.players[seat]
-    table = buildings()
+    table = g.building_table
     printed = bonus = 0
     for b in p.buildings:
         printed += table[b].vp
@@ -135,7 +137,7 @@ def breakdown(g: ArchitectsGame, seat: int) -> dict[str, int]:
 def total(g: ArchitectsGame, seat: int) -> int:
     """`breakdown(g, seat)["total"]` without the sheet: every view shows every player's score."""
     p = g.players[seat]
-    table = buildings()
+    table = g.building_table
     points = 0
     for b in p.buildings:
         points += table[b].vp

@@ -28,7 +28,7 @@ def build_view(g: ArchitectsGame, seat: int | None) -> dict[str, Any]:
             "paid_debts": p.paid,
             "hand_count": len(p.hand),
             "apprentices": list(p.apprentices),
-            "skills": list(guildhall.sorted_skills(tuple(p.apprentices))),
+            "skills": list(guildhall.sorted_skills_of(g, p.seat)),
             "buildings": list(p.buildings),
             "supply": p.supply,
             "captives": list(p.captives),

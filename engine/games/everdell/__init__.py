@@ -119,7 +119,7 @@ GAME = GameDefinition(
     ),
     options_model=EverdellOptions,
     automa=(
-        AutomaSpec("rugwort", {"en": "Rugwort", "pt": "Rugwort"}, (1, 2, 3), "year"),
+        AutomaSpec("rugwort", {"en": "Rugwort", "pt": "Rugwort"}, (1, 2, 3), "year", level_option="rugwort_year"),
         AutomaSpec(
             "nightweave",
             {"en": "Nightweave", "pt": "Tecelã Noturna"},
@@ -127,6 +127,7 @@ GAME = GameDefinition(
             "level",
             (1, 2),
             uses=("deck", "scoring"),
+            level_option="nightweave_level",
         ),
     ),
     score_range=(0, 300),

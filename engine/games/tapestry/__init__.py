@@ -56,7 +56,7 @@ GAME = GameDefinition(
     score_range=(0, 400),
     dice=named_dice(),
     # the solo Automa (with the Shadow Empire); `opponent=shadow` adds the Shadow to 2 people
-    automa=(AutomaSpec("tapestry", {"en": "Automa", "pt": "Automa"}, (1, 2, 3, 4, 5, 6), "level", (1,), uses=("automa_rules",)),),
+    automa=(AutomaSpec("tapestry", {"en": "Automa", "pt": "Automa"}, (1, 2, 3, 4, 5, 6), "level", (1,), uses=("automa_rules",), level_option="automa_level"),),
     data_sets=DATA_SETS + ARTS_DATA_SETS,
     # chance and hidden information: rolls, draws from decks and bags, shuffles, reveals
     revealing_events=frozenset(

@@ -43,9 +43,11 @@ def test_catalogue_names_and_texts_in_both_languages() -> None:
     listed = get_game(GAME_ID).cards()
     assert listed is get_game(GAME_ID).cards()
     ids = [c.id for c in listed]
-    # + Works of Wonder: 24 Apprentices, 24 Buildings, 5 Wonders, 6 player boards; its solo AI:
-    # 22 Plot cards, 6 AI boards
-    assert len(ids) == len(set(ids)) == 43 + 24 + 43 + 24 + 10 + 14 + 5 + 6 + 22 + 6
+    # + Works of Wonder: 24 Apprentices, 24 Buildings, 5 Wonders, 7 Contribution cards, 7 kinds
+    # of Reward card, 6 player boards; its solo AI: 22 Plot cards, 6 AI boards
+    assert len(ids) == len(set(ids)) == 43 + 24 + 43 + 24 + 10 + 14 + 5 + 7 + 7 + 6 + 22 + 6
+    ours_cards = [c for c in listed if c.kind in ("contribution", "reward")]
+    assert len(ours_cards) == 14 and all("values" in c.ours for c in ours_cards)
     wow = [c for c in listed if c.set == "wow" and c.kind in ("apprentice", "building")]
     assert len(wow) == 48 and all("values" in c.ours and "name_en" in c.ours for c in wow)
     wonders = {c.id: c for c in listed if c.kind == "wonder"}

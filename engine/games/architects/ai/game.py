@@ -22,7 +22,7 @@ from engine.games.architects import actions, guildhall, market, wonders
 from engine.games.architects.ai.data import AiData, Condition, Effect, Opponent, from_text
 from engine.games.architects.ai.plot import Decision, contribution_resource, resolve, track_order
 from engine.games.architects.asks import opt
-from engine.games.architects.data import GOODS, apprentices, board, buildings
+from engine.games.architects.data import GOODS, board
 from engine.games.architects.game import VIRTUE_MAX, ArchitectsGame
 from engine.games.architects.state import DISPLAY_ROWS, ORDINARY
 
@@ -66,10 +66,15 @@ class SoloGame(ArchitectsGame):
         """A 2-player table (rulebook §5.1): the person's board as the option says, the AI's
         board with its start Virtue and Influence and nothing else; the person always starts."""
         b = board()
-        deck = sorted(k for k, v in buildings().items() if self.promo_ok(v.set))
+        # this game's card values (a server's copies and costs for the new cards, else ours)
+        deck = sorted(
+            k for k, v in self.building_table.items() if self.promo_ok(v.set) for _ in range(v.copies)
+        )
         self.rng.shuffle(deck)
         self.deck = deck
-        apps = sorted(k for k, v in apprentices().items() if self.promo_ok(v.set))
+        apps = sorted(
+            k for k, v in self.apprentice_table.items() if self.promo_ok(v.set) for _ in range(v.copies)
+        )
         self.rng.shuffle(apps)
         self.app_deck = apps
         for r in range(DISPLAY_ROWS):
@@ -110,7 +115,7 @@ class SoloGame(ArchitectsGame):
         self.players[HUMAN].apprentices.append(card)
         self.display[row][col] = None
         self.emit("hire", HUMAN, card=card, why="setup", coins=0, row=row, col=col)
-        yield from self.change_virtue(HUMAN, apprentices()[card].virtue, "hire")
+        yield from self.change_virtue(HUMAN, self.apprentice(card).virtue, "hire")
         if self.ability(HUMAN) == "apprentice_marble":
             yield from self.gain(HUMAN, {"marble": 1}, "isabelle")
         self.close_display_gaps()

@@ -11,6 +11,7 @@ from engine.games.tapestry.automa.datasets import DATA_SETS
 from engine.games.tapestry.bots import POLICIES
 from engine.games.tapestry.catalogue import catalogue
 from engine.games.tapestry.game import TapestryGame
+from engine.games.tapestry.modules.datasets import DATA_SETS as MODULE_DATA_SETS
 from engine.games.tapestry.names import card_name
 from engine.games.tapestry.table_dice import named_dice
 
@@ -56,7 +57,7 @@ GAME = GameDefinition(
     dice=named_dice(),
     # the solo Automa (with the Shadow Empire); `opponent=shadow` adds the Shadow to 2 people
     automa=(AutomaSpec("tapestry", {"en": "Automa", "pt": "Automa"}, (1, 2, 3, 4, 5, 6), "level", (1,), uses=("automa_rules",)),),
-    data_sets=DATA_SETS,
+    data_sets=(*DATA_SETS, *MODULE_DATA_SETS),  # the solo values, then the expansion modules' sets
     # chance and hidden information: rolls, draws from decks and bags, shuffles, reveals
     revealing_events=frozenset(
         {

@@ -12,7 +12,7 @@ from engine.core.prompts import Option
 from engine.games.tapestry import actions, effects, tapestries
 from engine.games.tapestry import capital as cap
 from engine.games.tapestry.asks import Gen, opt
-from engine.games.tapestry.data import BUILDINGS, TRACKS, civilizations, tapestry_cards, tech_cards, tiles
+from engine.games.tapestry.data import BUILDINGS, TRACKS, civilizations, tech_cards, tiles
 from engine.games.tapestry.mapgeo import Hex, land_terrains, neighbours
 
 if TYPE_CHECKING:
@@ -183,7 +183,7 @@ def historians_draw(g: TapestryGame, seat: int) -> Gen:
         if card is None:
             return
         g.emit("reveal", seat, card=card)
-        if tapestry_cards()[card].kind == "played":
+        if tapestries.kind_of(g, card) == "played":
             break
         g.tapestry_discard.append(card)
     play = yield from g.confirm(seat, "tapestry.prompt.historians_fire", {"card": card})
@@ -246,7 +246,7 @@ def heralds(g: TapestryGame, seat: int) -> Gen:
     opts = [opt("skip", "tapestry.skip")]
     for q_seat, pile, index, card in tapestries.visible_cards(g):
         mark = f"{q_seat}:{pile}:{index}:{card}"  # this very card, once
-        if tapestries.copyable(card) and mark not in p.civ["heralds:marked"]:
+        if tapestries.copyable(g, card) and mark not in p.civ["heralds:marked"]:
             opts.append(opt(f"copy:{mark}", "tapestry.card", card=card, group=f"seat{q_seat}"))
     choice = yield from g.pick(seat, "tapestry.prompt.heralds", opts, default="skip")
     if choice == "skip":

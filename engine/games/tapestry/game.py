@@ -17,12 +17,13 @@ from engine.core.prompts import card_of, instance_ids
 from engine.core.result import Result
 from engine.core.seats import SeatSpec
 from engine.games.tapestry import capital as cap
-from engine.games.tapestry import civs, civs_more, effects, scoring, tapestries
+from engine.games.tapestry import civs, civs_more, effects, modules, scoring, tapestries
 from engine.games.tapestry.asks import Asker, Gen, opt
 from engine.games.tapestry.data import (
     RESOURCES,
     TRACKS,
     Bonus,
+    Landmark,
     board,
     landmarks,
     tapestry_cards,
@@ -30,6 +31,7 @@ from engine.games.tapestry.data import (
     tracks,
 )
 from engine.games.tapestry.mapgeo import Hex
+from engine.games.tapestry.modules import play as module_play
 from engine.games.tapestry.state import MAX_RESOURCE, Player, Site
 
 INCOME = "income"
@@ -84,6 +86,11 @@ class TapestryGame(Asker):
         self.achievements: dict[str, list[int]] = {k: [] for k in slots}
         self.achievement_vp: dict[str, list[int]] = {k: list(v) for k, v in slots.items()}
         self.available_landmarks: list[str] = list(landmarks())
+        # the expansion modules' uploaded sets (empty without `modules`): their landmarks are
+        # gained only by their own tile or card, never from the general supply
+        self.content = modules.content(options)
+        self.module_landmarks: list[str] = list(self.content.landmarks)
+        self.landmark_deck: list[str] = []  # landmark cards not kept at setup
         self.tapestry_deck: list[str] = []  # top at the END
         self.tapestry_discard: list[str] = []
         self.tech_deck: list[str] = []
@@ -117,12 +124,17 @@ class TapestryGame(Asker):
         for card in tapestry_cards().values():
             if card.id not in gone_cards:
                 deck.extend([card.id] * card.copies)
+        if self.content.modules:
+            deck.extend(module_play.extra_tapestry(self))
         self.tapestry_deck = self.shuffled(deck)
         gone_tech = set(self.options.get("remove_tech", []))
         self.tech_deck = self.shuffled([c for c in tech_cards() if c not in gone_tech])
         self.tech_row = [self.tech_deck.pop() for _ in range(3)]
         self.tile_bag = self.shuffled([t.id for t in board().territory_tiles])
-        self.space_stack = self.shuffled([t.id for t in board().space_tiles])
+        space = [t.id for t in board().space_tiles]
+        self.space_stack = self.shuffled(
+            module_play.space_stack(self, space) if self.content.modules else space
+        )
         from engine.games.tapestry.options import civ_deck
 
         self.civ_deck = self.shuffled(civ_deck(self.options))
@@ -184,6 +196,7 @@ class TapestryGame(Asker):
         for p in self.order_from(self.first):
             if p.seat in people:
                 yield from civs.adjust(self, p.seat)
+        yield from module_play.draft_landmark_cards(self)
 
     # Hooks for engine-run players (the solo Automa, automa/): who sets up as a person, who
     # starts, where a person's outposts start.
@@ -277,6 +290,8 @@ class TapestryGame(Asker):
         self.turn_open = False
         advanced, self.advance_turn = self.advance_turn, False
         yield from self.place_deferred_landmarks(seat)
+        if self.content.modules:
+            yield from module_play.check_landmark_card(self, seat)
         yield from civs_more.end_of_turn(self, seat, advanced)
         yield from civs_more.urban_build(self, seat)
         for q in self.order_from(seat):
@@ -294,11 +309,13 @@ class TapestryGame(Asker):
             self.emit("era_ends", seat, card=p.era_card)
             p.era_card = None
             p.marker = {}
+        reserving = self.content.on("ff_tapestry")  # F&F: income turn 5 uses the reserved items
         steps = [
             step
             for step, now in (
                 ("income:civs", era >= 2),
                 ("income:tapestry", 2 <= era <= 4),
+                ("income:reserved", era == 5 and reserving),
                 ("income:upgrade", era >= 2),
                 ("income:vp", era >= 2),
                 ("income:income", era <= 4),
@@ -308,6 +325,10 @@ class TapestryGame(Asker):
         with self.resolving(seat, steps) as frame:  # the chart's steps, for the benefit queue
             if era >= 2:
                 yield from civs.income_abilities(self, seat)
+            yield from module_play.fire(self, seat, "income_turn")
+            if era == 5 and reserving:
+                frame.at = steps.index("income:reserved")
+                yield from module_play.use_reserved(self, seat)
             if 2 <= era <= 4:
                 frame.at = steps.index("income:tapestry")
                 if all(self.players[o].income_turns < era for o in self.neighbours(seat)):
@@ -454,6 +475,8 @@ class TapestryGame(Asker):
         self.emit("advance", seat, track=track, space=space)
         if space in TIER_START:
             tapestries.on_tier_entered(self, seat)
+            if space > 1:
+                yield from module_play.fire(self, seat, "new_tier", track=track)
         if landmark and space in LANDMARK_SPACES:
             name = tracks()[track].spaces[space - 1].landmark
             assert name is not None
@@ -463,6 +486,7 @@ class TapestryGame(Asker):
                 with self.resolving(seat, [f"landmark:{name}", *then]):
                     yield from self.gain_landmark(seat, name, may_defer=self.turn_open)
         tapestries.on_advance(self, seat, track)
+        yield from module_play.fire(self, seat, "advance", track=track)
         civs_more.utilitarians_advance(self, seat, track, space)
         if space == 12:
             self.achieve(seat, "track")
@@ -567,6 +591,7 @@ class TapestryGame(Asker):
         if not where:
             yield from self.place_in_capital(seat, kind)
         yield from tapestries.on_building(self, seat, kind)
+        yield from module_play.fire(self, seat, "building", building=kind)
 
     def place_in_capital(self, seat: int, kind: str) -> Gen:
         p = self.players[seat]
@@ -600,9 +625,12 @@ class TapestryGame(Asker):
     def gain_landmark(self, seat: int, name: str, may_defer: bool = False) -> Gen:
         """Take a landmark and place it; a track landmark (`may_defer`) may instead be placed at the
         end of the turn."""
-        if name not in self.available_landmarks:
+        if name in self.available_landmarks:
+            self.available_landmarks.remove(name)
+        elif name in self.module_landmarks:  # an uploaded tile's or landmark card's own landmark
+            self.module_landmarks.remove(name)
+        else:
             return
-        self.available_landmarks.remove(name)
         p = self.players[seat]
         p.landmarks.append(name)
         self.built.add(seat)
@@ -616,6 +644,7 @@ class TapestryGame(Asker):
             p.deferred.append(name)
             self.emit("landmark_deferred", seat, what=name)
         yield from civs.on_landmark(self, seat, name)
+        yield from module_play.fire(self, seat, "landmark")
 
     def place_landmark(self, seat: int, name: str, may_defer: bool = False) -> Gen:
         """Put a gained landmark in the capital (or beside it, or on the map for Nomads). Returns
@@ -623,7 +652,7 @@ class TapestryGame(Asker):
         offered only where there is a choice of spots: with one spot or none it cannot help, and
         those placements stay as they always were (stored games replay unchanged)."""
         p = self.players[seat]
-        lm = landmarks()[name]
+        lm = self.landmark_info(name)
         shapes = cap.shapes_of(tuple(lm.footprint), lm.rotations)
         river = "riverfolk" in p.civs
         spots = cap.landmark_spots(p.grid, shapes, impassable_ok=river)
@@ -653,6 +682,11 @@ class TapestryGame(Asker):
         self.emit("build", seat, what=name, spot=[r0, c0, o])
         yield from self.check_districts(seat)
         return True
+
+    def landmark_info(self, name: str) -> Landmark:
+        """A landmark's footprint: the base game's, or one of the uploaded sets'."""
+        found = landmarks().get(name)
+        return found if found is not None else self.content.landmarks[name]
 
     def place_deferred_landmarks(self, seat: int) -> Gen:
         """End of a turn: every player (from the one whose turn it was, clockwise) places the

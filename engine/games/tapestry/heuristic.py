@@ -80,6 +80,12 @@ READS_VIEW = frozenset(
 )
 
 
+def played_card(card: str) -> bool:
+    """A WHEN PLAYED card (an uploaded card of the expansion modules counts as one)."""
+    base = tapestry_cards().get(card)
+    return base is None or base.kind == "played"
+
+
 class HeuristicBot:
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
@@ -106,8 +112,12 @@ class HeuristicBot:
         if key == "explore_rotation":
             vps = prompt.params.get("vp", [0] * 6)
             return f"rot:{max(range(6), key=lambda r: (vps[r], -r))}"
-        if key == "trap":
-            return "trap" if "trap" in ids else "no"
+        if key == "trap":  # a held Trap first, else a response card of the expansion modules
+            return "trap" if "trap" in ids else next((i for i in ids if i.startswith("resp:")), "no")
+        if key == "counter_trap":  # make the Trap fail whenever a counter-trap is held
+            return next((i for i in ids if i.startswith("resp:")), "no")
+        if key == "landmark_card":  # no weighing of goals yet: the first card offered
+            return ids[0]
         if key == "conquer_die":
             return max(ids, key=lambda i: token_value(i.split(":", 1)[1], me) if "territory" not in i else 2.5)
         if key in ("choose_benefit", "benefit_order"):
@@ -125,7 +135,7 @@ class HeuristicBot:
         if key == "place_building":
             return self.best_plot(ids, me)
         if key in ("play_tapestry", "overplay"):
-            return max(ids, key=lambda i: (CARD_RANK.get(i[5:], 4) + (tapestry_cards()[i[5:]].kind == "played"), i))
+            return max(ids, key=lambda i: (CARD_RANK.get(i[5:], 4) + played_card(i[5:]), i))
         if key == "upgrade":
             real = [i for i in ids if i != "skip"]
             if not real:

@@ -49,6 +49,16 @@ def state(g: TapestryGame) -> dict[str, Any]:
                 "marker": dict(p.marker),
                 "turns": p.turns,
                 "trap_policy": p.trap_policy,
+                **(
+                    {
+                        "charms": p.charms,
+                        "reserved": list(p.reserved),
+                        "landmark_card": p.landmark_card,
+                        "landmark_card_done": p.landmark_card_done,
+                    }
+                    if g.content.modules
+                    else {}
+                ),
             }
             for p in g.players
         ],
@@ -66,6 +76,11 @@ def state(g: TapestryGame) -> dict[str, Any]:
         "space_stack": g.space_stack[::-1],
         "civ_deck": list(g.civ_deck),
         "landmarks": list(g.available_landmarks),
+        **(
+            {"module_landmarks": list(g.module_landmarks), "landmark_deck": list(g.landmark_deck)}
+            if g.content.modules
+            else {}
+        ),
         "achievements": {k: list(v) for k, v in g.achievements.items()},
         "current": g.current,
         "rng": g.rng.getstate()[1][:4],

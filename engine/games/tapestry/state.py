@@ -74,6 +74,12 @@ class Player:
     turns: int = 0
     marker: dict[str, Any] = field(default_factory=dict)  # era effects' parameters (named opponent...)
     trap_policy: str = "ask"  # standing answer to attacks: ask | always (trap when held) | never
+    # expansion modules (modules/): charms visible on the income mat (F&F), buildings reserved
+    # for income turn 5, the landmark card kept at setup and whether its landmark was gained
+    charms: int = 0
+    reserved: list[str] = field(default_factory=list)
+    landmark_card: str | None = None
+    landmark_card_done: bool = False
 
     def pos(self, track: str) -> int:
         """Your most advanced token on a track (AI Singularity leaves a completed track at 12)."""

@@ -50,6 +50,11 @@ def player_view(g: TapestryGame, seat: int, own: bool) -> dict[str, Any]:
         "turns": p.turns,
         "trap_policy": p.trap_policy,
     }
+    if g.content.modules:  # the expansion modules' public state (absent from plain games' views)
+        out["charms"] = p.charms
+        out["reserved"] = list(p.reserved)
+        out["landmark_card"] = p.landmark_card
+        out["landmark_card_done"] = p.landmark_card_done
     if own:
         out["hand"] = sorted(p.hand)
         if p.civ.get("collectors:card"):
@@ -102,4 +107,9 @@ def build(g: TapestryGame, seat: int | None) -> dict[str, Any]:
         "current": g.current,
         "first": g.first,
         "finished": g.finished,
+        **(
+            {"modules": list(g.content.modules), "module_landmarks": list(g.module_landmarks)}
+            if g.content.modules
+            else {}
+        ),
     }

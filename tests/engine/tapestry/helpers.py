@@ -18,6 +18,7 @@ from engine.core.prompts import Answer, Prompt
 from engine.core.seats import SeatSpec
 from engine.games.tapestry.data import BUILDINGS, RESOURCES, landmarks, tapestry_cards, tech_cards
 from engine.games.tapestry.game import TapestryGame
+from engine.games.tapestry.modules import play as module_play
 from engine.games.tapestry.scenario import state
 
 MAX_ANSWERS = 5_000
@@ -115,7 +116,7 @@ def invariants(match: Match) -> list[str]:
         for r in RESOURCES:
             if not 0 <= p.res[r] <= 8:
                 bad.append(f"seat {p.seat} holds {p.res[r]} {r}")
-        for b in BUILDINGS:
+        for b in BUILDINGS:  # a reserved building (F&F) is off the mat and counted as placed
             if p.on_mat[b] + p.placed[b] != 5 or p.on_mat[b] < 0:
                 bad.append(f"seat {p.seat} {b}: {p.on_mat[b]} on mat, {p.placed[b]} placed")
         outposts = p.outposts + sum(p.civ.get("militants:rows", [0, 0]))
@@ -135,6 +136,7 @@ def invariants(match: Match) -> list[str]:
             bad.append(f"hex {h} holds {s.items} items")
     gone = set(g.options.get("remove_tapestry", []))
     expected = Counter({c.id: c.copies for c in tapestry_cards().values() if c.id not in gone})
+    expected.update(module_play.extra_tapestry(g))  # the expansion modules' uploaded cards
     if cards != expected:
         bad.append(f"tapestry cards not conserved: {(cards - expected) + (expected - cards)}")
     if techs != Counter([c for c in tech_cards() if c not in g.options.get("remove_tech", [])]):
@@ -142,7 +144,9 @@ def invariants(match: Match) -> list[str]:
     if any(v > 1 for v in tiles_seen.values()):
         bad.append("a territory tile is in two places")
     owned = [lm for p in g.players for lm in p.landmarks]
-    if sorted(owned + g.available_landmarks) != sorted(landmarks()):
+    if sorted(owned + g.available_landmarks + g.module_landmarks) != sorted(
+        [*landmarks(), *g.content.landmarks]
+    ):
         bad.append("landmarks not conserved")
     return bad
 

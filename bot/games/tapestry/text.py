@@ -24,7 +24,7 @@ RES_ICON = {"coin": "🪙", "worker": "👷", "food": "🌾", "culture": "🎭"}
 TRACK_ICON = {"exploration": "🧭", "science": "🔬", "military": "⚔️", "technology": "⚙️"}
 BUILDING_ICON = {"market": "🏪", "house": "🏠", "farm": "🚜", "armory": "🛡️"}
 ROWS = "ABCDEFGHI"
-SEAT_KEYS = ("victim", "attacker", "partner", "ally", "owner", "to_seat", "by")
+SEAT_KEYS = ("victim", "attacker", "partner", "ally", "owner", "to_seat", "by", "defender")
 FIXED_TOKENS = frozenset(
     {
         "any", "market", "house", "farm", "armory", "any_building", "tile", "space_tile", "tapestry", "civ",
@@ -359,6 +359,9 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
             out[key] = f"**{seat_label(live, data[key])}**"
     if isinstance(data.get("source"), int):
         out["source"] = f"**{seat_label(live, data['source'])}**"
+    for key in ("gain", "charm"):  # the expansion modules' benefits (token labels)
+        if isinstance(data.get(key), list) and all(isinstance(x, str) for x in data[key]):
+            out[key] = ", ".join(label_text(x, locale) for x in data[key]) or "—"
     for key in ("hex", "start"):
         if isinstance(data.get(key), list) and len(data[key]) == 2:
             out[key] = hex_text(data[key], live, locale)

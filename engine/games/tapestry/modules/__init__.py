@@ -76,6 +76,16 @@ def normalize(options: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def entry_counts(options: Mapping[str, Any]) -> list[tuple[str, int]]:
+    """Each chosen module with the number of entries in its set (0 when the set is unusable)."""
+    out = []
+    for m in chosen(options):
+        text = options.get(option_of(m))
+        model = sets.parsed(m, text) if isinstance(text, str) and not sets.check(m, text) else None
+        out.append((m, len(getattr(model, schema.LISTS[m])) if model is not None else 0))
+    return out
+
+
 @dataclass
 class Content:
     """Everything the chosen modules add to one game (empty without modules)."""

@@ -250,7 +250,7 @@ def option_label(live: Live | None, option: Option, locale: str) -> str | None:
     if label in ("tapestry.civ_row", "tapestry.civ_column"):
         return t(label, locale, n=int(oid.split(":")[1]) + 1)
     if label == "tapestry.seat":
-        return seat_label(live, int(oid[5:]))
+        return seat_label(live, int(oid.rsplit(":", 1)[1]))  # seat:N, or capital:N (another player's capital)
     if label == "tapestry.token":
         return t("tapestry.label.token", locale, n=oid[6:])
     if label == "tapestry.setup.civ_capital":

@@ -1,0 +1,82 @@
+"""The expansion modules in Discord: each player's landmark card and its goal, reserved items and
+visible charms, and the landmark cards offered in the draft (from the sets the table copied)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.games.tapestry.text import name
+from bot.i18n import has, join_names, t
+from engine.games.tapestry import modules
+
+
+def content(options: Mapping[str, Any]) -> modules.Content | None:
+    """The table's module content (None without modules, or with sets the engine refused)."""
+    if not options.get("modules"):
+        return None
+    try:
+        return modules.content(options)
+    except Exception:  # a record the engine would refuse: show nothing rather than fail the view
+        return None
+
+
+def count_text(what: str, locale: str) -> str:
+    if what.startswith(("track:", "sp:")):
+        return t("tapestry.modules.on_track", locale, track=name(what.split(":", 1)[1], locale))
+    key = f"tapestry.modules.count.{what}"
+    if has(key):
+        return t(key, locale)
+    return t(f"tapestry.count.{what}", locale) if has(f"tapestry.count.{what}") else what
+
+
+def goal_text(c: modules.Content, card: str, locale: str) -> str:
+    entry = c.landmark_cards[card]
+    parts = [
+        t("tapestry.modules.at_least", locale, n=g.at_least, what=count_text(g.count, locale))
+        for g in entry.goal
+    ]
+    return t(
+        "tapestry.modules.goal", locale, goal="; ".join(parts), landmark=name(entry.landmark.name, locale)
+    )
+
+
+def player_lines(c: modules.Content | None, p: Mapping[str, Any], locale: str) -> list[str]:
+    """The module lines of one player's summary (public: landmark cards are face up after the draft)."""
+    if c is None or "landmark_card" not in p:
+        return []
+    lines = []
+    card = p.get("landmark_card")
+    if card and card in c.landmark_cards:
+        state = "✅" if p.get("landmark_card_done") else "⏳"
+        lines.append(
+            f"{state} "
+            + t(
+                "tapestry.modules.landmark_card",
+                locale,
+                card=name(card, locale),
+                goal=goal_text(c, card, locale),
+            )
+        )
+    if p.get("reserved"):
+        lines.append(
+            t(
+                "tapestry.modules.reserved",
+                locale,
+                items=join_names(t(f"tapestry.building.{b}", locale) for b in p["reserved"]),
+            )
+        )
+    if p.get("charms"):
+        lines.append(t("tapestry.modules.charms", locale, n=p["charms"]))
+    return lines
+
+
+def draft_help(c: modules.Content | None, params: Mapping[str, Any], locale: str) -> list[str]:
+    """The goals of the landmark cards offered in the draft."""
+    if c is None:
+        return []
+    return [
+        f"• **{name(card, locale)}**: {goal_text(c, card, locale)}"
+        for card in params.get("cards") or []
+        if card in c.landmark_cards
+    ]

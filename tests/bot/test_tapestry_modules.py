@@ -118,4 +118,4 @@ def test_the_private_view_shows_the_landmark_card_goal_and_the_draft_shows_every
 def test_the_lobby_lists_the_sets_the_table_copied() -> None:
     live = make_live(3, seed=5, locale="en")
     shown = texts(lobby_payload(live, "en"))
-    assert "`pp_tapestry` (3)" in shown and "`landmark_cards` (7)" in shown
+    assert "`pp_tapestry` (3)" in shown and "`landmark_cards` (7)" in shown and "`advanced_capitals` (3)" in shown

@@ -58,6 +58,16 @@ def player_lines(c: modules.Content | None, p: Mapping[str, Any], locale: str) -
                 goal=goal_text(c, card, locale),
             )
         )
+    if p.get("advanced_capital") in c.capitals:
+        entry = c.capitals[p["advanced_capital"]]
+        lines.append(
+            t(
+                "tapestry.modules.advanced_capital",
+                locale,
+                capital=name(entry.id, locale),
+                text=entry.text or "—",
+            )
+        )
     if p.get("reserved"):
         lines.append(
             t(

@@ -253,6 +253,9 @@ def option_label(live: Live | None, option: Option, locale: str) -> str | None:
         return seat_label(live, int(oid.rsplit(":", 1)[1]))  # seat:N, or capital:N (another player's capital)
     if label == "tapestry.token":
         return t("tapestry.label.token", locale, n=oid[6:])
+    if label == "tapestry.setup.civ_advanced":  # an advanced capital of the server's set
+        parts = oid.split(":")
+        return t(label, locale, civ=name(parts[1], locale), capital=name(parts[3], locale))
     if label == "tapestry.setup.civ_capital":
         parts = oid.split(":")
         return t(label, locale, civ=name(parts[1], locale), capital=capital_name(int(parts[3]), locale))
@@ -359,6 +362,8 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
             out[key] = f"**{seat_label(live, data[key])}**"
     if isinstance(data.get("source"), int):
         out["source"] = f"**{seat_label(live, data['source'])}**"
+    if isinstance(data.get("district"), int) and data["district"] >= 100:  # an advanced capital's own
+        out["district"] = data["district"] - 100
     for key in ("gain", "charm"):  # the expansion modules' benefits (token labels)
         if isinstance(data.get(key), list) and all(isinstance(x, str) for x in data[key]):
             out[key] = ", ".join(label_text(x, locale) for x in data[key]) or "—"

@@ -530,11 +530,12 @@ def on_landmark(g: TapestryGame, seat: int, name: str) -> Gen:
             yield from effects.do(g, h.seat, gains)
 
 
-def on_district(g: TapestryGame, seat: int, district: int) -> Gen:
+def on_district(g: TapestryGame, seat: int, district: int, cells: list[tuple[int, int]] | None = None) -> Gen:
     p = g.players[seat]
     if "architects" not in p.civs:
         return
-    kinds = {p.grid[r][c] for r, c in cap.district_cells(district) if p.grid[r][c] in LETTER}
+    plots = cells if cells is not None else cap.district_cells(district)  # an advanced capital's own
+    kinds = {p.grid[r][c] for r, c in plots if p.grid[r][c] in LETTER}
     if len(kinds) == 1:
         g.emit("architects_district", seat, district=district)
         yield from g.gain_any(seat)

@@ -436,8 +436,10 @@ def spy_choices(g: TapestryGame, seat: int, target: int, used: list[str]) -> lis
     q = g.players[target]
     out: list[Any] = []
     if "card" not in used:
+        shown: set[str] = set()  # an uploaded card may show twice (copies of the expansion sets)
         for owner, _pile, _index, card in tapestries.visible_cards(g):
-            if owner == target and tapestries.kind_of(g, card) == "played":
+            if owner == target and tapestries.kind_of(g, card) == "played" and card not in shown:
+                shown.add(card)
                 out.append(opt(f"card:{target}:{card}", "tapestry.card", card=card, group=f"seat{target}"))
     if "tile" not in used:
         out += [

@@ -150,6 +150,7 @@ class TapestryGame(Asker):
             pairs = [(c,) for c in self.shuffled(sorted(caps))[: self.n]]
         seated = self.seated()
         offers = {p.seat: [self.civ_deck.pop(), self.civ_deck.pop()] for p in seated}
+        advanced = module_play.deal_advanced_capitals(self, [p.seat for p in seated])
         for p in seated:
             p.civ["offer"] = list(offers[p.seat])
             p.civ["capital_offer"] = list(pairs[p.seat])
@@ -163,6 +164,7 @@ class TapestryGame(Asker):
                 for c in offers[p.seat]
                 for k in pairs[p.seat]
             ]
+            opts += module_play.advanced_options(self, offers[p.seat], advanced.get(p.seat))
             specs.append(
                 PromptSpec(
                     p.seat,
@@ -175,9 +177,15 @@ class TapestryGame(Asker):
             )
         answers = yield from self.ask_all(specs)
         for p in seated:
-            _, civ, _, number = answers[p.seat][0].split(":")
-            p.capital = int(number)
-            p.grid = cap.parse(caps[p.capital].grid)
+            _, civ, kind, number = answers[p.seat][0].split(":")
+            if kind == "adv":  # an advanced capital: its own mat; the basic one still places the outposts
+                p.capital = pairs[p.seat][0]
+                p.advanced = number
+                p.grid = cap.parse(self.content.capitals[number].grid)
+                self.emit("advanced_capital", p.seat, capital=number)
+            else:
+                p.capital = int(number)
+                p.grid = cap.parse(caps[p.capital].grid)
             other = [c for c in offers[p.seat] if c != civ]
             self.civ_deck.extend(other)
             del p.civ["offer"], p.civ["capital_offer"]
@@ -345,6 +353,8 @@ class TapestryGame(Asker):
             if era <= 4:
                 frame.at = steps.index("income:income")
                 yield from scoring.income(self, seat)
+                if p.advanced is not None:  # an advanced capital's producing districts
+                    yield from module_play.advanced_income(self, seat)
         if era == 1:
             yield from civs.end_of_first_income(self, seat)
         if era == 5:
@@ -615,6 +625,9 @@ class TapestryGame(Asker):
 
     def check_districts(self, seat: int) -> Gen:
         p = self.players[seat]
+        if p.advanced is not None and self.content.capitals[p.advanced].districts is not None:
+            yield from module_play.check_advanced_districts(self, seat)
+            return
         for d in cap.complete_districts(p.grid):
             if d not in p.districts:
                 p.districts.append(d)
@@ -656,6 +669,8 @@ class TapestryGame(Asker):
         shapes = cap.shapes_of(tuple(lm.footprint), lm.rotations)
         river = "riverfolk" in p.civs
         spots = cap.landmark_spots(p.grid, shapes, impassable_ok=river)
+        if p.advanced is not None:  # an advanced capital may forbid landmarks, or their overhang
+            spots = module_play.advanced_landmark_spots(self, seat, spots, shapes)
         elsewhere = yield from civs.building_elsewhere(self, seat, name, landmark=True)  # Nomads
         if elsewhere:
             return True

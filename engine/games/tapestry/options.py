@@ -52,6 +52,7 @@ class TapestryOptions(GameOptions):
     counter_traps_data: str | None = Field(None, description="The server's counter-trap response cards", json_schema_extra={"command": False})
     space_tiles_data: str | None = Field(None, description="The server's Plans & Ploys space tiles", json_schema_extra={"command": False})
     landmark_cards_data: str | None = Field(None, description="The server's landmark cards", json_schema_extra={"command": False})
+    advanced_capitals_data: str | None = Field(None, description="The server's advanced capitals", json_schema_extra={"command": False})
     nanotech_two_cards: bool | None = Field(None, description="Nanotechnology's bonus costs 2 tech cards instead of 3")
     first_income_draw_two: bool | None = Field(None, description="First income turn: draw 2 tapestry cards, keep 1")
     civ_draw_two: bool | None = Field(None, description="Gaining a civilization during the game: draw 2, keep 1")

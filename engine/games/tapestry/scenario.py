@@ -55,6 +55,7 @@ def state(g: TapestryGame) -> dict[str, Any]:
                         "reserved": list(p.reserved),
                         "landmark_card": p.landmark_card,
                         "landmark_card_done": p.landmark_card_done,
+                        "advanced_capital": p.advanced,
                     }
                     if g.content.modules
                     else {}

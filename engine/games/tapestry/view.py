@@ -55,6 +55,7 @@ def player_view(g: TapestryGame, seat: int, own: bool) -> dict[str, Any]:
         out["reserved"] = list(p.reserved)
         out["landmark_card"] = p.landmark_card
         out["landmark_card_done"] = p.landmark_card_done
+        out["advanced_capital"] = p.advanced
     if own:
         out["hand"] = sorted(p.hand)
         if p.civ.get("collectors:card"):

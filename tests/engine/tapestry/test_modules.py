@@ -488,3 +488,77 @@ def test_a_goal_not_met_gains_nothing() -> None:
     assert not play.goal_met(g, 0, "test_lc_sage")
     list(play.check_landmark_card(g, 0))
     assert "Test Hall" not in g.players[0].landmarks
+
+
+# ------------------------------------------------------------------------- advanced capitals
+def test_setup_deals_an_advanced_capital_beside_the_basic_and_it_may_be_kept() -> None:
+    opts = GAME.normalize_options(options("advanced_capitals"), 2)
+    m = Match("tapestry", seats(2), opts, 3)
+    prompts = m.prompts()
+    offered = [[o.id for o in p.options if ":adv:" in o.id] for p in prompts]
+    assert all(len(ids) == 2 for ids in offered)  # each civilization with the one advanced capital dealt
+    kept = offered[0][0]
+    for p in prompts:
+        m.submit(p.seat, (kept,) if p.seat == prompts[0].seat else (p.default or (p.options[0].id,)))
+    g = game(m)
+    me = g.players[prompts[0].seat]
+    capital = kept.split(":")[3]
+    assert me.advanced == capital
+    assert ["".join(r) for r in me.grid] == list(modules.content(opts).capitals[capital].grid)
+    assert me.capital in (1, 2, 3, 4, 5, 6)  # the basic mat still says where the outposts start
+
+
+def test_a_civilization_barred_from_an_advanced_capital_is_not_offered_with_it() -> None:
+    opts = GAME.normalize_options(options("advanced_capitals"), 2)
+    g = game(at({}, "advanced_capitals"))
+    from engine.games.tapestry.modules import play
+
+    assert play.advanced_options(g, ["riverfolk", "architects"], "test_cloud") == [
+        o for o in play.advanced_options(g, ["architects"], "test_cloud")
+    ]
+    assert opts["modules"] == ["advanced_capitals"]
+
+
+def test_an_advanced_district_gives_its_gain_when_completed_and_producing_ones_each_income() -> None:
+    m = at({"players": [{"advanced_capital": "test_terraces", "income_turns": 1}, {"income_turns": 1}]}, "advanced_capitals")
+    g = game(m)
+    p = g.players[0]
+    p.grid[1][0] = p.grid[1][1] = "M"
+    from engine.games.tapestry.effects import do
+
+    before_vp, before_food = p.vp, p.res["food"]
+    asked = drive(do(g, 0, ["market"]), {"tapestry.prompt.place_building": "plot:1.2"})
+    assert asked == ["tapestry.prompt.place_building"]
+    assert 101 in p.districts and p.vp == before_vp + 2 and p.res["food"] == before_food + 1
+    # the top row produces a coin at each income step once complete, nothing when completed
+    coin = p.res["coin"]
+    for col in range(8):
+        p.grid[0][col] = "H"
+    drive(do(g, 0, ["house"]), {"tapestry.prompt.place_building": "plot:0.8"})
+    assert 100 in p.districts and p.res["coin"] == coin
+    from engine.games.tapestry.modules import play
+
+    drive(play.advanced_income(g, 0), {})
+    assert p.res["coin"] == coin + 1
+
+
+def test_an_advanced_capital_may_forbid_landmarks_or_their_overhang() -> None:
+    m = at({"players": [{"advanced_capital": "test_bottle"}, {"advanced_capital": "test_cloud"}]}, "advanced_capitals")
+    g = game(m)
+    drive(g.gain_landmark(0, "Forge"), {})
+    assert g.players[0].beside == ["Forge"]  # no landmark in this capital: beside it, still owned
+    other = g.available_landmarks[0]
+    from engine.games.tapestry import capital as cap
+
+    lm = g.landmark_info(other)
+    shapes = cap.shapes_of(tuple(lm.footprint), lm.rotations)
+    every = cap.landmark_spots(g.players[1].grid, shapes)
+    assert any(not cap.fully_inside(s, shapes) for s in every)  # a basic capital would allow overhang
+    from engine.games.tapestry.modules import play
+
+    allowed = play.advanced_landmark_spots(g, 1, every, shapes)
+    assert allowed and all(cap.fully_inside(s, shapes) for s in allowed)
+    asked = drive(g.gain_landmark(1, other), {})
+    assert asked == ["tapestry.prompt.place_landmark"]
+    spot = g.players[1].landmark_spots[0]
+    assert cap.fully_inside((spot[1], spot[2], spot[3]), shapes)

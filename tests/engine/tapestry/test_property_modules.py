@@ -51,6 +51,7 @@ MECHANISMS = (
     "counter_trap",
     "landmark_goal",
     "landmark_card",
+    "advanced_capital",
 )
 
 

@@ -7,7 +7,8 @@ per module (formats in `schema.py`):
 * `pp_tapestry`, `aa_tapestry`, `ff_tapestry`: the expansion tapestry cards of each box;
 * `counter_traps`: the Plans & Ploys response cards that answer a Trap or a conquest;
 * `space_tiles`: the Plans & Ploys space tiles (the Monolith and its landmark among them);
-* `landmark_cards`: the landmark cards (personal goals) and their draft at setup.
+* `landmark_cards`: the landmark cards (personal goals) and their draft at setup;
+* `advanced_capitals`: the 12 advanced capital mats, one dealt to each player beside the basic.
 
 The text of each set travels in the match options (`<module>_data`), so a stored game replays
 from its record alone.
@@ -23,7 +24,15 @@ from engine.core.errors import InvalidSetup
 from engine.games.tapestry.data import Landmark
 from engine.games.tapestry.modules import schema, sets
 
-MODULES = ("pp_tapestry", "aa_tapestry", "ff_tapestry", "counter_traps", "space_tiles", "landmark_cards")
+MODULES = (
+    "pp_tapestry",
+    "aa_tapestry",
+    "ff_tapestry",
+    "counter_traps",
+    "space_tiles",
+    "landmark_cards",
+    "advanced_capitals",
+)
 BOX = {
     "pp_tapestry": "pp",
     "aa_tapestry": "aa",
@@ -98,6 +107,7 @@ class Content:
     landmark_cards: dict[str, schema.LandmarkCard] = field(default_factory=dict)
     landmarks: dict[str, Landmark] = field(default_factory=dict)  # the sets' own landmarks
     box_of: dict[str, str] = field(default_factory=dict)  # card id -> pp / aa / ff
+    capitals: dict[str, schema.AdvancedCapital] = field(default_factory=dict)
 
     def on(self, module: str) -> bool:
         return module in self.modules
@@ -152,6 +162,8 @@ def content(options: Mapping[str, Any]) -> Content:
             for t in model.tiles:
                 if t.landmark is not None:
                     c.landmarks[t.landmark.name] = _landmark(t.landmark)
+        elif isinstance(model, schema.CapitalsFile):
+            c.capitals = {capital.id: capital for capital in model.capitals}
         elif isinstance(model, schema.LandmarkCardsFile):
             c.landmark_cards = {lc.id: lc for lc in model.landmark_cards}
             for lc in model.landmark_cards:
@@ -173,6 +185,8 @@ def _remember_names(c: Content) -> None:
         UPLOADED_NAMES[response.id] = (response.name, response.name_pt)
     for lc in c.landmark_cards.values():
         UPLOADED_NAMES[lc.id] = (lc.name, lc.name_pt)
+    for capital in c.capitals.values():
+        UPLOADED_NAMES[capital.id] = (capital.name, capital.name_pt)
     for lm in c.landmarks.values():
         UPLOADED_NAMES[lm.name] = (lm.name, lm.name_pt)
         UPLOADED_LANDMARKS[lm.name] = lm

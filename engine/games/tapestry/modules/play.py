@@ -10,6 +10,10 @@
   Trap); the attacker whose conquest is trapped may answer with a counter-trap (the Trap fails).
 * Space tiles (`space_tiles`): added to the stack (a replacement takes its base tile's place);
   their lasting triggers act once explored; a tile's landmark is gained by its benefit only.
+* Advanced capitals (`advanced_capitals`): each player is dealt one beside the basic capital(s)
+  and may keep it instead (the basic capital still places the outposts); its districts give
+  their gain when completed, or at each income turn's income step once completed; it may forbid
+  landmarks, or landmarks hanging off its grid.
 * Landmark cards (`landmark_cards`): drafted at setup (the player right of the first draws
   players (+1 with Plans & Ploys and Arts & Architecture cards both in the deck), keeps one and
   passes the rest counter-clockwise); at the end of each of your turns, a goal met gains its
@@ -302,3 +306,62 @@ def check_landmark_card(g: TapestryGame, seat: int) -> Gen:
     name = g.content.landmark_cards[card].landmark.name
     g.emit("landmark_goal", seat, card=card)
     yield from g.gain_landmark(seat, name)
+
+
+# -------------------------------------------------------------------------- advanced capitals
+def deal_advanced_capitals(g: TapestryGame, people: list[int]) -> dict[int, str]:
+    """Setup: one random advanced capital for each person (dealt in seat order)."""
+    if not g.content.on("advanced_capitals"):
+        return {}
+    deck = g.shuffled(sorted(g.content.capitals))
+    return {seat: deck.pop() for seat in people if deck}
+
+
+def advanced_options(g: TapestryGame, civs: list[str], capital: str | None) -> list[Any]:
+    """The setup choices keeping the advanced capital (with a civilization allowed to)."""
+    if capital is None:
+        return []
+    barred = set(g.content.capitals[capital].not_for)
+    return [
+        opt(f"civ:{c}:adv:{capital}", "tapestry.setup.civ_advanced", card=c) for c in civs if c not in barred
+    ]
+
+
+def _district_complete(grid: list[list[str]], cells: list[list[int]]) -> bool:
+    return all(grid[r][c] != "." for r, c in cells)
+
+
+def check_advanced_districts(g: TapestryGame, seat: int) -> Gen:
+    from engine.games.tapestry import civs
+
+    p = g.players[seat]
+    districts = g.content.capitals[p.advanced or ""].districts or []
+    for i, district in enumerate(districts):
+        number = 100 + i  # apart from the basic capitals' 0-8
+        if number in p.districts or not _district_complete(p.grid, district.cells):
+            continue
+        p.districts.append(number)
+        g.emit("district", seat, district=number)
+        if district.when == "complete":
+            yield from effects.do(g, seat, list(district.gain))
+        yield from civs.on_district(g, seat, number, [(r, c) for r, c in district.cells])
+
+
+def advanced_income(g: TapestryGame, seat: int) -> Gen:
+    p = g.players[seat]
+    districts = g.content.capitals[p.advanced or ""].districts or []
+    for i, district in enumerate(districts):
+        if district.when == "income" and 100 + i in p.districts:
+            g.emit("district_income", seat, district=100 + i, gain=[effects.label(s) for s in district.gain])
+            yield from effects.do(g, seat, list(district.gain))
+
+
+def advanced_landmark_spots(g: TapestryGame, seat: int, spots: list[Any], shapes: Any) -> list[Any]:
+    from engine.games.tapestry import capital as cap
+
+    entry = g.content.capitals[g.players[seat].advanced or ""]
+    if entry.no_landmarks:
+        return []
+    if entry.no_overhang:
+        return [s for s in spots if cap.fully_inside(s, shapes)]
+    return spots

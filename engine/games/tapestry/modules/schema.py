@@ -99,6 +99,30 @@ class LandmarkCard(Entry):
     landmark: Shape
 
 
+class District(BaseModel):
+    """A district of an advanced capital: its plots (row, column on the 9x9 grid; impassable plots
+    count as covered) and what it gives, once when completed or at each income turn after."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    cells: list[list[int]] = Field(min_length=1, max_length=81)
+    gain: list[Step] = []
+    when: Literal["complete", "income"] = "complete"
+
+
+class AdvancedCapital(Entry):
+    """An advanced capital mat (Arts & Architecture or Fantasies & Futures): its 9x9 grid (`.` open,
+    `#` impassable) and its districts; without `districts`, the nine 3x3 ones, each giving a
+    resource of your choice when completed."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]{1,40}$")
+    box: Literal["aa", "ff"]
+    grid: list[str] = Field(min_length=9, max_length=9)
+    districts: list[District] | None = Field(None, max_length=12)
+    no_landmarks: bool = False  # landmarks may not be placed in this capital (they go beside it)
+    no_overhang: bool = False  # landmarks may not hang off this capital's grid
+    not_for: list[str] = []  # civilizations that may not keep it (ids)
+
+
 class CardsFile(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     format: Literal[1]
@@ -123,7 +147,14 @@ class LandmarkCardsFile(BaseModel):
     landmark_cards: list[LandmarkCard] = Field(min_length=1, max_length=20)
 
 
+class CapitalsFile(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    format: Literal[1]
+    capitals: list[AdvancedCapital] = Field(min_length=1, max_length=12)
+
+
 FILES: dict[str, type[BaseModel]] = {
+    "advanced_capitals": CapitalsFile,
     "pp_tapestry": CardsFile,
     "aa_tapestry": CardsFile,
     "ff_tapestry": CardsFile,
@@ -138,6 +169,7 @@ LISTS = {
     "counter_traps": "cards",
     "space_tiles": "tiles",
     "landmark_cards": "landmark_cards",
+    "advanced_capitals": "capitals",
 }
 TRACK_SET = frozenset(TRACKS)
 BUILDING_SET = frozenset(BUILDINGS)

@@ -94,6 +94,31 @@ def _trigger_problems(where: str, triggers: list[schema.Trigger], names: frozens
     return out
 
 
+def _capital_problems(where: str, entry: schema.AdvancedCapital, names: frozenset[str]) -> list[str]:
+    from engine.games.tapestry.data import civilizations
+
+    out = []
+    if any(len(row) != 9 or set(row) - {".", "#"} for row in entry.grid):
+        out.append(f"{where}: the grid must be 9 rows of 9 plots, '.' open or '#' impassable")
+    for civ in entry.not_for:
+        if civ not in civilizations():
+            out.append(f"{where}: not_for: unknown civilization '{civ}'")
+    taken: set[tuple[int, ...]] = set()
+    for i, district in enumerate(entry.districts or [], start=1):
+        at = f"{where}: district {i}"
+        cells = [tuple(c) for c in district.cells]
+        if any(len(c) != 2 or not all(0 <= x < 9 for x in c) for c in cells):
+            out.append(f"{at}: each plot is [row, column] from 0 to 8")
+            continue
+        if taken & set(cells) or len(set(cells)) != len(cells):
+            out.append(f"{at}: a plot belongs to two districts")
+        taken |= set(cells)
+        if district.when == "income" and not district.gain:
+            out.append(f"{at}: a district producing at each income turn needs a gain")
+        out += vocab.steps_problems(district.gain, at, names)
+    return out
+
+
 def _meaning_problems(kind: str, model: BaseModel) -> list[str]:
     """What the types cannot say: the vocabulary, unique ids, what belongs to which expansion."""
     out: list[str] = []
@@ -134,6 +159,8 @@ def _meaning_problems(kind: str, model: BaseModel) -> list[str]:
                 out.append(f"{where}: a space tile needs a benefit or a trigger")
             if entry.landmark is not None:
                 out += _shape_problems(where, entry.landmark)
+        elif isinstance(entry, schema.AdvancedCapital):
+            out += _capital_problems(where, entry, names)
         elif isinstance(entry, schema.LandmarkCard):
             for c in entry.goal:
                 if not vocab.count_ok(c.count, goal=True):

@@ -5,6 +5,7 @@ counter-trap question, charms, reserved items, within Discord's limits."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -118,4 +119,27 @@ def test_the_private_view_shows_the_landmark_card_goal_and_the_draft_shows_every
 def test_the_lobby_lists_the_sets_the_table_copied() -> None:
     live = make_live(3, seed=5, locale="en")
     shown = texts(lobby_payload(live, "en"))
-    assert "`pp_tapestry` (3)" in shown and "`landmark_cards` (7)" in shown and "`advanced_capitals` (3)" in shown
+    assert (
+        "`pp_tapestry` (3)" in shown
+        and "`landmark_cards` (7)" in shown
+        and "`advanced_capitals` (3)" in shown
+    )
+
+
+@pytest.mark.parametrize("locale", ["en", "pt"])
+def test_the_board_menu_shows_every_uploaded_entry(locale: str) -> None:
+    from bot.games.tapestry.views import board_items, view_embed
+
+    live = make_live(3, seed=5, locale=locale)
+    values = [o.value for o in board_items(live, locale)[0].item.options]
+    assert "modules" in values
+    embed, _ = view_embed(live, "modules", locale)
+    check_embed(embed)
+    shown = json.dumps(embed.to_dict(), ensure_ascii=False)
+    assert not KEYS.search(shown)
+    for entry in (
+        ("Test Harvest", "Colheita de Teste"),
+        ("Test Counter", "Contra de Teste"),
+        ("Test Terraces", "Terraços de Teste"),
+    ):
+        assert entry[0 if locale == "en" else 1] in shown

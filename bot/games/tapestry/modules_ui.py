@@ -90,3 +90,79 @@ def draft_help(c: modules.Content | None, params: Mapping[str, Any], locale: str
         for card in params.get("cards") or []
         if card in c.landmark_cards
     ]
+
+
+# -- the board menu's "expansion sets" view: every uploaded entry this table plays with ------------
+def _steps(steps: list[Any], locale: str) -> str:
+    from bot.games.tapestry.text import label_text
+    from engine.games.tapestry.effects import label
+
+    return ", ".join(label_text(label(s), locale) for s in steps) or "—"
+
+
+def _card_line(card: Any, locale: str) -> str:
+    parts = []
+    if getattr(card, "when_played", None):
+        parts.append(t("tapestry.modules.when_played", locale, gain=_steps(card.when_played, locale)))
+    for trig in getattr(card, "triggers", None) or []:
+        parts.append(
+            t(
+                "tapestry.modules.trigger",
+                locale,
+                when=t(f"tapestry.modules.when.{trig.when}", locale),
+                gain=_steps(trig.gain, locale),
+            )
+        )
+    charms = getattr(card, "charms", None)
+    if charms is not None:
+        parts.append(
+            t(
+                "tapestry.modules.charm_sides",
+                locale,
+                left=_steps(charms.left, locale),
+                right=_steps(charms.right, locale),
+            )
+        )
+    if getattr(card, "reserve", None):
+        parts.append(
+            t("tapestry.modules.reserves", locale, what=t(f"tapestry.building.{card.reserve}", locale))
+        )
+    if getattr(card, "against", None):
+        parts.append(t(f"tapestry.modules.against_{card.against}", locale, gain=_steps(card.gain, locale)))
+    return f"**{name(card.id, locale)}** ×{card.copies}: " + "; ".join(parts or ["—"])
+
+
+def sets_lines(c: modules.Content, locale: str) -> list[tuple[str, str]]:
+    """(title, lines) per kind of uploaded entry, in the reader's language."""
+    out: list[tuple[str, str]] = []
+    if c.cards:
+        out.append(
+            (
+                t("tapestry.modules.view.cards", locale),
+                "\n".join(_card_line(x, locale) for x in c.cards.values()),
+            )
+        )
+    if c.responses:
+        out.append(
+            (
+                t("tapestry.modules.view.responses", locale),
+                "\n".join(_card_line(x, locale) for x in c.responses.values()),
+            )
+        )
+    if c.space_tiles:
+        lines = [
+            f"**{tile.id}**: {_steps(tile.benefit, locale)}"
+            + "".join(
+                f"; {t('tapestry.modules.trigger', locale, when=t(f'tapestry.modules.when.{tr.when}', locale), gain=_steps(tr.gain, locale))}"
+                for tr in tile.triggers
+            )
+            for tile in c.space_tiles.values()
+        ]
+        out.append((t("tapestry.modules.view.space_tiles", locale), "\n".join(lines)))
+    if c.landmark_cards:
+        lines = [f"**{name(i, locale)}**: {goal_text(c, i, locale)}" for i in c.landmark_cards]
+        out.append((t("tapestry.modules.view.landmark_cards", locale), "\n".join(lines)))
+    if c.capitals:
+        lines = [f"**{name(i, locale)}**: {cap.text or '—'}" for i, cap in c.capitals.items()]
+        out.append((t("tapestry.modules.view.capitals", locale), "\n".join(lines)))
+    return out

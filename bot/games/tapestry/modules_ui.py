@@ -123,6 +123,16 @@ def _card_line(card: Any, locale: str) -> str:
                 right=_steps(charms.right, locale),
             )
         )
+    if getattr(card, "plots", None):
+        parts.append(
+            t(
+                "tapestry.modules.plots",
+                locale,
+                n=card.plots,
+                gain=_steps(card.plot_gain, locale),
+                full=_steps(card.full_gain, locale),
+            )
+        )
     if getattr(card, "reserve", None):
         parts.append(
             t("tapestry.modules.reserves", locale, what=t(f"tapestry.building.{card.reserve}", locale))

@@ -608,12 +608,16 @@ class TapestryGame(Asker):
         terra = tapestries.era_active(self, seat, "terraforming")
         river = "riverfolk" in p.civs  # the Riverfolk build on impassable plots
         plots = cap.open_plots(p.grid, impassable_ok=terra or river)
-        if not plots:
+        on_cards = module_play.card_plot_options(self, seat, kind) if self.content.modules else []
+        if not plots and not on_cards:
             p.beside.append(kind)
             self.emit("beside_capital", seat, what=kind)
             return
-        opts = [opt(f"plot:{r}.{c}", "tapestry.plot", group=kind) for r, c in plots]
+        opts = [opt(f"plot:{r}.{c}", "tapestry.plot", group=kind) for r, c in plots] + on_cards
         choice = yield from self.pick(seat, "tapestry.prompt.place_building", opts, params={"building": kind})
+        if choice.startswith("cardplot:"):  # A&A: on a tapestry card's plot instead
+            yield from module_play.build_on_card(self, seat, choice, kind)
+            return
         r, c = (int(x) for x in choice[5:].split("."))
         if p.grid[r][c] == cap.IMPASSABLE and terra:
             self.gain_vp(seat, 5, "terraforming")
@@ -674,20 +678,28 @@ class TapestryGame(Asker):
         elsewhere = yield from civs.building_elsewhere(self, seat, name, landmark=True)  # Nomads
         if elsewhere:
             return True
-        if not spots:
+        on_cards = module_play.card_plot_options(self, seat, name) if self.content.modules else []
+        if not spots and not on_cards:
             p.beside.append(name)
             self.emit("beside_capital", seat, what=name)
             return True
         inside = [s for s in spots if cap.fully_inside(s, shapes)]
-        default = inside[0] if inside else spots[0]
-        opts = [opt(f"lm:{r}.{c}.{o}", "tapestry.landmark_spot", card=name) for r, c, o in spots]
+        default = inside[0] if inside else spots[0] if spots else None
+        opts = [opt(f"lm:{r}.{c}.{o}", "tapestry.landmark_spot", card=name) for r, c, o in spots] + on_cards
         if may_defer and len(spots) > 1:
             opts.append(opt(DEFER, "tapestry.landmark_defer", card=name))
         choice = yield from self.pick(
-            seat, "tapestry.prompt.place_landmark", opts, default="lm:{}.{}.{}".format(*default), params={"landmark": name}
+            seat,
+            "tapestry.prompt.place_landmark",
+            opts,
+            default="lm:{}.{}.{}".format(*default) if default is not None else opts[0].id,
+            params={"landmark": name},
         )
         if choice == DEFER:
             return False
+        if choice.startswith("cardplot:"):  # A&A: on a tapestry card's plot, hanging off it
+            yield from module_play.build_on_card(self, seat, choice, name)
+            return True
         r0, c0, o = (int(x) for x in choice[3:].split("."))
         if river:
             yield from civs_more.riverfolk_built(self, seat, list(cap.place_cells((r0, c0, o), shapes)))

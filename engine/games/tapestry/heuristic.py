@@ -217,6 +217,8 @@ class HeuristicBot:
         dist_full = [sum(grid[r][c] != "." for r in range(r0, r0 + 3) for c in range(c0, c0 + 3)) for r0 in (0, 3, 6) for c0 in (0, 3, 6)]
 
         def score(option: str) -> tuple[int, str]:
+            if not option.startswith("plot:"):  # a tapestry card's plot (A&A): its own gain
+                return (50, option)
             r, c = (int(x) for x in option[5:].split("."))
             row, col, dist = row_full[r], col_full[c], dist_full[r // 3 * 3 + c // 3]
             return (row * row + col * col + dist * dist, option)

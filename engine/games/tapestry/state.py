@@ -80,6 +80,7 @@ class Player:
     reserved: list[str] = field(default_factory=list)
     landmark_card: str | None = None
     landmark_card_done: bool = False
+    card_plots: dict[str, list[str]] = field(default_factory=dict)  # "<pile>:<card>" -> what stands on it
     advanced: str | None = None  # the advanced capital kept at setup (its mat replaces the basic grid)
 
     def pos(self, track: str) -> int:

@@ -520,7 +520,10 @@ def test_a_civilization_barred_from_an_advanced_capital_is_not_offered_with_it()
 
 
 def test_an_advanced_district_gives_its_gain_when_completed_and_producing_ones_each_income() -> None:
-    m = at({"players": [{"advanced_capital": "test_terraces", "income_turns": 1}, {"income_turns": 1}]}, "advanced_capitals")
+    m = at(
+        {"players": [{"advanced_capital": "test_terraces", "income_turns": 1}, {"income_turns": 1}]},
+        "advanced_capitals",
+    )
     g = game(m)
     p = g.players[0]
     p.grid[1][0] = p.grid[1][1] = "M"
@@ -543,7 +546,10 @@ def test_an_advanced_district_gives_its_gain_when_completed_and_producing_ones_e
 
 
 def test_an_advanced_capital_may_forbid_landmarks_or_their_overhang() -> None:
-    m = at({"players": [{"advanced_capital": "test_bottle"}, {"advanced_capital": "test_cloud"}]}, "advanced_capitals")
+    m = at(
+        {"players": [{"advanced_capital": "test_bottle"}, {"advanced_capital": "test_cloud"}]},
+        "advanced_capitals",
+    )
     g = game(m)
     drive(g.gain_landmark(0, "Forge"), {})
     assert g.players[0].beside == ["Forge"]  # no landmark in this capital: beside it, still owned
@@ -562,3 +568,47 @@ def test_an_advanced_capital_may_forbid_landmarks_or_their_overhang() -> None:
     assert asked == ["tapestry.prompt.place_landmark"]
     spot = g.players[1].landmark_spots[0]
     assert cap.fully_inside((spot[1], spot[2], spot[3]), shapes)
+
+
+# ------------------------------------------------------------------------ buildings on cards
+def test_buildings_and_landmarks_may_stand_on_a_cards_plots() -> None:
+    spec = {"mat": [[], [["test_aa_hall", True]], [], []], "income_turns": 2}
+    m = at({"players": [spec, {"income_turns": 2}]}, "aa_tapestry")
+    g = game(m)
+    p = g.players[0]
+    from engine.games.tapestry.effects import do
+
+    coin = p.res["coin"]
+    asked: list[str] = []
+    gen = do(g, 0, ["farm"])
+    ask = next(gen)
+    offered = [o.id for o in ask.specs[0].options]
+    assert "cardplot:1" in offered and any(o.startswith("plot:") for o in offered)
+    try:
+        gen.send({0: ("cardplot:1",)})
+    except StopIteration:
+        pass
+    assert (
+        p.card_plots == {"1:test_aa_hall": ["farm"]} and p.res["coin"] == coin + 1 and p.placed["farm"] == 1
+    )
+    assert "F" not in "".join("".join(r) for r in p.grid)  # not in the capital
+    vp = p.vp
+    asked = drive(g.gain_landmark(0, "Forge"), {"tapestry.prompt.place_landmark": "cardplot:1"})
+    assert asked == ["tapestry.prompt.place_landmark"]
+    assert p.card_plots["1:test_aa_hall"] == ["farm", "Forge"] and p.vp == vp + 4  # both plots: the full gain
+    assert "Forge" in p.landmarks and not p.landmark_spots
+    # full: the card is no longer offered
+    from engine.games.tapestry.modules import play
+
+    assert play.card_plot_options(g, 0, "house") == []
+
+
+def test_a_covered_cards_plots_are_no_longer_offered() -> None:
+    spec = {"mat": [[], [["test_aa_hall", True], ["test_pp_harvest", True]], [], []], "income_turns": 2}
+    g = game(at({"players": [spec, {"income_turns": 2}]}, "aa_tapestry", "pp_tapestry"))
+    from engine.games.tapestry.modules import play
+
+    assert play.card_plot_options(g, 0, "farm") == []
+    assert sets.check(
+        "pp_tapestry", "format: 1\ncards:\n  - {id: x_a, name: A, name_pt: A, kind: played, plots: 2}\n"
+    )

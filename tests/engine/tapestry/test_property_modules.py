@@ -52,6 +52,7 @@ MECHANISMS = (
     "landmark_goal",
     "landmark_card",
     "advanced_capital",
+    "build_on_card",
 )
 
 
@@ -75,7 +76,7 @@ def set_cards() -> frozenset[str]:
 
 def module_leaks(events: list[Event]) -> list[str]:
     """A set's card is named publicly only as it is laid, used or shown at the end of the draft."""
-    shown = SHOWN | {"landmark_card", "landmark_goal"}
+    shown = SHOWN | {"landmark_card", "landmark_goal", "build_on_card"}
     bad = []
     for e in events:
         if (

@@ -14,6 +14,10 @@
   and may keep it instead (the basic capital still places the outposts); its districts give
   their gain when completed, or at each income turn's income step once completed; it may forbid
   landmarks, or landmarks hanging off its grid.
+* Buildings on cards (`aa_tapestry` cards with `plots`): while such a card is the visible card of
+  its pile, an income building or a landmark may stand on one of its free plots instead of the
+  capital (a landmark takes one plot and hangs off the card); each plot covered gives `plot_gain`,
+  the last one `full_gain` too. What stands there stays yours when the card is covered.
 * Landmark cards (`landmark_cards`): drafted at setup (the player right of the first draws
   players (+1 with Plans & Ploys and Arts & Architecture cards both in the deck), keeps one and
   passes the rest counter-clockwise); at the end of each of your turns, a goal met gains its
@@ -365,3 +369,34 @@ def advanced_landmark_spots(g: TapestryGame, seat: int, spots: list[Any], shapes
     if entry.no_overhang:
         return [s for s in spots if cap.fully_inside(s, shapes)]
     return spots
+
+
+# --------------------------------------------------------------------------- buildings on cards
+def card_plot_options(g: TapestryGame, seat: int, what: str) -> list[Any]:
+    """The visible cards with a free plot, as placement options (`cardplot:<pile>`)."""
+    if not g.content.cards:
+        return []
+    p = g.players[seat]
+    out = []
+    for pile, cards in enumerate(p.mat):
+        if not cards or not cards[-1][1]:
+            continue
+        entry = g.content.cards.get(cards[-1][0])
+        if entry is None or entry.plots is None:
+            continue
+        if len(p.card_plots.get(f"{pile}:{entry.id}", [])) < entry.plots:
+            out.append(opt(f"cardplot:{pile}", "tapestry.card_plot", card=entry.id, group=what))
+    return out
+
+
+def build_on_card(g: TapestryGame, seat: int, choice: str, what: str) -> Gen:
+    p = g.players[seat]
+    pile = int(choice.split(":")[1])
+    card = p.mat[pile][-1][0]
+    entry = g.content.cards[card]
+    on = p.card_plots.setdefault(f"{pile}:{card}", [])
+    on.append(what)
+    g.emit("build_on_card", seat, what=what, card=card)
+    yield from effects.do(g, seat, list(entry.plot_gain))
+    if entry.plots is not None and len(on) == entry.plots:
+        yield from effects.do(g, seat, list(entry.full_gain))

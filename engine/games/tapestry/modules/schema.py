@@ -50,6 +50,10 @@ class Card(Entry):
     triggers: list[Trigger] = []  # THIS ERA (era) or ONGOING (ongoing) abilities
     charms: Charms | None = None  # Fantasies & Futures only
     reserve: Literal["market", "house", "farm", "armory"] | None = None  # F&F: reserved for income turn 5
+    # A&A buildings on cards: plots for income buildings and landmarks instead of the capital
+    plots: int | None = Field(None, ge=1, le=9)
+    plot_gain: list[Step] = []  # for each plot covered
+    full_gain: list[Step] = []  # once every plot is covered
 
 
 class Response(Entry):

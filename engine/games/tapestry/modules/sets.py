@@ -145,6 +145,12 @@ def _meaning_problems(kind: str, model: BaseModel) -> list[str]:
                 out.append(f"{where}: a WHEN PLAYED card has no THIS ERA or ONGOING triggers")
             if entry.kind != "played" and not entry.triggers:
                 out.append(f"{where}: a THIS ERA or ONGOING card needs at least one trigger")
+            if entry.plots is None and (entry.plot_gain or entry.full_gain):
+                out.append(f"{where}: plot_gain and full_gain need plots")
+            if entry.plots is not None and kind != "aa_tapestry":
+                out.append(f"{where}: plots (buildings on cards) belong to Arts & Architecture cards")
+            out += vocab.steps_problems(entry.plot_gain, f"{where}: plot_gain", names)
+            out += vocab.steps_problems(entry.full_gain, f"{where}: full_gain", names)
             if entry.charms is not None:
                 out += vocab.steps_problems(entry.charms.left, f"{where}: charms.left", names)
                 out += vocab.steps_problems(entry.charms.right, f"{where}: charms.right", names)

@@ -4,6 +4,7 @@ refusal without a set, and each module's mechanism with the test sets of `module
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import pytest
@@ -584,10 +585,8 @@ def test_buildings_and_landmarks_may_stand_on_a_cards_plots() -> None:
     ask = next(gen)
     offered = [o.id for o in ask.specs[0].options]
     assert "cardplot:1" in offered and any(o.startswith("plot:") for o in offered)
-    try:
+    with contextlib.suppress(StopIteration):
         gen.send({0: ("cardplot:1",)})
-    except StopIteration:
-        pass
     assert (
         p.card_plots == {"1:test_aa_hall": ["farm"]} and p.res["coin"] == coin + 1 and p.placed["farm"] == 1
     )

@@ -143,3 +143,24 @@ def test_the_board_menu_shows_every_uploaded_entry(locale: str) -> None:
         ("Test Terraces", "Terraços de Teste"),
     ):
         assert entry[0 if locale == "en" else 1] in shown
+
+
+@pytest.mark.parametrize("locale", ["en", "pt"])
+async def test_tapestry_new_with_a_module_the_server_has_no_set_for_is_refused(locale: str) -> None:
+    from bot import lobby as lobby_use_cases
+    from bot.errors import UserError
+    from tests.bot.test_lobby_options import Caller, RefusingBot
+
+    with pytest.raises(UserError) as err:
+        await lobby_use_cases.open_table(
+            RefusingBot(locale),  # type: ignore[arg-type]
+            Caller(),  # type: ignore[arg-type]
+            "tapestry",
+            {"modules": "landmark_cards,pp_tapestry"},
+            3,
+            "en",
+        )
+    assert err.value.key == "error.tapestry.module_data_missing"
+    assert err.value.params["missing"] == "pp_tapestry, landmark_cards"
+    text = t(err.value.key, locale, **err.value.params)
+    assert "pp_tapestry, landmark_cards" in text and "{" not in text

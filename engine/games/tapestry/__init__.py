@@ -64,6 +64,8 @@ GAME = GameDefinition(
             "civ_offer", "setup", "roll", "draw_tapestry", "drew_tapestry", "play_face_down", "gain_tile",
             "gain_space_tile", "draw_tech", "refill_tech", "refresh_tech", "reshuffle", "gain_civ",
             "discard_civ", "reveal", "werefolk_flip",
+            # the expansion modules: landmark cards drawn for the draft, an advanced capital dealt
+            "landmark_cards_seen", "advanced_capital",
             # the solo bots: decision cards drawn, progress cards added, the deck shuffled, a
             # card of the Automa's pool revealed, a tile from the bag laid in a random turn
             "automa_draw", "automa_progress", "automa_shuffle", "automa_income_card", "automa_discard", "automa_hex",

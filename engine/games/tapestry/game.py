@@ -91,6 +91,7 @@ class TapestryGame(Asker):
         self.content = modules.content(options)
         self.module_landmarks: list[str] = list(self.content.landmarks)
         self.landmark_deck: list[str] = []  # landmark cards not kept at setup
+        self.landmark_cards_shown = True  # False while the draft is on: a kept card stays its owner's
         self.tapestry_deck: list[str] = []  # top at the END
         self.tapestry_discard: list[str] = []
         self.tech_deck: list[str] = []

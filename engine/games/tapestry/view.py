@@ -53,7 +53,8 @@ def player_view(g: TapestryGame, seat: int, own: bool) -> dict[str, Any]:
     if g.content.modules:  # the expansion modules' public state (absent from plain games' views)
         out["charms"] = p.charms
         out["reserved"] = list(p.reserved)
-        out["landmark_card"] = p.landmark_card
+        # kept face down until everyone has drafted
+        out["landmark_card"] = p.landmark_card if own or g.landmark_cards_shown else None
         out["landmark_card_done"] = p.landmark_card_done
         out["advanced_capital"] = p.advanced
     if own:

@@ -443,6 +443,12 @@ def test_the_drafted_cards_are_seen_only_by_the_player_choosing() -> None:
     opts = GAME.normalize_options(options("landmark_cards"), 2)
     m = Match("tapestry", seats(2), opts, 1)
     events = to_draft(m)
+    assert all(q["landmark_card"] is None for q in m.view(None)["players"])  # nobody's card shows yet
+    chooser = prompt(m).seat
+    events += answer(m, prompt(m).options[0].id)
+    other = 1 - chooser
+    assert m.view(other)["players"][chooser]["landmark_card"] is None  # kept, not yet shown
+    assert m.view(chooser)["players"][chooser]["landmark_card"] is not None
     while prompt(m).key == "tapestry.prompt.landmark_card":
         events += answer(m, prompt(m).options[0].id)
     seen = [e for e in events if e.kind == "landmark_cards_seen"]

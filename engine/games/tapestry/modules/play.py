@@ -264,6 +264,7 @@ def draft_landmark_cards(g: TapestryGame) -> Gen:
     if draw < len(people):
         return  # refused at setup by the set's size check; never reached with a checked set
     hand = [deck.pop() for _ in range(draw)]
+    g.landmark_cards_shown = False
     start = (g.first - 1) % g.n
     order = [s for s in ((start - i) % g.n for i in range(g.n)) if s in people]
     for seat in order:
@@ -277,6 +278,7 @@ def draft_landmark_cards(g: TapestryGame) -> Gen:
         g.players[seat].landmark_card = card
         g.emit("landmark_card_kept", seat)
     g.landmark_deck = g.shuffled(deck + hand)
+    g.landmark_cards_shown = True
     for seat in people:
         g.emit("landmark_card", seat, card=g.players[seat].landmark_card)
 

@@ -45,7 +45,11 @@ class TapestryOptions(GameOptions):
     )
 
     civilizations: str | None = Field(None, description="Civilization deck: base, pp, aa, ff or all (commas)")
-    modules: str | None = Field(None, description="Expansion modules from the server's data (commas), or all")
+    modules: str | None = Field(
+        None,
+        description="Expansion modules from the server's data (commas), or all",
+        json_schema_extra={"key": "tapestry_modules"},  # Everdell has options named `modules` too
+    )
     pp_tapestry_data: str | None = Field(None, description="The server's Plans & Ploys tapestry cards", json_schema_extra={"command": False})
     aa_tapestry_data: str | None = Field(None, description="The server's Arts & Architecture tapestry cards", json_schema_extra={"command": False})
     ff_tapestry_data: str | None = Field(None, description="The server's Fantasies & Futures tapestry cards", json_schema_extra={"command": False})

@@ -164,3 +164,12 @@ async def test_tapestry_new_with_a_module_the_server_has_no_set_for_is_refused(l
     assert err.value.params["missing"] == "pp_tapestry, landmark_cards"
     text = t(err.value.key, locale, **err.value.params)
     assert "pp_tapestry, landmark_cards" in text and "{" not in text
+
+
+@pytest.mark.parametrize("locale", ["en", "pt"])
+def test_admin_data_says_what_each_stored_set_brings(locale: str) -> None:
+    from bot.games.tapestry.modules_ui import data_status
+
+    assert "7" in (data_status("landmark_cards", text("landmark_cards"), locale) or "")
+    assert "landmark_cards" in (data_status("landmark_cards", None, locale) or "")
+    assert data_status("automa_rules", None, locale) is None

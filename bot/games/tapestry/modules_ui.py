@@ -176,3 +176,13 @@ def sets_lines(c: modules.Content, locale: str) -> list[tuple[str, str]]:
         lines = [f"**{name(i, locale)}**: {cap.text or '—'}" for i, cap in c.capitals.items()]
         out.append((t("tapestry.modules.view.capitals", locale), "\n".join(lines)))
     return out
+
+
+def data_status(kind: str, text: str | None, locale: str) -> str | None:
+    """`/admin data`: what a stored module set brings (or that the module cannot be chosen)."""
+    if kind not in modules.MODULES:
+        return None
+    if text is None:
+        return t("tapestry.modules.status.none", locale, module=kind)
+    counts = dict(modules.entry_counts({"modules": kind, modules.option_of(kind): text}))
+    return t("tapestry.modules.status.ready", locale, module=kind, n=counts.get(kind, 0))

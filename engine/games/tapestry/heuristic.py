@@ -116,8 +116,14 @@ class HeuristicBot:
             return "trap" if "trap" in ids else next((i for i in ids if i.startswith("resp:")), "no")
         if key == "counter_trap":  # make the Trap fail whenever a counter-trap is held
             return next((i for i in ids if i.startswith("resp:")), "no")
-        if key == "landmark_card":  # no weighing of goals yet: the first card offered
-            return ids[0]
+        if key == "landmark_card":  # the goal that asks least, its favourite track's counting half
+            goals = prompt.params.get("goals") or {}
+
+            def effort(option: str) -> tuple[float, str]:
+                need = goals.get(option[6:], [])
+                return (-sum(n / (2 if what == f"track:{self.favourite}" else 1) for what, n in need), option)
+
+            return max(ids, key=effort)
         if key == "conquer_die":
             return max(ids, key=lambda i: token_value(i.split(":", 1)[1], me) if "territory" not in i else 2.5)
         if key in ("choose_benefit", "benefit_order"):

@@ -270,8 +270,9 @@ def draft_landmark_cards(g: TapestryGame) -> Gen:
     for seat in order:
         g.emit("landmark_cards_seen", seat, to=seat, cards=list(hand))
         opts = [opt(f"lcard:{c}", "tapestry.landmark_card", card=c) for c in hand]
+        goals = {c: [[x.count, x.at_least] for x in g.content.landmark_cards[c].goal] for c in hand}
         choice = yield from g.pick(
-            seat, "tapestry.prompt.landmark_card", opts, params={"cards": list(hand)}, force=True
+            seat, "tapestry.prompt.landmark_card", opts, params={"cards": list(hand), "goals": goals}, force=True
         )
         card = choice[6:]
         hand.remove(card)

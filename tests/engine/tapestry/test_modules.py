@@ -617,3 +617,20 @@ def test_a_covered_cards_plots_are_no_longer_offered() -> None:
     assert sets.check(
         "pp_tapestry", "format: 1\ncards:\n  - {id: x_a, name: A, name_pt: A, kind: played, plots: 2}\n"
     )
+
+
+def test_faq_27_after_a_counter_trap_the_defender_has_no_further_answer() -> None:
+    """Trap fails the conquest, the counter-trap fails the Trap, and a response to the conquest is
+    no longer available: the defender holding one is not asked again."""
+    m, g, target, gen = conquest(["test_counter"], ["trap", "test_ambush"])
+    asked = drive(
+        gen,
+        {
+            "tapestry.prompt.conquer_hex": f"hex:{target[0]}.{target[1]}",
+            "tapestry.prompt.trap": "trap",
+            "tapestry.prompt.counter_trap": "resp:test_counter",
+        },
+    )
+    assert asked.count("tapestry.prompt.trap") == 1 and asked.count("tapestry.prompt.counter_trap") == 1
+    assert "test_ambush" in g.players[1].hand
+    assert [0, True, "outpost"] in g.sites[target].pieces

@@ -634,3 +634,21 @@ def test_faq_27_after_a_counter_trap_the_defender_has_no_further_answer() -> Non
     assert asked.count("tapestry.prompt.trap") == 1 and asked.count("tapestry.prompt.counter_trap") == 1
     assert "test_ambush" in g.players[1].hand
     assert [0, True, "outpost"] in g.sites[target].pieces
+
+
+def test_espionage_copying_a_reserving_card_reserves_too_but_never_its_charms() -> None:
+    rival = {"mat": [[], [["test_ff_orchard", True]], [["test_ff_lantern", True]], []], "income_turns": 3}
+    m = at({"players": [{"income_turns": 2}, rival]}, "ff_tapestry")
+    g = game(m)
+    from engine.games.tapestry import tapestries
+
+    vp = g.players[0].vp
+    asked = drive(tapestries.espionage(g, 0), {"tapestry.prompt.espionage": "copy:1:test_ff_orchard"})
+    assert asked == ["tapestry.prompt.espionage"]
+    assert (
+        g.players[0].reserved == ["farm"] and g.players[0].vp == vp + 1
+    )  # its WHEN PLAYED: 1 VP and the farm
+    assert g.players[0].charms == 0
+    coin = g.players[0].res["coin"]
+    drive(tapestries.espionage(g, 0), {"tapestry.prompt.espionage": "copy:1:test_ff_lantern"})
+    assert g.players[0].vp == vp + 1 and g.players[0].res["coin"] == coin + 1  # the coin, not the 3 VP charm

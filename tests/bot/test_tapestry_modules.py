@@ -113,6 +113,7 @@ def test_the_private_view_shows_the_landmark_card_goal_and_the_draft_shows_every
     card = match.view(0)["players"][0]["landmark_card"]
     shown = texts(private_payload(live, 0, "en"))
     assert modules.UPLOADED_NAMES[card][0] in shown and "⏳" in shown
+    assert "Goal so far" in shown and "/" in shown  # each condition: what you have of what it needs
     assert modules.UPLOADED_NAMES[card][0] in texts(board_payload(live, "en"))  # face up for everyone
 
 

@@ -58,6 +58,11 @@ def player_lines(c: modules.Content | None, p: Mapping[str, Any], locale: str) -
                 goal=goal_text(c, card, locale),
             )
         )
+        progress = [
+            f"{count_text(what, locale)} {have}/{need}" for what, have, need in p.get("landmark_goal") or []
+        ]
+        if progress and not p.get("landmark_card_done"):
+            lines.append(t("tapestry.modules.progress", locale, progress="; ".join(progress)))
     if p.get("advanced_capital") in c.capitals:
         entry = c.capitals[p["advanced_capital"]]
         lines.append(

@@ -55,6 +55,11 @@ def player_view(g: TapestryGame, seat: int, own: bool) -> dict[str, Any]:
         out["reserved"] = list(p.reserved)
         # kept face down until everyone has drafted
         out["landmark_card"] = p.landmark_card if own or g.landmark_cards_shown else None
+        if out["landmark_card"] is not None:  # how far the goal is: [count, have, need] per condition
+            from engine.games.tapestry.modules.play import goal_count
+
+            goal = g.content.landmark_cards[p.landmark_card].goal if p.landmark_card else []
+            out["landmark_goal"] = [[c.count, goal_count(g, seat, c.count), c.at_least] for c in goal]
         out["landmark_card_done"] = p.landmark_card_done
         out["advanced_capital"] = p.advanced
     if own:

@@ -7,6 +7,7 @@ from bot.games.tapestry import (
     automa_ui,
     companion_session,
     lobby_view,
+    modules_ui,
     placement,
     score_sheet,
     text,
@@ -33,4 +34,5 @@ UI = GameUI(
     preferences=(traps.PREFERENCE,),
     hidden_prompts=frozenset({"tapestry.prompt.trap"}),  # asked only of a defender holding Trap
     companions=(companion_session.COMPANION,),
+    data_status=modules_ui.data_status,  # the expansion modules' sets: what each brings
 )

@@ -8,6 +8,7 @@ from bot.games.tapestry.text import name
 from bot.games.tapestry.traps import lobby_line
 from bot.i18n import join_names, t
 from bot.table import Live
+from engine.games.tapestry.modules import entry_counts
 from engine.games.tapestry.options import FLAGS
 
 
@@ -22,6 +23,10 @@ def variant_lines(options: dict[str, object], locale: str) -> list[str]:
         gone = options.get(key)
         if isinstance(gone, list) and gone:
             lines.append(t(f"tapestry.lobby.{key}", locale, cards=join_names(name(str(c), locale) for c in gone)))
+    counts = entry_counts(options)
+    if counts:  # the server's sets this table copied, with how many entries each brings
+        listed = ", ".join(f"`{m}` ({n})" for m, n in counts)
+        lines.append(t("tapestry.lobby.modules", locale, modules=listed))
     return lines
 
 

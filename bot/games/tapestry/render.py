@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from bot.games.tapestry import modules_ui
 from bot.games.tapestry.image import render_board
 from bot.games.tapestry.preview import prompt_image
 from bot.games.tapestry.summary import since_last_turn
@@ -115,7 +116,7 @@ class TapestryRenderer:
             lines.extend(f"• {line}" for line in tail)
         embed.description = "\n".join(lines)
         for p in view["players"]:
-            embed.add_field(name=self._player_title(live, view, p, locale), value=self._player(p, locale), inline=False)
+            embed.add_field(name=self._player_title(live, view, p, locale), value=self._player(p, locale, modules_ui.content(live.record.options)), inline=False)
         embed.add_field(name=t("tapestry.board.tracks", locale), value=self._tracks(live, view, locale), inline=False)
         embed.add_field(name=t("tapestry.board.tech", locale), value=self._tech_row(view, locale), inline=False)
         if "masterpiece_row" in view:  # Arts & Architecture
@@ -176,7 +177,7 @@ class TapestryRenderer:
                     cards=join_names(name(c, locale) for c in cards) or "—",
                 )
             )
-        lines.append(self._player(me, locale))
+        lines.append(self._player(me, locale, modules_ui.content(live.record.options)))
         if me.get("grid"):
             lines.append(t("tapestry.hand.capital", locale, capital=capital_name(me["capital"], locale)))
             lines.append(grid_block(me["grid"]))
@@ -251,7 +252,7 @@ class TapestryRenderer:
         vp = t("tapestry.board.vp", locale, vp=p["vp"])
         return f"{marker}{seat_name(live, p['seat'])} — {vp} · {civs or '?'}"
 
-    def _player(self, p: Mapping[str, Any], locale: str) -> str:
+    def _player(self, p: Mapping[str, Any], locale: str, content: modules_ui.modules.Content | None = None) -> str:
         mat = " ".join(f"{BUILDING_ICON[b]}{p['income_mat'][b]}" for b in BUILDINGS)
         tracks_line = " ".join(f"{TRACK_ICON[tr]}{p['positions'][tr]}" for tr in p["positions"])
         lines = [
@@ -281,6 +282,7 @@ class TapestryRenderer:
         spots = (p.get("civ_state") or {}).get("islanders:isle")
         if isinstance(spots, list):  # the Islanders' own island
             lines.append(t("tapestry.board.island", locale, n=sum(1 for s in spots if s is not None)))
+        lines.extend(modules_ui.player_lines(content, p, locale))  # the expansion modules, when on
         if p["finished"]:
             lines.append(t("tapestry.board.finished", locale))
         return "\n".join(lines)
@@ -342,4 +344,6 @@ class TapestryRenderer:
             ]
         if key == "tapestry.prompt.benefit_order":
             return [t("tapestry.hand.any_order", locale)]
+        if key == "tapestry.prompt.landmark_card" and live is not None:
+            return modules_ui.draft_help(modules_ui.content(live.record.options), params, locale)
         return []

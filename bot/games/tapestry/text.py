@@ -25,7 +25,7 @@ RES_ICON = {"coin": "🪙", "worker": "👷", "food": "🌾", "culture": "🎭"}
 TRACK_ICON = {"exploration": "🧭", "science": "🔬", "military": "⚔️", "technology": "⚙️", "arts": "🎨"}
 BUILDING_ICON = {"market": "🏪", "house": "🏠", "farm": "🚜", "armory": "🛡️"}
 ROWS = "ABCDEFGHI"
-SEAT_KEYS = ("victim", "attacker", "partner", "ally", "owner", "to_seat", "by")
+SEAT_KEYS = ("victim", "attacker", "partner", "ally", "owner", "to_seat", "by", "defender")
 FIXED_TOKENS = frozenset(
     {
         "any", "market", "house", "farm", "armory", "any_building", "tile", "space_tile", "tapestry", "civ",
@@ -260,9 +260,12 @@ def option_label(live: Live | None, option: Option, locale: str) -> str | None:
     if label in ("tapestry.civ_row", "tapestry.civ_column"):
         return t(label, locale, n=int(oid.split(":")[1]) + 1)
     if label == "tapestry.seat":
-        return seat_label(live, int(oid[5:]))
+        return seat_label(live, int(oid.rsplit(":", 1)[1]))  # seat:N, or capital:N (another player's capital)
     if label == "tapestry.token":
         return t("tapestry.label.token", locale, n=oid[6:])
+    if label == "tapestry.setup.civ_advanced":  # an advanced capital of the server's set
+        parts = oid.split(":")
+        return t(label, locale, civ=name(parts[1], locale), capital=name(parts[3], locale))
     if label == "tapestry.setup.civ_capital":
         parts = oid.split(":")
         return t(label, locale, civ=name(parts[1], locale), capital=capital_name(int(parts[3]), locale))
@@ -383,6 +386,11 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
             out[key] = f"**{seat_label(live, data[key])}**"
     if isinstance(data.get("source"), int):
         out["source"] = f"**{seat_label(live, data['source'])}**"
+    if isinstance(data.get("district"), int) and data["district"] >= 100:  # an advanced capital's own
+        out["district"] = data["district"] - 100
+    for key in ("gain", "charm"):  # the expansion modules' benefits (token labels)
+        if isinstance(data.get(key), list) and all(isinstance(x, str) for x in data[key]):
+            out[key] = ", ".join(label_text(x, locale) for x in data[key]) or "—"
     for key in ("hex", "start"):
         if isinstance(data.get(key), list) and len(data[key]) == 2:
             out[key] = hex_text(data[key], live, locale)

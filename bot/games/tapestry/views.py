@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from bot.games.tapestry import modules_ui
 from bot.games.tapestry.text import (
     BUILDING_ICON,
     TRACK_ICON,
@@ -54,6 +55,8 @@ def board_items(live: Live, locale: str) -> Sequence[discord.ui.Item[Any]]:
         discord.SelectOption(label=clip(t(f"tapestry.views.{kind}", locale), OPTION_LABEL), value=kind)
         for kind in SHARED
     ]
+    if modules_ui.content(live.record.options) is not None:  # the server's sets this table plays with
+        options.append(discord.SelectOption(label=clip(t("tapestry.views.modules", locale), OPTION_LABEL), value="modules"))
     placeholder = clip(t("tapestry.views.menu", locale), PLACEHOLDER)
     return (GameSelect(ids.select(VIEWS, live.id), options=options, placeholder=placeholder),)
 
@@ -71,6 +74,12 @@ def view_embed(live: Live, choice: str, locale: str) -> tuple[discord.Embed, byt
         return landmarks_embed(live, view, locale), None
     if choice == "achievements":
         return achievements_embed(live, view, locale), None
+    content = modules_ui.content(live.record.options)
+    if choice == "modules" and content is not None:
+        embed = discord.Embed(title=t("tapestry.views.modules", locale), colour=discord.Colour.dark_gold())
+        for title, lines in modules_ui.sets_lines(content, locale)[:25]:
+            embed.add_field(name=clip(title, 256), value=clip(lines, 1024), inline=False)
+        return fit_embed(embed), None
     raise ValueError(choice)
 
 

@@ -12,6 +12,7 @@ from engine.games.tapestry.automa.datasets import DATA_SETS
 from engine.games.tapestry.bots import POLICIES
 from engine.games.tapestry.catalogue import catalogue
 from engine.games.tapestry.game import TapestryGame
+from engine.games.tapestry.modules.datasets import DATA_SETS as MODULE_DATA_SETS
 from engine.games.tapestry.names import card_name
 from engine.games.tapestry.table_dice import named_dice
 
@@ -57,13 +58,15 @@ GAME = GameDefinition(
     dice=named_dice(),
     # the solo Automa (with the Shadow Empire); `opponent=shadow` adds the Shadow to 2 people
     automa=(AutomaSpec("tapestry", {"en": "Automa", "pt": "Automa"}, (1, 2, 3, 4, 5, 6), "level", (1,), uses=("automa_rules",), level_option="automa_level"),),
-    data_sets=DATA_SETS + ARTS_DATA_SETS,
+    data_sets=(*DATA_SETS, *ARTS_DATA_SETS, *MODULE_DATA_SETS),  # the solo values, the Arts values, the expansion modules' sets
     # chance and hidden information: rolls, draws from decks and bags, shuffles, reveals
     revealing_events=frozenset(
         {
             "civ_offer", "setup", "roll", "draw_tapestry", "drew_tapestry", "play_face_down", "gain_tile",
             "gain_space_tile", "draw_tech", "refill_tech", "refresh_tech", "reshuffle", "gain_civ",
             "discard_civ", "reveal", "werefolk_flip", "draw_masterpiece", "refill_masterpiece", "refresh_masterpieces",
+            # the expansion modules: landmark cards drawn for the draft, an advanced capital dealt
+            "landmark_cards_seen", "advanced_capital",
             # the solo bots: decision cards drawn, progress cards added, the deck shuffled, a
             # card of the Automa's pool revealed, a tile from the bag laid in a random turn
             "automa_draw", "automa_progress", "automa_shuffle", "automa_income_card", "automa_discard", "automa_hex",

@@ -9,6 +9,7 @@ from engine.games.tapestry import civs, civs_more, effects, islanders, tapestrie
 from engine.games.tapestry.asks import Gen, opt
 from engine.games.tapestry.data import board, tiles
 from engine.games.tapestry.mapgeo import Hex, explore_vp, neighbours
+from engine.games.tapestry.modules import play as module_play
 
 if TYPE_CHECKING:
     from engine.games.tapestry.game import TapestryGame
@@ -207,6 +208,7 @@ def explored(g: TapestryGame, seat: int, benefit: list[Any], vp: int, h: Hex | N
             g.players[seat].outposts -= 1
             site.pieces.append([seat, True, "outpost"])
             g.emit("outpost", seat, hex=list(h))
+    yield from module_play.fire(g, seat, "explore")
 
 
 def conquer_targets(g: TapestryGame, seat: int, anywhere: bool, empty_only: bool = False) -> list[Hex]:
@@ -253,6 +255,7 @@ def conquer(g: TapestryGame, seat: int, anywhere: bool = False, both: bool = Fal
     was_empty = site.items == 0
     yield from civs.take_outpost(g, seat)
     trapped = False
+    by_trap = False  # the Trap itself (its resource), not a response card
     if (
         defender is not None
         and not g.players[defender].finished
@@ -269,6 +272,8 @@ def conquer(g: TapestryGame, seat: int, anywhere: bool = False, both: bool = Fal
             opts = [opt("no", "tapestry.no_trap")]
             if "trap" in d.hand:
                 opts.append(opt("trap", "tapestry.play_trap", card="trap"))
+            if g.content.on("counter_traps"):  # response cards answering a conquest
+                opts += module_play.defender_response_options(g, defender)
             opts += [opt("always", "tapestry.trap_always"), opt("never", "tapestry.trap_never")]
             answer = yield from g.pick(defender, "tapestry.prompt.trap", opts, default="no", params={"hex": list(h), "attacker": seat}, force=True)
             if answer in ("always", "never"):
@@ -276,15 +281,22 @@ def conquer(g: TapestryGame, seat: int, anywhere: bool = False, both: bool = Fal
                 g.emit("trap_policy", defender, policy=answer)
                 answer = "trap" if answer == "always" and "trap" in d.hand else "no"
         if answer == "trap":
-            trapped = True
+            trapped = by_trap = True
             d.hand.remove("trap")
             g.tapestry_discard.append("trap")
             g.emit("trap", defender, hex=list(h), attacker=seat)
+        elif answer.startswith("resp:"):
+            trapped = True
+            yield from module_play.use_defender_response(g, defender, answer[5:], list(h), seat)
+        if trapped and g.content.on("counter_traps"):  # the attacker may make the Trap fail
+            countered = yield from module_play.counter_trap(g, seat, defender, list(h))
+            trapped = not countered
     if trapped:
         site.pieces.append([seat, False, "outpost"])
         g.emit("conquer", seat, hex=list(h), trapped=True)
         assert defender is not None
-        yield from g.gain_any(defender)
+        if by_trap:
+            yield from g.gain_any(defender)
     else:
         for piece in site.pieces:
             if piece[0] != seat and piece[1]:
@@ -329,6 +341,7 @@ def conquer(g: TapestryGame, seat: int, anywhere: bool = False, both: bool = Fal
             g.achieve(s, "topple")
     if not trapped:
         yield from civs.after_conquer(g, seat, h, was_empty)
+        yield from module_play.fire(g, seat, "conquer")
 
 
 def die_face(g: TapestryGame, seat: int, face: str, h: Hex) -> Gen:

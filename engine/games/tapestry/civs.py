@@ -12,7 +12,7 @@ from engine.core.prompts import Option
 from engine.games.tapestry import actions, effects, tapestries, tech_ff
 from engine.games.tapestry import capital as cap
 from engine.games.tapestry.asks import Gen, opt
-from engine.games.tapestry.data import BUILDINGS, TRACKS, civilizations, tapestry_cards, tech_cards, tiles
+from engine.games.tapestry.data import BUILDINGS, TRACKS, civilizations, tech_cards, tiles
 from engine.games.tapestry.mapgeo import Hex, land_terrains, neighbours
 
 if TYPE_CHECKING:
@@ -183,7 +183,7 @@ def historians_draw(g: TapestryGame, seat: int) -> Gen:
         if card is None:
             return
         g.emit("reveal", seat, card=card)
-        if tapestry_cards()[card].kind == "played":
+        if tapestries.kind_of(g, card) == "played":
             break
         g.tapestry_discard.append(card)
     play = yield from g.confirm(seat, "tapestry.prompt.historians_fire", {"card": card})
@@ -246,7 +246,7 @@ def heralds(g: TapestryGame, seat: int) -> Gen:
     opts = [opt("skip", "tapestry.skip")]
     for q_seat, pile, index, card in tapestries.visible_cards(g):
         mark = f"{q_seat}:{pile}:{index}:{card}"  # this very card, once
-        if tapestries.copyable(card) and mark not in p.civ["heralds:marked"]:
+        if tapestries.copyable(g, card) and mark not in p.civ["heralds:marked"]:
             opts.append(opt(f"copy:{mark}", "tapestry.card", card=card, group=f"seat{q_seat}"))
     choice = yield from g.pick(seat, "tapestry.prompt.heralds", opts, default="skip")
     if choice == "skip":
@@ -532,11 +532,12 @@ def on_landmark(g: TapestryGame, seat: int, name: str) -> Gen:
             yield from effects.do(g, h.seat, gains)
 
 
-def on_district(g: TapestryGame, seat: int, district: int) -> Gen:
+def on_district(g: TapestryGame, seat: int, district: int, cells: list[tuple[int, int]] | None = None) -> Gen:
     p = g.players[seat]
     if "architects" not in p.civs:
         return
-    kinds = {p.grid[r][c] for r, c in cap.district_cells(district) if p.grid[r][c] in LETTER}
+    plots = cells if cells is not None else cap.district_cells(district)  # an advanced capital's own
+    kinds = {p.grid[r][c] for r, c in plots if p.grid[r][c] in LETTER}
     if len(kinds) == 1:
         g.emit("architects_district", seat, district=district)
         yield from g.gain_any(seat)

@@ -15,11 +15,10 @@ from engine.games.tapestry.data import (
     RESOURCES,
     all_tracks,
     civilizations,
-    space_tiles,
-    tapestry_cards,
     tech_cards,
     tiles,
 )
+from engine.games.tapestry.modules import play as module_play
 
 if TYPE_CHECKING:
     from engine.games.tapestry.game import TapestryGame
@@ -142,7 +141,7 @@ def aliens(g: TapestryGame, seat: int) -> Gen:
     p.space.remove(tile)
     p.civ["aliens:mat"] = tile
     g.emit("explore_space", seat, tile=tile)
-    yield from effects.do(g, seat, space_tiles()[tile].benefit)
+    yield from effects.do(g, seat, module_play.space_benefit(g, tile))
 
 
 def werefolk(g: TapestryGame, seat: int) -> Gen:
@@ -172,7 +171,7 @@ def werefolk(g: TapestryGame, seat: int) -> Gen:
         p.space.remove(tile)
         p.civ["werefolk:mat"] = tile
         g.emit("explore_space", seat, tile=tile)
-        yield from effects.do(g, seat, space_tiles()[tile].benefit)
+        yield from effects.do(g, seat, module_play.space_benefit(g, tile))
         return
     opts = [opt(f"track:{t}", f"tapestry.track.{t}") for t in g.track_ids if g.can_advance(seat, t)]
     if not opts:
@@ -222,7 +221,7 @@ def gamble(g: TapestryGame, seat: int, pile: int) -> Gen:
         g.emit("reveal", seat, card=card)
     if not shown:
         return
-    playable = [c for c in shown if tapestry_cards()[c].kind == "played"]
+    playable = [c for c in shown if tapestries.kind_of(g, c) == "played"]
     pool = playable or shown
     opts = [opt(f"card:{i}", "tapestry.card", card=c) for i, c in enumerate(shown) if c in pool]
     key = "tapestry.prompt.gamblers_play" if playable else "tapestry.prompt.gamblers_keep"
@@ -446,8 +445,10 @@ def spy_choices(g: TapestryGame, seat: int, target: int, used: list[str]) -> lis
     q = g.players[target]
     out: list[Any] = []
     if "card" not in used:
+        shown: set[str] = set()  # an uploaded card may show twice (copies of the expansion sets)
         for owner, _pile, _index, card in tapestries.visible_cards(g):
-            if owner == target and tapestry_cards()[card].kind == "played":
+            if owner == target and tapestries.kind_of(g, card) == "played" and card not in shown:
+                shown.add(card)
                 out.append(opt(f"card:{target}:{card}", "tapestry.card", card=card, group=f"seat{target}"))
     if "tile" not in used:
         out += [
@@ -488,7 +489,7 @@ def spies(g: TapestryGame, seat: int) -> Gen:
     elif kind == "tile":
         yield from effects.do(g, seat, tiles()[int(what)].benefit)
     elif kind == "space":
-        yield from effects.do(g, seat, space_tiles()[int(what)].benefit)
+        yield from effects.do(g, seat, module_play.space_benefit(g, int(what)))
     elif kind == "track":  # the benefit of their space, no bonus
         yield from effects.do(g, seat, all_tracks()[what].spaces[q.pos(what) - 1].benefit)
     else:  # the benefit of the row the card is in
@@ -537,8 +538,10 @@ def urban_group(p: Any) -> int:
     from engine.games.tapestry.data import landmarks
 
     cells: list[set[tuple[int, int]]] = []
+    from engine.games.tapestry.modules import UPLOADED_LANDMARKS
+
     for name, r0, c0, o in p.landmark_spots:
-        lm = landmarks()[name]
+        lm = landmarks().get(name) or UPLOADED_LANDMARKS[name]
         cells.append(set(cap.place_cells((r0, c0, o), cap.shapes_of(tuple(lm.footprint), lm.rotations))))
     best, seen = 0, set()
     for start in range(len(cells)):
@@ -675,14 +678,13 @@ def weefolk_token(g: TapestryGame, seat: int) -> Gen:
 def weefolk_score(g: TapestryGame, seat: int) -> int:
     """1 VP per income building or landmark in each row and column holding one of your tokens."""
     from engine.games.tapestry import capital as cap
-    from engine.games.tapestry.data import landmarks
 
     total = 0
     for to, r, c in g.players[seat].civ.get("weefolk:tokens") or []:
         q = g.players[to]
         spots = []
         for name, r0, c0, o in q.landmark_spots:
-            lm = landmarks()[name]
+            lm = g.landmark_info(name)
             spots.append(set(cap.place_cells((r0, c0, o), cap.shapes_of(tuple(lm.footprint), lm.rotations))))
         for line in ([(r, k) for k in range(9)], [(k, c) for k in range(9)]):
             total += sum(1 for rr, cc in line if q.grid[rr][cc] in BUILT)
@@ -764,11 +766,10 @@ def celestials(g: TapestryGame, seat: int) -> Gen:
     era = p.income_turns
     if era == 5:  # landmarks hanging off the capital cost 2 VP, those fully inside score 5
         from engine.games.tapestry import capital as cap
-        from engine.games.tapestry.data import landmarks
 
         vp = 0
         for name, r0, c0, o in p.landmark_spots:
-            lm = landmarks()[name]
+            lm = g.landmark_info(name)
             inside = cap.fully_inside((r0, c0, o), cap.shapes_of(tuple(lm.footprint), lm.rotations))
             vp += 5 if inside else -2
         g.gain_vp(seat, vp, "celestials")
@@ -889,7 +890,7 @@ def merfolk_turn(g: TapestryGame, seat: int) -> Gen:
         p.finished = True
         g.emit("finished", seat, vp=p.vp)
         return
-    playable = sorted({c for c in p.hand if tapestry_cards()[c].kind in ("played", "trap")})
+    playable = sorted({c for c in p.hand if tapestries.kind_of(g, c) in ("played", "trap", "response")})
     opts = [opt("discard", "tapestry.merfolk_discard")] + [
         opt(f"play:{c}", "tapestry.card", card=c) for c in playable
     ]

@@ -15,7 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 from engine.games.tapestry import actions, civs, scoring, tapestries, tech_ff
 from engine.games.tapestry.asks import Gen, opt
-from engine.games.tapestry.data import BUILDINGS, RESOURCES, all_tracks, space_tiles, tech_cards
+from engine.games.tapestry.data import (
+    BUILDINGS,
+    RESOURCES,
+    all_tracks,
+    tech_cards,
+)
+from engine.games.tapestry.modules import play as module_play
 
 if TYPE_CHECKING:
     from engine.games.tapestry.game import TapestryGame
@@ -178,7 +184,7 @@ def explore_space(g: TapestryGame, seat: int) -> Gen:
     p.space.remove(tile)
     p.explored_space.append(tile)
     g.emit("explore_space", seat, tile=tile)
-    yield from do(g, seat, space_tiles()[tile].benefit)
+    yield from do(g, seat, module_play.space_benefit(g, tile))
 
 
 def repeat_current(g: TapestryGame, seat: int, battery: bool, once: bool = True) -> Gen:

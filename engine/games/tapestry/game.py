@@ -22,6 +22,7 @@ from engine.games.tapestry import (
     civs,
     civs_more,
     effects,
+    modules,
     scoring,
     tapestries,
     tech_ff,
@@ -34,6 +35,7 @@ from engine.games.tapestry.data import (
     RESOURCES,
     TRACKS,
     Bonus,
+    Landmark,
     all_landmarks,
     all_tracks,
     arts,
@@ -44,6 +46,7 @@ from engine.games.tapestry.data import (
     tech_cards,
 )
 from engine.games.tapestry.mapgeo import Hex
+from engine.games.tapestry.modules import play as module_play
 from engine.games.tapestry.state import MAX_RESOURCE, Player, Site
 
 INCOME = "income"
@@ -124,6 +127,12 @@ class TapestryGame(Asker):
         self.achievements: dict[str, list[int]] = {k: [] for k in slots}
         self.achievement_vp: dict[str, list[int]] = {k: list(v) for k, v in slots.items()}
         self.available_landmarks: list[str] = list(landmarks())
+        # the expansion modules' uploaded sets (empty without `modules`): their landmarks are
+        # gained only by their own tile or card, never from the general supply
+        self.content = modules.content(options)
+        self.module_landmarks: list[str] = list(self.content.landmarks)
+        self.landmark_deck: list[str] = []  # landmark cards not kept at setup
+        self.landmark_cards_shown = True  # False while the draft is on: a kept card stays its owner's
         self.tapestry_deck: list[str] = []  # top at the END
         self.tapestry_discard: list[str] = []
         self.tech_deck: list[str] = []
@@ -170,13 +179,18 @@ class TapestryGame(Asker):
         for card in tapestry_cards().values():
             if card.id not in gone_cards:
                 deck.extend([card.id] * card.copies)
+        if self.content.modules:
+            deck.extend(module_play.extra_tapestry(self))
         self.tapestry_deck = self.shuffled(deck)
         from engine.games.tapestry.options import tech_deck
 
         self.tech_deck = self.shuffled(tech_deck(self.options))
         self.tech_row = [self.tech_deck.pop() for _ in range(3)]
         self.tile_bag = self.shuffled([t.id for t in board().territory_tiles])
-        self.space_stack = self.shuffled([t.id for t in board().space_tiles])
+        space = [t.id for t in board().space_tiles]
+        self.space_stack = self.shuffled(
+            module_play.space_stack(self, space) if self.content.modules else space
+        )
         from engine.games.tapestry.options import civ_deck
 
         self.civ_deck = self.shuffled(civ_deck(self.options))
@@ -195,6 +209,7 @@ class TapestryGame(Asker):
             pairs = [(c,) for c in self.shuffled(sorted(caps))[: self.n]]
         seated = self.seated()
         offers = {p.seat: [self.civ_deck.pop(), self.civ_deck.pop()] for p in seated}
+        advanced = module_play.deal_advanced_capitals(self, [p.seat for p in seated])
         for p in seated:
             p.civ["offer"] = list(offers[p.seat])
             p.civ["capital_offer"] = list(pairs[p.seat])
@@ -208,6 +223,7 @@ class TapestryGame(Asker):
                 for c in offers[p.seat]
                 for k in pairs[p.seat]
             ]
+            opts += module_play.advanced_options(self, offers[p.seat], advanced.get(p.seat))
             specs.append(
                 PromptSpec(
                     p.seat,
@@ -220,9 +236,15 @@ class TapestryGame(Asker):
             )
         answers = yield from self.ask_all(specs)
         for p in seated:
-            _, civ, _, number = answers[p.seat][0].split(":")
-            p.capital = int(number)
-            p.grid = cap.parse(caps[p.capital].grid)
+            _, civ, kind, number = answers[p.seat][0].split(":")
+            if kind == "adv":  # an advanced capital: its own mat; the basic one still places the outposts
+                p.capital = pairs[p.seat][0]
+                p.advanced = number
+                p.grid = cap.parse(self.content.capitals[number].grid)
+                self.emit("advanced_capital", p.seat, capital=number)
+            else:
+                p.capital = int(number)
+                p.grid = cap.parse(caps[p.capital].grid)
             other = [c for c in offers[p.seat] if c != civ]
             self.civ_deck.extend(other)
             del p.civ["offer"], p.civ["capital_offer"]
@@ -241,6 +263,7 @@ class TapestryGame(Asker):
         for p in self.order_from(self.first):
             if p.seat in people:
                 yield from civs.adjust(self, p.seat)
+        yield from module_play.draft_landmark_cards(self)
 
     # Hooks for engine-run players (the solo Automa, automa/): who sets up as a person, who
     # starts, where a person's outposts start.
@@ -335,6 +358,8 @@ class TapestryGame(Asker):
         self.turn_open = False
         advanced, self.advance_turn = self.advance_turn, False
         yield from self.place_deferred_landmarks(seat)
+        if self.content.modules:
+            yield from module_play.check_landmark_card(self, seat)
         yield from civs_more.end_of_turn(self, seat, advanced)
         yield from civs_more.urban_build(self, seat)
         for q in self.order_from(seat):
@@ -354,12 +379,14 @@ class TapestryGame(Asker):
             self.emit("era_ends", seat, card=p.era_card)
             p.era_card = None
             p.marker = {}
+        reserving = self.content.on("ff_tapestry")  # F&F: income turn 5 uses the reserved items
         steps = [
             step
             for step, now in (
                 ("income:masterpieces", era >= 2 and bool(arts_rules.usable(self, seat))),
                 ("income:civs", era >= 2),
                 ("income:tapestry", 2 <= era <= 4),
+                ("income:reserved", era == 5 and reserving),
                 ("income:upgrade", era >= 2),
                 ("income:vp", era >= 2),
                 ("income:income", era <= 4),
@@ -372,6 +399,10 @@ class TapestryGame(Asker):
                 frame.at = steps.index("income:civs")
             if era >= 2:
                 yield from civs.income_abilities(self, seat)
+            yield from module_play.fire(self, seat, "income_turn")
+            if era == 5 and reserving:
+                frame.at = steps.index("income:reserved")
+                yield from module_play.use_reserved(self, seat)
             if 2 <= era <= 4:
                 frame.at = steps.index("income:tapestry")
                 if all(self.players[o].income_turns < era for o in self.neighbours(seat)):
@@ -388,6 +419,8 @@ class TapestryGame(Asker):
             if era <= 4:
                 frame.at = steps.index("income:income")
                 yield from scoring.income(self, seat)
+                if p.advanced is not None:  # an advanced capital's producing districts
+                    yield from module_play.advanced_income(self, seat)
         if era == 1:
             yield from civs.end_of_first_income(self, seat)
         if era == 5:
@@ -528,6 +561,8 @@ class TapestryGame(Asker):
         self.emit("advance", seat, track=track, space=space)
         if space in TIER_START:
             tapestries.on_tier_entered(self, seat)
+            if space > 1:
+                yield from module_play.fire(self, seat, "new_tier", track=track)
         if landmark and space in LANDMARK_SPACES:
             name = all_tracks()[track].spaces[space - 1].landmark
             assert name is not None
@@ -537,6 +572,7 @@ class TapestryGame(Asker):
                 with self.resolving(seat, [f"landmark:{name}", *then]):
                     yield from self.gain_landmark(seat, name, may_defer=self.turn_open)
         tapestries.on_advance(self, seat, track)
+        yield from module_play.fire(self, seat, "advance", track=track)
         civs_more.utilitarians_advance(self, seat, track, space)
         if space == 12:
             self.achieve(seat, "track")
@@ -643,18 +679,23 @@ class TapestryGame(Asker):
         if not where:
             yield from self.place_in_capital(seat, kind)
         yield from tapestries.on_building(self, seat, kind)
+        yield from module_play.fire(self, seat, "building", building=kind)
 
     def place_in_capital(self, seat: int, kind: str) -> Gen:
         p = self.players[seat]
         terra = tapestries.era_active(self, seat, "terraforming")
         river = "riverfolk" in p.civs  # the Riverfolk build on impassable plots
         plots = cap.open_plots(p.grid, impassable_ok=terra or river)
-        if not plots:
+        on_cards = module_play.card_plot_options(self, seat, kind) if self.content.modules else []
+        if not plots and not on_cards:
             p.beside.append(kind)
             self.emit("beside_capital", seat, what=kind)
             return
-        opts = [opt(f"plot:{r}.{c}", "tapestry.plot", group=kind) for r, c in plots]
+        opts = [opt(f"plot:{r}.{c}", "tapestry.plot", group=kind) for r, c in plots] + on_cards
         choice = yield from self.pick(seat, "tapestry.prompt.place_building", opts, params={"building": kind})
+        if choice.startswith("cardplot:"):  # A&A: on a tapestry card's plot instead
+            yield from module_play.build_on_card(self, seat, choice, kind)
+            return
         r, c = (int(x) for x in choice[5:].split("."))
         if p.grid[r][c] == cap.IMPASSABLE and terra:
             self.gain_vp(seat, 5, "terraforming")
@@ -666,6 +707,9 @@ class TapestryGame(Asker):
 
     def check_districts(self, seat: int) -> Gen:
         p = self.players[seat]
+        if p.advanced is not None and self.content.capitals[p.advanced].districts is not None:
+            yield from module_play.check_advanced_districts(self, seat)
+            return
         for d in cap.complete_districts(p.grid):
             if d not in p.districts:
                 p.districts.append(d)
@@ -676,9 +720,12 @@ class TapestryGame(Asker):
     def gain_landmark(self, seat: int, name: str, may_defer: bool = False) -> Gen:
         """Take a landmark and place it; a track landmark (`may_defer`) may instead be placed at the
         end of the turn."""
-        if name not in self.available_landmarks:
+        if name in self.available_landmarks:
+            self.available_landmarks.remove(name)
+        elif name in self.module_landmarks:  # an uploaded tile's or landmark card's own landmark
+            self.module_landmarks.remove(name)
+        else:
             return
-        self.available_landmarks.remove(name)
         p = self.players[seat]
         p.landmarks.append(name)
         self.built.add(seat)
@@ -694,6 +741,7 @@ class TapestryGame(Asker):
             p.deferred.append(name)
             self.emit("landmark_deferred", seat, what=name)
         yield from civs.on_landmark(self, seat, name)
+        yield from module_play.fire(self, seat, "landmark")
 
     def place_landmark(self, seat: int, name: str, may_defer: bool = False) -> Gen:
         """Put a gained landmark in the capital (or beside it, or on the map for Nomads). Returns
@@ -701,27 +749,37 @@ class TapestryGame(Asker):
         offered only where there is a choice of spots: with one spot or none it cannot help, and
         those placements stay as they always were (stored games replay unchanged)."""
         p = self.players[seat]
-        lm = all_landmarks()[name]
+        lm = self.landmark_info(name)
         shapes = cap.shapes_of(tuple(lm.footprint), lm.rotations)
         river = "riverfolk" in p.civs
         spots = cap.landmark_spots(p.grid, shapes, impassable_ok=river)
+        if p.advanced is not None:  # an advanced capital may forbid landmarks, or their overhang
+            spots = module_play.advanced_landmark_spots(self, seat, spots, shapes)
         elsewhere = yield from civs.building_elsewhere(self, seat, name, landmark=True)  # Nomads
         if elsewhere:
             return True
-        if not spots:
+        on_cards = module_play.card_plot_options(self, seat, name) if self.content.modules else []
+        if not spots and not on_cards:
             p.beside.append(name)
             self.emit("beside_capital", seat, what=name)
             return True
         inside = [s for s in spots if cap.fully_inside(s, shapes)]
-        default = inside[0] if inside else spots[0]
-        opts = [opt(f"lm:{r}.{c}.{o}", "tapestry.landmark_spot", card=name) for r, c, o in spots]
+        default = inside[0] if inside else spots[0] if spots else None
+        opts = [opt(f"lm:{r}.{c}.{o}", "tapestry.landmark_spot", card=name) for r, c, o in spots] + on_cards
         if may_defer and len(spots) > 1:
             opts.append(opt(DEFER, "tapestry.landmark_defer", card=name))
         choice = yield from self.pick(
-            seat, "tapestry.prompt.place_landmark", opts, default="lm:{}.{}.{}".format(*default), params={"landmark": name}
+            seat,
+            "tapestry.prompt.place_landmark",
+            opts,
+            default="lm:{}.{}.{}".format(*default) if default is not None else opts[0].id,
+            params={"landmark": name},
         )
         if choice == DEFER:
             return False
+        if choice.startswith("cardplot:"):  # A&A: on a tapestry card's plot, hanging off it
+            yield from module_play.build_on_card(self, seat, choice, name)
+            return True
         r0, c0, o = (int(x) for x in choice[3:].split("."))
         if river:
             yield from civs_more.riverfolk_built(self, seat, list(cap.place_cells((r0, c0, o), shapes)))
@@ -731,6 +789,11 @@ class TapestryGame(Asker):
         self.emit("build", seat, what=name, spot=[r0, c0, o])
         yield from self.check_districts(seat)
         return True
+
+    def landmark_info(self, name: str) -> Landmark:
+        """A landmark's footprint: the base game's, or one of the uploaded sets'."""
+        found = all_landmarks().get(name)
+        return found if found is not None else self.content.landmarks[name]
 
     def place_deferred_landmarks(self, seat: int) -> Gen:
         """End of a turn: every player (from the one whose turn it was, clockwise) places the

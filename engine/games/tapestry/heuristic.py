@@ -86,6 +86,12 @@ READS_VIEW = frozenset(
 )
 
 
+def played_card(card: str) -> bool:
+    """A WHEN PLAYED card (an uploaded card of the expansion modules counts as one)."""
+    base = tapestry_cards().get(card)
+    return base is None or base.kind == "played"
+
+
 class HeuristicBot:
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
@@ -123,8 +129,18 @@ class HeuristicBot:
             return f"rot:{max(range(6), key=lambda r: (vps[r], -r))}"
         if key == "explore_hex" and any(i.startswith("isle:") for i in ids):
             return self.island_hex(ids, prompt, view)
-        if key == "trap":
-            return "trap" if "trap" in ids else "no"
+        if key == "trap":  # a held Trap first, else a response card of the expansion modules
+            return "trap" if "trap" in ids else next((i for i in ids if i.startswith("resp:")), "no")
+        if key == "counter_trap":  # make the Trap fail whenever a counter-trap is held
+            return next((i for i in ids if i.startswith("resp:")), "no")
+        if key == "landmark_card":  # the goal that asks least, its favourite track's counting half
+            goals = prompt.params.get("goals") or {}
+
+            def effort(option: str) -> tuple[float, str]:
+                need = goals.get(option[6:], [])
+                return (-sum(n / (2 if what == f"track:{self.favourite}" else 1) for what, n in need), option)
+
+            return max(ids, key=effort)
         if key == "conquer_die":
             return max(ids, key=lambda i: token_value(i.split(":", 1)[1], me) if "territory" not in i else 2.5)
         if key in ("choose_benefit", "benefit_order"):
@@ -142,7 +158,7 @@ class HeuristicBot:
         if key == "place_building":
             return self.best_plot(ids, me)
         if key in ("play_tapestry", "overplay"):
-            return max(ids, key=lambda i: (CARD_RANK.get(i[5:], 4) + (tapestry_cards()[i[5:]].kind == "played"), i))
+            return max(ids, key=lambda i: (CARD_RANK.get(i[5:], 4) + played_card(i[5:]), i))
         if key == "upgrade":
             real = [i for i in ids if i != "skip"]
             if not real:
@@ -283,6 +299,8 @@ class HeuristicBot:
         dist_full = [sum(grid[r][c] != "." for r in range(r0, r0 + 3) for c in range(c0, c0 + 3)) for r0 in (0, 3, 6) for c0 in (0, 3, 6)]
 
         def score(option: str) -> tuple[int, str]:
+            if not option.startswith("plot:"):  # a tapestry card's plot (A&A): its own gain
+                return (50, option)
             r, c = (int(x) for x in option[5:].split("."))
             row, col, dist = row_full[r], col_full[c], dist_full[r // 3 * 3 + c // 3]
             return (row * row + col * col + dist * dist, option)

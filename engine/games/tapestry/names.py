@@ -35,5 +35,7 @@ def _names() -> dict[str, tuple[str, str]]:
 
 
 def card_name(card_id: str, locale: str) -> str:
-    en, pt = _names().get(card_id, (card_id, card_id))
+    from engine.games.tapestry.modules import UPLOADED_NAMES
+
+    en, pt = _names().get(card_id) or UPLOADED_NAMES.get(card_id, (card_id, card_id))
     return pt if locale.lower().startswith("pt") else en

@@ -15,6 +15,8 @@
 * `arts`: Arts & Architecture's fifth track, the 20 masterpieces and the D20 science die. Not with
   the solo bots (their rules have no Arts track). `either_science_die` (with `arts`): the
   rulebook's variant, each research rolls the D12 or the D20, as the player chooses.
+* `modules`: the expansion modules whose sets are server data (`modules/`), kept as a sorted
+  list with each module's set under `<module>_data`, only when some module is chosen.
 * `trap_policy`: each seat's standing answer to the Trap question from the start (`ask`,
   `always`, `never`, in seat order; the players' own lobby choices, kept under `seat_traps`
   while the lobby is open, are dropped here). Kept only when some seat does not ask.
@@ -71,6 +73,18 @@ class TapestryOptions(GameOptions):
     inspiration_tiles: str | None = Field(
         None, description="The server's file of the inspiration tiles", json_schema_extra={"command": False}
     )
+    modules: str | None = Field(
+        None,
+        description="Expansion modules from the server's data (commas), or all",
+        json_schema_extra={"key": "tapestry_modules"},  # Everdell has options named `modules` too
+    )
+    pp_tapestry_data: str | None = Field(None, description="The server's Plans & Ploys tapestry cards", json_schema_extra={"command": False})
+    aa_tapestry_data: str | None = Field(None, description="The server's Arts & Architecture tapestry cards", json_schema_extra={"command": False})
+    ff_tapestry_data: str | None = Field(None, description="The server's Fantasies & Futures tapestry cards", json_schema_extra={"command": False})
+    counter_traps_data: str | None = Field(None, description="The server's counter-trap response cards", json_schema_extra={"command": False})
+    space_tiles_data: str | None = Field(None, description="The server's Plans & Ploys space tiles", json_schema_extra={"command": False})
+    landmark_cards_data: str | None = Field(None, description="The server's landmark cards", json_schema_extra={"command": False})
+    advanced_capitals_data: str | None = Field(None, description="The server's advanced capitals", json_schema_extra={"command": False})
     nanotech_two_cards: bool | None = Field(None, description="Nanotechnology's bonus costs 2 tech cards instead of 3")
     first_income_draw_two: bool | None = Field(None, description="First income turn: draw 2 tapestry cards, keep 1")
     civ_draw_two: bool | None = Field(None, description="Gaining a civilization during the game: draw 2, keep 1")
@@ -97,11 +111,17 @@ LISTS: dict[str, Callable[[], Mapping[str, object]]] = {"remove_tapestry": tapes
 
 
 def normalize(options: dict[str, Any], players: int) -> dict[str, Any]:
+    from engine.games.tapestry import modules
     from engine.games.tapestry.automa import options as bot_options
 
     out: dict[str, Any] = bot_options.normalize(options, players)
+    # the expansion modules and their server sets (absent when no module is chosen)
+    out.update(modules.normalize(options))
+    if out.get("modules") and out.get("opponent"):  # the solo bots know the base rules only
+        raise InvalidSetup("error.bad_option", option="modules", value="with the Automa")
+    module_keys = {"modules", *(modules.option_of(m) for m in modules.MODULES)}
     for key in sorted(options):
-        if key in bot_options.KEYS:
+        if key in bot_options.KEYS or key in module_keys:
             continue
         value = options[key]
         if key in LOBBY_ONLY:

@@ -85,6 +85,14 @@ def apply(g: TapestryGame, pos: dict[str, Any]) -> None:
             p.mat += [[] for _ in range(4 - len(p.mat))]
         if "era_card" in spec:
             p.era_card = spec["era_card"]
+        if "landmark_card" in spec:  # the expansion modules (modules/): the card kept at setup
+            p.landmark_card = spec["landmark_card"]
+        if "reserved" in spec:
+            p.reserved = list(spec["reserved"])
+        if "advanced_capital" in spec:  # the grid comes from the set unless `grid` says otherwise
+            p.advanced = spec["advanced_capital"]
+            if "grid" not in spec:
+                p.grid = cap.parse(g.content.capitals[p.advanced].grid)
         p.marker.update(spec.get("marker") or {})
         p.maxed = list(spec.get("maxed", p.maxed))
         p.finished = bool(spec.get("finished", p.finished))

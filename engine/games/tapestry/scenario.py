@@ -50,6 +50,17 @@ def state(g: TapestryGame) -> dict[str, Any]:
                 "turns": p.turns,
                 "trap_policy": p.trap_policy,
                 **({"art": {k: v for k, v in sorted(p.art.items())}} if p.art else {}),
+                **(
+                    {
+                        "charms": p.charms,
+                        "reserved": list(p.reserved),
+                        "landmark_card": p.landmark_card,
+                        "landmark_card_done": p.landmark_card_done,
+                        "advanced_capital": p.advanced,
+                    }
+                    if g.content.modules
+                    else {}
+                ),
             }
             for p in g.players
         ],
@@ -67,6 +78,11 @@ def state(g: TapestryGame) -> dict[str, Any]:
         "space_stack": g.space_stack[::-1],
         "civ_deck": list(g.civ_deck),
         "landmarks": list(g.available_landmarks),
+        **(
+            {"module_landmarks": list(g.module_landmarks), "landmark_deck": list(g.landmark_deck)}
+            if g.content.modules
+            else {}
+        ),
         "achievements": {k: list(v) for k, v in g.achievements.items()},
         **({"masterpiece_deck": g.mp_deck[::-1], "masterpiece_row": list(g.mp_row), "masterpiece_discard": list(g.mp_discard)} if g.arts_on else {}),
         "current": g.current,

@@ -38,6 +38,8 @@ def count(g: TapestryGame, seat: int, what: str) -> int:
         return p.buildings()
     if what == "tapestries":
         return p.tapestry_count()
+    if what == "charms":  # F&F charms visible on the income mat
+        return p.charms
     if what.startswith("sp:"):
         return p.pos(what[3:])
     raise ValueError(f"unknown count {what!r}")

@@ -75,6 +75,14 @@ class Player:
     marker: dict[str, Any] = field(default_factory=dict)  # era effects' parameters (named opponent...)
     trap_policy: str = "ask"  # standing answer to attacks: ask | always (trap when held) | never
     art: dict[str, Any] = field(default_factory=dict)  # Arts & Architecture: masterpieces, landmarks on cards
+    # expansion modules (modules/): charms visible on the income mat (F&F), buildings reserved
+    # for income turn 5, the landmark card kept at setup and whether its landmark was gained
+    charms: int = 0
+    reserved: list[str] = field(default_factory=list)
+    landmark_card: str | None = None
+    landmark_card_done: bool = False
+    card_plots: dict[str, list[str]] = field(default_factory=dict)  # "<pile>:<card>" -> what stands on it
+    advanced: str | None = None  # the advanced capital kept at setup (its mat replaces the basic grid)
 
     def pos(self, track: str) -> int:
         """Your most advanced token on a track (AI Singularity leaves a completed track at 12)."""

@@ -10,6 +10,7 @@ from engine.games.tapestry import actions, effects
 from engine.games.tapestry.asks import Gen, opt
 from engine.games.tapestry.data import RESOURCES, all_tracks, landmarks, tapestry_cards, tiles
 from engine.games.tapestry.mapgeo import land_terrains
+from engine.games.tapestry.modules import play as module_play
 
 if TYPE_CHECKING:
     from engine.games.tapestry.game import TapestryGame
@@ -34,9 +35,16 @@ def income_play(g: TapestryGame, seat: int) -> Gen:
     if not p.hand:
         card = g.draw_tapestry_card()
         if card is not None:
+            first = not p.mat[pile]
             p.mat[pile].append([card, False])
             p.era_card = None
             g.emit("play_face_down", seat, era=pile + 1)
+            if g.content.modules:  # a face-down card still earns the right charm beside it
+                p.charms = module_play.count_charms(g, seat)
+                gains = module_play.charms_on_lay(g, seat, card, pile, first)
+                if gains:
+                    g.emit("charm", seat, card=None, gain=[effects.label(s) for s in gains])
+                    yield from effects.do(g, seat, gains)
         return
     yield from play_from_hand(g, seat, pile, "tapestry.prompt.play_tapestry")
 
@@ -53,12 +61,21 @@ def play_from_hand(g: TapestryGame, seat: int, pile: int, key: str) -> Gen:
 
 def lay(g: TapestryGame, seat: int, card: str, pile: int) -> Gen:
     p = g.players[seat]
+    first = not p.mat[pile]
     p.mat[pile].append([card, True])
-    kind = tapestry_cards()[card].kind
+    kind = kind_of(g, card)
     p.era_card = card if kind == "era" else None
     p.marker = {}
     g.emit("play_tapestry", seat, card=card, era=pile + 1)
+    if g.content.modules:  # charms (F&F) and the uploaded cards' abilities
+        yield from module_play.lay_with_charms(g, seat, card, pile, first)
+        return
     yield from resolve(g, seat, card)
+
+
+def kind_of(g: TapestryGame, card: str) -> str:
+    """`played`, `era`, `trap`, or an uploaded card's `ongoing` / `response`."""
+    return g.content.card_kind(card) or tapestry_cards()[card].kind
 
 
 def resolve(g: TapestryGame, seat: int, card: str) -> Gen:
@@ -66,6 +83,9 @@ def resolve(g: TapestryGame, seat: int, card: str) -> Gen:
     if fn is not None:
         with g.resolving(seat, [f"card:{card}"]):  # for the benefit queue (the card is face up)
             yield from fn(g, seat)
+    elif g.content.card_kind(card) is not None:  # an uploaded card's WHEN PLAYED (copies too)
+        with g.resolving(seat, [f"card:{card}"]):
+            yield from module_play.when_played(g, seat, card)
 
 
 def overplay(g: TapestryGame, seat: int) -> Gen:
@@ -345,15 +365,15 @@ def visible_cards(g: TapestryGame) -> list[tuple[int, int, int, str]]:
     return out
 
 
-def copyable(card: str) -> bool:
+def copyable(g: TapestryGame, card: str) -> bool:
     """What Espionage and the Heralds may copy: a WHEN PLAYED ability (a Trap's included)."""
-    return tapestry_cards()[card].kind in ("played", "trap")
+    return kind_of(g, card) in ("played", "trap", "response")  # never THIS ERA or ONGOING
 
 
 def espionage(g: TapestryGame, seat: int) -> Gen:
     opts = []
     for q_seat, _, _, card in visible_cards(g):
-        if copyable(card) and card != "espionage":
+        if copyable(g, card) and card != "espionage":
             option = opt(f"copy:{q_seat}:{card}", "tapestry.card", card=card, group=f"seat{q_seat}")
             if option not in opts:  # two visible Traps of one player copy alike
                 opts.append(option)

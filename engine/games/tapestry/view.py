@@ -56,6 +56,18 @@ def player_view(g: TapestryGame, seat: int, own: bool) -> dict[str, Any]:
     if g.arts_on:  # masterpieces lie face up on the mat; a spent single-use one face down
         out["masterpieces"] = [list(m) for m in p.art.get("masterpieces", [])]
         out["landmarks_on_cards"] = dict(sorted(p.art.get("on_card", {}).items()))
+    if g.content.modules:  # the expansion modules' public state (absent from plain games' views)
+        out["charms"] = p.charms
+        out["reserved"] = list(p.reserved)
+        # kept face down until everyone has drafted
+        out["landmark_card"] = p.landmark_card if own or g.landmark_cards_shown else None
+        if out["landmark_card"] is not None:  # how far the goal is: [count, have, need] per condition
+            from engine.games.tapestry.modules.play import goal_count
+
+            goal = g.content.landmark_cards[p.landmark_card].goal if p.landmark_card else []
+            out["landmark_goal"] = [[c.count, goal_count(g, seat, c.count), c.at_least] for c in goal]
+        out["landmark_card_done"] = p.landmark_card_done
+        out["advanced_capital"] = p.advanced
     if own:
         out["hand"] = sorted(p.hand)
         if p.civ.get("collectors:card"):
@@ -110,4 +122,9 @@ def build(g: TapestryGame, seat: int | None) -> dict[str, Any]:
         "current": g.current,
         "first": g.first,
         "finished": g.finished,
+        **(
+            {"modules": list(g.content.modules), "module_landmarks": list(g.module_landmarks)}
+            if g.content.modules
+            else {}
+        ),
     }

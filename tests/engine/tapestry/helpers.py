@@ -25,6 +25,7 @@ from engine.games.tapestry.data import (
     tapestry_cards,
 )
 from engine.games.tapestry.game import TapestryGame
+from engine.games.tapestry.modules import play as module_play
 from engine.games.tapestry.options import tech_deck
 from engine.games.tapestry.scenario import state
 
@@ -124,7 +125,7 @@ def invariants(match: Match) -> list[str]:
         for r in RESOURCES:
             if not 0 <= p.res[r] <= 8:
                 bad.append(f"seat {p.seat} holds {p.res[r]} {r}")
-        for b in BUILDINGS:
+        for b in BUILDINGS:  # a reserved building (F&F) is off the mat and counted as placed
             aside = (p.civ.get("artificers:aside") or {}).get(b, 0)  # set aside by the Artificers
             if p.on_mat[b] + p.placed[b] + aside != 5 or p.on_mat[b] < 0:
                 bad.append(f"seat {p.seat} {b}: {p.on_mat[b]} on mat, {p.placed[b]} placed, {aside} aside")
@@ -148,6 +149,7 @@ def invariants(match: Match) -> list[str]:
             bad.append(f"hex {h} holds {s.items} items")
     gone = set(g.options.get("remove_tapestry", []))
     expected = Counter({c.id: c.copies for c in tapestry_cards().values() if c.id not in gone})
+    expected.update(module_play.extra_tapestry(g))  # the expansion modules' uploaded cards
     if cards != expected:
         bad.append(f"tapestry cards not conserved: {(cards - expected) + (expected - cards)}")
     if techs != Counter(tech_deck(g.options)):
@@ -155,8 +157,8 @@ def invariants(match: Match) -> list[str]:
     if any(v > 1 for v in tiles_seen.values()):
         bad.append("a territory tile is in two places")
     owned = [lm for p in g.players for lm in p.landmarks]
-    every = [*landmarks(), *([lm.name for lm in arts().landmarks] if g.arts_on else [])]
-    if sorted(owned + g.available_landmarks) != sorted(every):
+    every = [*landmarks(), *([lm.name for lm in arts().landmarks] if g.arts_on else []), *g.content.landmarks]
+    if sorted(owned + g.available_landmarks + g.module_landmarks) != sorted(every):
         bad.append("landmarks not conserved")
     if g.arts_on:
         held = [m for p in g.players for m, _ in p.art.get("masterpieces", [])]

@@ -17,9 +17,11 @@ from tests.engine.tapestry.helpers import VARIANTS, game, invariants, seats
 DECISION_CAP = 2_500  # games end in a few hundred decisions; reaching the cap is a failure
 TURN = "tapestry.prompt.turn"
 VERSUS = 5  # games i % 5 == 0 seat one heuristic bot among random ones
-PRIVATE_KINDS = frozenset({"drew_tapestry", "civ_offer"})
+PRIVATE_KINDS = frozenset({"drew_tapestry", "civ_offer", "landmark_cards_seen"})
 # public events that may name a tapestry card: it is face up for everyone at that moment
-SHOWN = frozenset({"play_tapestry", "copy_card", "reveal", "trap", "era_ends", "vp"})
+SHOWN = frozenset(
+    {"play_tapestry", "copy_card", "reveal", "trap", "era_ends", "vp", "charm", "counter_trap", "response"}
+)
 CARDS = frozenset(tapestry_cards())
 Hook = Callable[[Match, int, list[Event]], None]
 T = TypeVar("T")

@@ -42,7 +42,7 @@ def server_file(**changes: Any) -> str:
 # ------------------------------------------------------------------ 1-2: the server data set
 def test_the_data_set_is_declared_and_checked() -> None:
     d = get_game("tapestry")
-    ds = next(x for x in d.data_sets if x.kind == "automa_rules")  # the others are Arts & Architecture's
+    ds = next(x for x in d.data_sets if x.kind == "automa_rules")  # Arts & Architecture and the modules declare theirs too
     assert (ds.kind, ds.option) == ("automa_rules", "automa_rules")
     assert ds.applies({"opponent": "automa"}) and ds.applies({"opponent": "shadow"}) and not ds.applies({})
     assert ds.check(adata.open_values_text()) == []

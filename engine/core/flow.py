@@ -162,6 +162,9 @@ class FlowGame:
             self._quiet = True
         view = self.view
         get_policy = policies.get
+        # one view handle per seat, emptied before each decision (a policy that reads it gets
+        # the view of the moment; one that does not, like Big Money, costs no handle per answer)
+        handles: dict[int, LazyView] = {}
         flow = self._flow
         assert flow is not None
         answered = 0
@@ -185,7 +188,12 @@ class FlowGame:
                         policy = get_policy(seat)
                         if policy is None:
                             break
-                        answer = policy.choose(LazyView(view, seat), prompt)
+                        handle = handles.get(seat)
+                        if handle is None:
+                            handle = handles[seat] = LazyView(view, seat)
+                        else:
+                            handle.reset()
+                        answer = policy.choose(handle, prompt)
                         if type(answer) is not tuple:
                             answer = tuple(answer)
                         # Prompt.check's quick case first: one offered option id

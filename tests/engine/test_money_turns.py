@@ -217,3 +217,20 @@ def test_a_game_without_its_own_loop_is_played_through_submit() -> None:
     assert plain.finished and plain.log == looped.log
     assert plain.result() == looped.result()
     assert any(e.kind == "buy" for e in events)  # the events read were kept
+
+
+def test_the_written_out_shuffle_draws_as_random_shuffle() -> None:
+    """The replay contract: one getrandbits call per card (and a redraw when out of range), as
+    CPython's random.shuffle makes them, so every seeded game keeps its decks."""
+    import random
+
+    from engine.games.dominion.game import shuffle
+
+    for size in (*range(40), 63, 64, 65, 127, 128, 129, 255, 256, 257, 300):
+        for seed in range(25):
+            ours, theirs = list(range(size)), list(range(size))
+            mine, reference = random.Random(seed), random.Random(seed)
+            shuffle(mine, ours)  # type: ignore[arg-type]
+            reference.shuffle(theirs)
+            assert ours == theirs, (size, seed)
+            assert mine.getstate() == reference.getstate(), (size, seed)

@@ -81,6 +81,11 @@ def treasure_coins() -> dict[str, int]:
 
 
 @cache
+def card_vps() -> dict[str, int]:
+    return {name: card.vp for name, card in cards().items()}
+
+
+@cache
 def action_names() -> frozenset[str]:
     return frozenset(name for name, card in cards().items() if card.is_action)
 
@@ -115,19 +120,24 @@ DRAW_EVENTS = seat_events("draw", "count")
 TURN_EVENTS = seat_events("turn_start", "number")
 
 
-_BITS = tuple(n.bit_length() for n in range(256))
+# For each deck length n up to 256: the (i, bits) pairs of a shuffle of n cards, last card first,
+# bits = (i + 1).bit_length() (what random.Random._randbelow(i + 1) asks getrandbits for).
+_SHUFFLE_STEPS = tuple(tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1)) for n in range(257))
 
 
 def shuffle(rng: random.Random, cards: list[str]) -> None:
     """`rng.shuffle(cards)` as CPython 3.11 does it, inlined: the very same getrandbits calls give
     the very same order (seeded games and stored logs replay unchanged), without a method call
-    per card."""
+    per card; the positions and their bit counts come from a table. One getrandbits call per card
+    (plus a redraw when the value is out of range, as _randbelow does) is the replay contract."""
+    n = len(cards)
+    if n > 256:
+        rng.shuffle(cards)  # the same draws: random.shuffle is what this function writes out
+        return
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = _BITS[n] if n < 256 else n.bit_length()
+    for i, k in _SHUFFLE_STEPS[n]:
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
 
@@ -1160,7 +1170,14 @@ class DominionGame(FlowGame):
         return Counter(self.players[p].owned())
 
     def victory_points(self, p: int, counts: Counter[str] | None = None) -> int:
-        counts = self.owned_counts(p) if counts is None else counts
+        if counts is None:
+            if type(self).owned_counts is DominionGame.owned_counts and self.card is cards():
+                # the same sum straight from the cards owned, without counting them first
+                owned = self.players[p].owned()
+                total = sum(map(card_vps().__getitem__, owned))
+                gardens = owned.count("Gardens")
+                return total + gardens * (len(owned) // 10) if gardens else total
+            counts = self.owned_counts(p)
         card = self.card
         total = sum(card[name].vp * k for name, k in counts.items())
         gardens = counts.get("Gardens", 0)

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from engine.core.errors import IllegalAnswer
 from engine.core.events import Event
-from engine.core.prompts import Answer, Option, Prompt
+from engine.core.prompts import Answer, Option, Prompt, SharedPrompt
 from engine.core.result import Result
 from engine.core.views import LazyView
 
@@ -222,17 +222,20 @@ class FlowGame:
                             self._events = []
                         if ask is None:
                             break
-                        if type(ask) is not Prompt:
+                        kind = type(ask)
+                        if kind is SharedPrompt:
+                            self._pid += 1  # numbered only if it stays open (see below)
+                        elif kind is Prompt:
+                            self._pid = ask.pid = self._pid + 1
+                        else:
                             self._open_asked(ask)  # an Ask: back to the outer loop
                             break
-                        self._pid = ask.pid = self._pid + 1
                         prompt = held = ask
                         check = held_check = None
                         if answered == budget:
                             break
                     if held is not None:
-                        self._open = {held.seat: (held, held_check)}
-                        self._listed = [held]
+                        self._hold(held, held_check)
                         held = None
                     if policy is None:
                         break
@@ -252,10 +255,16 @@ class FlowGame:
                     answered += 1
         finally:
             if held is not None:  # a policy or a check raised: the prompt stays open
-                self._open = {held.seat: (held, held_check)}
-                self._listed = [held]
+                self._hold(held, held_check)
             self._quiet = quiet_before
         return answered
+
+    def _hold(self, prompt: Prompt, check: Check | None) -> None:
+        """Open `prompt`, the latest one the rules asked (numbered `_pid`), as play_seats stops."""
+        if type(prompt) is SharedPrompt:
+            prompt = prompt.numbered(self._pid)
+        self._open = {prompt.seat: (prompt, check)}
+        self._listed = [prompt]
 
     def take_events(self) -> list[Event]:
         events, self._events = self._events, []
@@ -270,17 +279,16 @@ class FlowGame:
         except StopIteration:
             self.finished = True
             return
-        if isinstance(ask, Prompt):  # a lone prompt built by the rules themselves
-            self._pid = ask.pid = self._pid + 1
-            self._open = {ask.seat: (ask, None)}
-            self._listed = [ask]
-            return
         self._open_asked(ask)
 
     def _open_asked(self, ask: Ask | Prompt) -> None:
         """Open the prompts of an Ask (a lone Prompt too), numbered in order."""
-        if isinstance(ask, Prompt):
-            self._pid = ask.pid = self._pid + 1
+        if isinstance(ask, Prompt):  # a lone prompt built by the rules themselves
+            if type(ask) is SharedPrompt:
+                self._pid += 1
+                ask = ask.numbered(self._pid)
+            else:
+                self._pid = ask.pid = self._pid + 1
             self._open = {ask.seat: (ask, None)}
             self._listed = [ask]
             return

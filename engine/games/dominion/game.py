@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 from engine.core.errors import IllegalAnswer, InvalidSetup
 from engine.core.events import Event
 from engine.core.flow import Ask, Flow, FlowGame, PromptSpec
-from engine.core.prompts import Answer, Option, Prompt, card_choice, card_of, instance_ids
+from engine.core.prompts import Answer, Option, Prompt, SharedPrompt, card_choice, card_of, instance_ids
 from engine.core.result import Result, rank_by
 from engine.games.dominion.cards import Card, cards
 from engine.games.dominion.setup import basic_supply, kingdom_pile_size
@@ -109,8 +109,10 @@ class SeatEvents(dict[Any, Event]):
 
 
 def seat_events(kind: str, field: str, extra: dict[str, Any] | None = None) -> list[SeatEvents]:
-    return [SeatEvents(kind, seat, field, extra) for seat in range(8)]
+    return [SeatEvents(kind, seat, field, extra) for seat in range(SEATS)]
 
+
+SEATS = 8  # at most (6 are ever dealt): the size of the tables by seat below
 
 # by seat, then card (or count, or turn number); seats beyond 6 are never dealt
 PLAY_EVENTS = seat_events("play", "card")
@@ -178,9 +180,7 @@ BuyOptions = tuple[tuple[Option, ...], frozenset[str]]  # the options and their 
 _OPEN_BUY_OPTIONS: dict[tuple[str, ...], dict[tuple[Any, ...], BuyOptions]] = {}
 
 # see DominionGame.opening; shared per Supply layout while no pile is empty, like the above
-Opening = tuple[
-    tuple[Option, ...], frozenset[str], dict[str, Any], Answer | None, tuple[str, ...], list[str] | None
-]
+Opening = tuple[tuple[SharedPrompt, ...], dict[str, Any], tuple[str, ...], list[str] | None]
 _OPENINGS: dict[tuple[str, ...], dict[tuple[Any, ...], Opening]] = {}
 
 # Bounds of the shared caches above, so a long-running bot process never grows without limit
@@ -463,9 +463,9 @@ class DominionGame(FlowGame):
             if plain:
                 if empty < 0:
                     empty = list(supply.values()).count(0)
-                options, ids, params, default, names, rest = self.opening(p, empty)
-                # prompts are immutable: the params of a known opening are shared like its options
-                prompt = Prompt(0, p, "choose", BUY_KEY, options, 1, 1, False, params, default, True, ids)
+                prompts, params, names, rest = self.opening(p, empty)
+                # prompts are immutable: a known opening's prompt is shared (see SharedPrompt)
+                prompt = prompts[p]
                 choice = (yield prompt)[p][0]
                 if choice[:PLAY_BUY_LEN] == PLAY_BUY:
                     # put_all_treasures_in_play with what opening() worked out, then the buy
@@ -660,9 +660,10 @@ class DominionGame(FlowGame):
         """The first Buy phase prompt of a turn begun as every turn begins ($0, one Buy, nothing
         played) with no Action card in hand, and what playing every Treasure then does. All of it
         follows from the hand's cards and the empty piles, so it is worked out once per such case
-        by buy_prompt itself: (options, ids, params, default, Treasures in play-all order, the
-        cards left in hand after playing them when they are all alike, else None; the $ after
-        playing them is params["coins_after"]). `empty`: how many piles are empty now."""
+        by buy_prompt itself: (the prompt, shared, for each seat; its params; the Treasures in
+        play-all order; the cards left in hand after playing them when their order cannot matter,
+        else None; the $ after playing them is params["coins_after"]). `empty`: how many piles are
+        empty now."""
         hand = self.players[p].hand
         key: tuple[Any, ...] = tuple(sorted(hand))
         if empty:
@@ -676,11 +677,26 @@ class DominionGame(FlowGame):
             assert prompt is not None and prompt.ids is not None  # one Buy is left
             names = sorted(filter(self.treasure_names.__contains__, hand), key=treasure_order().__getitem__)
             rest = list(filterfalse(self.treasure_names.__contains__, hand))
+            shared = tuple(
+                SharedPrompt(
+                    0,
+                    seat,
+                    "choose",
+                    BUY_KEY,
+                    prompt.options,
+                    1,
+                    1,
+                    False,
+                    prompt.params,
+                    prompt.default,
+                    True,
+                    prompt.ids,
+                )
+                for seat in range(SEATS)
+            )
             found = (
-                prompt.options,
-                prompt.ids,
+                shared,
                 prompt.params,
-                prompt.default,
                 tuple(names),
                 # what stays in hand once every Treasure is played, when its order cannot matter
                 rest if len(set(rest)) <= 1 else None,

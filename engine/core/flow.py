@@ -222,10 +222,9 @@ class FlowGame:
                             self._events = []
                         if ask is None:
                             break
-                        kind = type(ask)
-                        if kind is SharedPrompt:
-                            self._pid += 1  # numbered only if it stays open (see below)
-                        elif kind is Prompt:
+                        if type(ask) is SharedPrompt:
+                            self._pid += 1  # numbered only if it stays open (see _hold)
+                        elif type(ask) is Prompt:
                             self._pid = ask.pid = self._pid + 1
                         else:
                             self._open_asked(ask)  # an Ask: back to the outer loop

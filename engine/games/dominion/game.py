@@ -152,7 +152,12 @@ def buy_option(name: str, cost: int) -> Option:
 
 @cache
 def play_buy_option(name: str, cost: int) -> Option:
+    PLAY_BUY_CARD[f"{PLAY_BUY}{name}"] = name
     return Option(f"{PLAY_BUY}{name}", name, card=name, group="playbuy", cost=cost)
+
+
+# "play all Treasures, then buy" option id -> the card, for every such option built
+PLAY_BUY_CARD: dict[str, str] = {}
 
 
 # Supply layout (pile names in order) -> (name, printed cost, buy option, play-then-buy option)
@@ -438,12 +443,23 @@ class DominionGame(FlowGame):
         card = self.card
         supply = self.supply
         pile_limit = 4 if self.n >= 5 else 3  # as in game_over()
+        # see opening(): the shared cache while no pile is empty, the match's own after
+        shared_openings = self._shared_openings or self.shared_openings()
+        own_openings = self._openings
         # empty Supply piles, followed through the written-out buys; -1 once anything else ran
         empty = -1
+        plain = False  # the turn before was a plain one (no Action phase, see below)
         while True:
             t = self.turn
             p = t.player
-            if not first_turn:
+            if plain:
+                # after a plain turn only what a Buy phase changes differs from a new Turn(p, n)
+                t.buys = 1
+                t.coins = 0
+                t.bought = t.silver_played = False
+                if t.gained:
+                    t.gained = []
+            elif not first_turn:
                 t = self.turn = Turn(p, t.number)  # positional: cheaper than keywords
             t.number += 1
             player = players[p]
@@ -463,11 +479,20 @@ class DominionGame(FlowGame):
             if plain:
                 if empty < 0:
                     empty = list(supply.values()).count(0)
-                prompts, params, names, rest = self.opening(p, empty)
+                # opening(), its cache looked up here
+                found = (
+                    own_openings.get((*sorted(player.hand), empty))
+                    if empty
+                    else shared_openings.get(tuple(sorted(player.hand)))
+                )
+                prompts, params, names, rest = found or self.opening(p, empty)
                 # prompts are immutable: a known opening's prompt is shared (see SharedPrompt)
                 prompt = prompts[p]
                 choice = (yield prompt)[p][0]
-                if choice[:PLAY_BUY_LEN] == PLAY_BUY:
+                name = PLAY_BUY_CARD.get(choice)  # "play all Treasures, then buy" this card
+                if name is None and choice[:PLAY_BUY_LEN] == PLAY_BUY:
+                    name = choice[PLAY_BUY_LEN:]
+                if name is not None:
                     # put_all_treasures_in_play with what opening() worked out, then the buy
                     hand = player.hand
                     if rest is not None:
@@ -479,7 +504,6 @@ class DominionGame(FlowGame):
                     if not self._quiet:
                         self._events += map(PLAY_EVENTS[p].__getitem__, names)
                     # buy_plain(), inlined: spend the only Buy
-                    name = choice[PLAY_BUY_LEN:]
                     t.coins = params["coins_after"] - card[name].cost
                     t.buys = 0
                     t.bought = True
@@ -520,9 +544,8 @@ class DominionGame(FlowGame):
             hand.clear()
             deck = player.deck
             if len(deck) >= 5:  # draw(p, 5) without a shuffle, inlined
-                drawn = deck[-5:]
+                drawn = deck[:-6:-1]  # the top five, top first
                 del deck[-5:]
-                drawn.reverse()
                 hand += drawn
                 if not self._quiet:
                     self._events += (DRAW_EVENTS[p][5], Event("drew", p, {"cards": drawn}, p))

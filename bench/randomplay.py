@@ -33,12 +33,14 @@ CASES: list[tuple[str, str, tuple[int, ...], dict[str, Any]]] = [
     ("Everdell", "everdell", (1, 2, 3, 4), {}),
     ("Architects of the West Kingdom", "architects", (2, 3, 4, 5), {}),
     ("Tapestry", "tapestry", (2, 3, 4, 5), {}),
+    ("Everdell Farshore", "farshore", (2, 3, 4), {}),
 ]
 
 
 @dataclass
 class RandomPlay:
     label: str
+    game_id: str
     players: tuple[int, ...]
     games: int
     decisions: int
@@ -56,6 +58,7 @@ class RandomPlay:
     def to_dict(self) -> dict[str, Any]:
         return {
             "game": self.label,
+            "id": self.game_id,
             "players": list(self.players),
             "games": self.games,
             "decisions": self.decisions,
@@ -89,9 +92,9 @@ def run(games: int, seed: int = 6000) -> list[RandomPlay]:
         try:
             measure(game, players[:1], options, 1, seed - 1)  # warm imports and data outside the timing
             decisions, spent = measure(game, players, options, games, seed)
-            out.append(RandomPlay(label, players, games, decisions, spent))
+            out.append(RandomPlay(label, game, players, games, decisions, spent))
         except Exception as exc:  # noqa: BLE001 - a game that cannot be played is reported, not fatal
-            out.append(RandomPlay(label, players, games, 0, 0.0, f"{type(exc).__name__}: {exc}"))
+            out.append(RandomPlay(label, game, players, games, 0, 0.0, f"{type(exc).__name__}: {exc}"))
     return out
 
 

@@ -144,6 +144,15 @@ def shuffle(rng: random.Random, cards: list[str]) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
+def randbelow(rng: random.Random, n: int) -> int:
+    """`rng.randrange(n)` for n > 0 as CPython 3.11 draws it (_randbelow_with_getrandbits)."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
 @cache
 def buy_option(name: str, cost: int) -> Option:
     """Options are immutable, so one object per (card, cost) serves every match."""
@@ -318,12 +327,13 @@ class DominionGame(FlowGame):
                 self.supply[name] = kingdom_pile_size(self.card[name], self.n)
             if self.card is cards() and len(_LAYOUTS) < LAYOUTS:
                 _LAYOUTS[(tuple(kingdom), self.n)] = (tuple(self.kingdom), dict(self.supply))
-        first = self.rng.randrange(self.n)
         rng = self.rng
+        first = randbelow(rng, self.n)  # rng.randrange(self.n), the same draws
         for p in self.players:
             deck = p.deck = ["Copper"] * 7 + ["Estate"] * 3
             shuffle(rng, deck)
-            p.hand = [deck.pop(), deck.pop(), deck.pop(), deck.pop(), deck.pop()]
+            p.hand = deck[:-6:-1]  # the top five, top first
+            del deck[-5:]
         self.turn = Turn(first)
         self.emit("setup", kingdom=list(self.kingdom), first=first)
 
@@ -468,12 +478,12 @@ class DominionGame(FlowGame):
             # a turn that starts as every turn does (not a described position) with no Action
             # card in hand opens its Buy phase from a known state: see opening()
             plain = not first_turn or self.position is None  # setup's first turn begins so too
-            if not (first_turn and start_phase == "buy"):
+            # (the phase is set where something may see it: before a prompt, and at the end)
+            if not (first_turn and start_phase == "buy") and not actions.isdisjoint(player.hand):
                 t.phase = "action"
-                if not actions.isdisjoint(player.hand):
-                    plain = False
-                    empty = -1
-                    yield from self.action_phase(p)
+                plain = False
+                empty = -1
+                yield from self.action_phase(p)
             t.phase = "buy"
             prompt: Prompt | None
             if plain:
@@ -534,8 +544,8 @@ class DominionGame(FlowGame):
                 self.plain_buy_answer(p, choice, prompt)
                 # after a buy no Treasure may be played: with no buy left the phase is over
                 prompt = None if t.bought and t.buys == 0 else self.buy_prompt(p)
-            t.phase = "cleanup"
-            # cleanup(), inlined
+            # cleanup(), inlined (the phase reads "cleanup" from here on: nothing asks until the
+            # next turn's Buy phase, so it is set only if the game ends)
             discard = player.discard
             discard += player.in_play
             player.in_play.clear()
@@ -558,6 +568,7 @@ class DominionGame(FlowGame):
             if empty < 0:
                 empty = list(supply.values()).count(0)
             if (not supply.get("Province", 1) or empty >= pile_limit) and self.game_over():
+                t.phase = "cleanup"
                 self.emit("game_end", reason=self.ended_by)
                 return
             t.player = (p + 1) % self.n  # next_player()

@@ -160,11 +160,13 @@ class FlowGame:
         quiet = events is None and type(self).set_quiet is FlowGame.set_quiet
         if quiet:
             self._quiet = True
+        # each bot seat's policy and one view handle, emptied before each of its decisions (a
+        # policy that reads it gets the view of the moment; one that does not, like Big Money,
+        # costs no handle per answer)
         view = self.view
-        get_policy = policies.get
-        # one view handle per seat, emptied before each decision (a policy that reads it gets
-        # the view of the moment; one that does not, like Big Money, costs no handle per answer)
-        handles: dict[int, LazyView] = {}
+        bots = {seat: (policy, LazyView(view, seat)) for seat, policy in policies.items()}
+        get_bot = bots.get
+        policy: SeatPolicy | None
         flow = self._flow
         assert flow is not None
         answered = 0
@@ -185,27 +187,28 @@ class FlowGame:
                     self._listed = []
                     while True:
                         seat = prompt.seat
-                        policy = get_policy(seat)
-                        if policy is None:
+                        bot = get_bot(seat)
+                        if bot is None:
+                            policy = None
                             break
-                        handle = handles.get(seat)
-                        if handle is None:
-                            handle = handles[seat] = LazyView(view, seat)
-                        else:
-                            handle.reset()
+                        policy, handle = bot
+                        handle.reset()
                         answer = policy.choose(handle, prompt)
                         if type(answer) is not tuple:
                             answer = tuple(answer)
-                        # Prompt.check's quick case first: one offered option id
-                        ids = prompt.ids
-                        if not (
-                            ids is not None
-                            and len(answer) == 1
-                            and type(answer[0]) is str
-                            and answer[0] in ids
-                            and prompt.min <= 1 <= prompt.max
-                        ):
-                            prompt.check(answer)
+                        # the quick cases first: one lookup among a shared prompt's answers, or
+                        # Prompt.check's own quick case (one offered option id)
+                        answers = prompt.answers
+                        if answers is None or answer not in answers:
+                            ids = prompt.ids
+                            if not (
+                                ids is not None
+                                and len(answer) == 1
+                                and type(answer[0]) is str
+                                and answer[0] in ids
+                                and prompt.min <= 1 <= prompt.max
+                            ):
+                                prompt.check(answer)
                         if check is not None:
                             check(answer)
                         held = None  # the rules run: nothing is open

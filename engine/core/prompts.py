@@ -87,6 +87,8 @@ class Prompt:
     )
     # what a prompt is; `ids` only speeds up answer checks and is derived from `options`
     _FIELDS = __slots__[:-1]
+    # every acceptable answer, when a SharedPrompt lists them (derived, like `ids`)
+    answers: frozenset[Answer] | None = None
 
     def __init__(
         self,
@@ -238,4 +240,8 @@ class SharedPrompt(Prompt):
     answered inside the match's own loop (FlowGame.play_seats) gets the shared one as it is, so
     no prompt is built for its answer."""
 
-    __slots__ = ()
+    __slots__ = ("answers",)
+
+    def __init__(self, *args: Any, answers: frozenset[Answer] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.answers = answers  # None: check answers as any prompt's

@@ -711,6 +711,8 @@ class DominionGame(FlowGame):
             assert prompt is not None and prompt.ids is not None  # one Buy is left
             names = sorted(filter(self.treasure_names.__contains__, hand), key=treasure_order().__getitem__)
             rest = list(filterfalse(self.treasure_names.__contains__, hand))
+            # one option at a time is every acceptable answer (a lone shortcut is well formed)
+            answers = frozenset((i,) for i in prompt.ids) if prompt.min <= 1 <= prompt.max else None
             shared = tuple(
                 SharedPrompt(
                     0,
@@ -725,6 +727,7 @@ class DominionGame(FlowGame):
                     prompt.default,
                     True,
                     prompt.ids,
+                    answers=answers,
                 )
                 for seat in range(SEATS)
             )
@@ -1284,8 +1287,8 @@ class DominionGame(FlowGame):
             return None
         scores = [self.victory_points(i) for i in range(self.n)]
         turns = [pl.turns for pl in self.players]
-        ranks = rank_by([(scores[i], -turns[i]) for i in range(self.n)])
-        winners = tuple(i for i in range(self.n) if ranks[i] == 1)
+        ranks = rank_by(list(zip(scores, [-n for n in turns])))
+        winners = tuple([i for i, rank in enumerate(ranks) if rank == 1])
         return Result(
             scores=tuple(scores),
             ranks=ranks,

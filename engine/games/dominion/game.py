@@ -144,6 +144,30 @@ def shuffle(rng: random.Random, cards: list[str]) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
+def opening_prompt(opening: Opening, seat: int) -> SharedPrompt:
+    """The shared prompt of a known opening for `seat`, built the first time that seat sees it."""
+    prompt = opening[1]
+    assert prompt.ids is not None
+    # one option at a time is every acceptable answer (a lone shortcut is well formed)
+    answers = frozenset((i,) for i in prompt.ids) if prompt.min <= 1 <= prompt.max else None
+    shared = opening[0][seat] = SharedPrompt(
+        0,
+        seat,
+        "choose",
+        BUY_KEY,
+        prompt.options,
+        1,
+        1,
+        False,
+        prompt.params,
+        prompt.default,
+        True,
+        prompt.ids,
+        answers=answers,
+    )
+    return shared
+
+
 def randbelow(rng: random.Random, n: int) -> int:
     """`rng.randrange(n)` for n > 0 as CPython 3.11 draws it (_randbelow_with_getrandbits)."""
     k = n.bit_length()
@@ -194,25 +218,34 @@ BuyOptions = tuple[tuple[Option, ...], frozenset[str]]  # the options and their 
 _OPEN_BUY_OPTIONS: dict[tuple[str, ...], dict[tuple[Any, ...], BuyOptions]] = {}
 
 # see DominionGame.opening; shared per Supply layout while no pile is empty, like the above
-Opening = tuple[tuple[SharedPrompt, ...], dict[str, Any], tuple[str, ...], list[str] | None]
+# (the prompt for each seat, built when first asked; the prompt as buy_prompt built it; its
+# params; the Treasures in play-all order; the cards left in hand after playing them, or None)
+Opening = tuple[list[SharedPrompt | None], Prompt, dict[str, Any], tuple[str, ...], list[str] | None]
 _OPENINGS: dict[tuple[str, ...], dict[tuple[Any, ...], Opening]] = {}
+# the same openings by the hand in the order it was drawn (no sort to look one up): the hands
+# seen first, up to ORDERED_PER_LAYOUT per layout
+_ORDERED_OPENINGS: dict[tuple[str, ...], dict[tuple[Any, ...], Opening]] = {}
 
 # Bounds of the shared caches above, so a long-running bot process never grows without limit
 # (a full cache is simply not added to; at most a few tens of MB).
 LAYOUTS = 256
 CASES_PER_LAYOUT = 1024
+# hands as drawn are many more than sorted ones: more of them, for fewer layouts (about 130 bytes
+# each, so at most about 9 MB)
+ORDERED_LAYOUTS = 16
+ORDERED_PER_LAYOUT = 4096
 
 T = TypeVar("T")
 
 
 def layout_cache(
-    shared: dict[tuple[str, ...], dict[tuple[Any, ...], T]], piles: tuple[str, ...]
+    shared: dict[tuple[str, ...], dict[tuple[Any, ...], T]], piles: tuple[str, ...], layouts: int = LAYOUTS
 ) -> dict[tuple[Any, ...], T]:
-    """The shared per-layout cache for `piles`; a private one once LAYOUTS layouts are kept."""
+    """The shared per-layout cache for `piles`; a private one once `layouts` layouts are kept."""
     cache = shared.get(piles)
     if cache is None:
         cache = {}
-        if len(shared) < LAYOUTS:  # random kingdoms are many; keep the cache bounded
+        if len(shared) < layouts:  # random kingdoms are many; keep the cache bounded
             shared[piles] = cache
     return cache
 
@@ -453,8 +486,8 @@ class DominionGame(FlowGame):
         card = self.card
         supply = self.supply
         pile_limit = 4 if self.n >= 5 else 3  # as in game_over()
-        # see opening(): the shared cache while no pile is empty, the match's own after
-        shared_openings = self._shared_openings or self.shared_openings()
+        # see opening(): while no pile is empty, by the hand as drawn (shared), else its own
+        ordered_openings = layout_cache(_ORDERED_OPENINGS, tuple(supply), ORDERED_LAYOUTS)
         own_openings = self._openings
         # empty Supply piles, followed through the written-out buys; -1 once anything else ran
         empty = -1
@@ -489,15 +522,21 @@ class DominionGame(FlowGame):
             if plain:
                 if empty < 0:
                     empty = list(supply.values()).count(0)
-                # opening(), its cache looked up here
-                found = (
-                    own_openings.get((*sorted(player.hand), empty))
-                    if empty
-                    else shared_openings.get(tuple(sorted(player.hand)))
-                )
-                prompts, params, names, rest = found or self.opening(p, empty)
+                # opening(), its caches looked up here
+                if empty:
+                    found = own_openings.get((*sorted(player.hand), empty))
+                    if found is None:
+                        found = self.opening(p, empty)
+                else:
+                    as_drawn = tuple(player.hand)
+                    found = ordered_openings.get(as_drawn)
+                    if found is None:
+                        found = self.opening(p, 0)
+                        if len(ordered_openings) < ORDERED_PER_LAYOUT:
+                            ordered_openings[as_drawn] = found
+                prompts, _, params, names, rest = found
                 # prompts are immutable: a known opening's prompt is shared (see SharedPrompt)
-                prompt = prompts[p]
+                prompt = prompts[p] or opening_prompt(found, p)
                 choice = (yield prompt)[p][0]
                 name = PLAY_BUY_CARD.get(choice)  # "play all Treasures, then buy" this card
                 if name is None and choice[:PLAY_BUY_LEN] == PLAY_BUY:
@@ -711,28 +750,9 @@ class DominionGame(FlowGame):
             assert prompt is not None and prompt.ids is not None  # one Buy is left
             names = sorted(filter(self.treasure_names.__contains__, hand), key=treasure_order().__getitem__)
             rest = list(filterfalse(self.treasure_names.__contains__, hand))
-            # one option at a time is every acceptable answer (a lone shortcut is well formed)
-            answers = frozenset((i,) for i in prompt.ids) if prompt.min <= 1 <= prompt.max else None
-            shared = tuple(
-                SharedPrompt(
-                    0,
-                    seat,
-                    "choose",
-                    BUY_KEY,
-                    prompt.options,
-                    1,
-                    1,
-                    False,
-                    prompt.params,
-                    prompt.default,
-                    True,
-                    prompt.ids,
-                    answers=answers,
-                )
-                for seat in range(SEATS)
-            )
             found = (
-                shared,
+                [None] * SEATS,
+                prompt,
                 prompt.params,
                 tuple(names),
                 # what stays in hand once every Treasure is played, when its order cannot matter

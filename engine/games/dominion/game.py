@@ -120,6 +120,7 @@ BUY_EVENTS = seat_events("buy", "card")
 GAIN_EVENTS = seat_events("gain", "card", {"dest": "discard"})
 DRAW_EVENTS = seat_events("draw", "count")
 TURN_EVENTS = seat_events("turn_start", "number")
+SHUFFLE_EVENTS = [Event("shuffle", seat) for seat in range(SEATS)]
 
 
 # For each deck length n up to 256: the (i, bits) pairs of a shuffle of n cards, last card first,
@@ -511,8 +512,21 @@ class DominionGame(FlowGame):
             # a turn that starts as every turn does (not a described position) with no Action
             # card in hand opens its Buy phase from a known state: see opening()
             plain = not first_turn or self.position is None  # setup's first turn begins so too
+            found: Opening | None = None
+            if plain:
+                if empty < 0:
+                    empty = list(supply.values()).count(0)
+                if not empty:
+                    # only a hand without Action cards is ever kept there: a hand found there
+                    # needs no Action phase
+                    as_drawn = tuple(player.hand)
+                    found = ordered_openings.get(as_drawn)
             # (the phase is set where something may see it: before a prompt, and at the end)
-            if not (first_turn and start_phase == "buy") and not actions.isdisjoint(player.hand):
+            if (
+                found is None
+                and not (first_turn and start_phase == "buy")
+                and not actions.isdisjoint(player.hand)
+            ):
                 t.phase = "action"
                 plain = False
                 empty = -1
@@ -520,20 +534,17 @@ class DominionGame(FlowGame):
             t.phase = "buy"
             prompt: Prompt | None
             if plain:
-                if empty < 0:
-                    empty = list(supply.values()).count(0)
                 # opening(), its caches looked up here
-                if empty:
+                if found is not None:
+                    pass
+                elif empty:
                     found = own_openings.get((*sorted(player.hand), empty))
                     if found is None:
                         found = self.opening(p, empty)
                 else:
-                    as_drawn = tuple(player.hand)
-                    found = ordered_openings.get(as_drawn)
-                    if found is None:
-                        found = self.opening(p, 0)
-                        if len(ordered_openings) < ORDERED_PER_LAYOUT:
-                            ordered_openings[as_drawn] = found
+                    found = self.opening(p, 0)
+                    if len(ordered_openings) < ORDERED_PER_LAYOUT:
+                        ordered_openings[as_drawn] = found
                 prompts, _, params, names, rest = found
                 # prompts are immutable: a known opening's prompt is shared (see SharedPrompt)
                 prompt = prompts[p] or opening_prompt(found, p)
@@ -1000,7 +1011,8 @@ class DominionGame(FlowGame):
         player.deck = player.discard + player.deck  # deck is empty here; keep it general
         player.discard = []
         shuffle(self.rng, player.deck)
-        self.emit("shuffle", seat=p)
+        if not self._quiet:  # emit, inlined (every shuffle)
+            self._events.append(SHUFFLE_EVENTS[p])
         return True
 
     def take_top(self, p: int) -> str | None:

@@ -493,6 +493,7 @@ class DominionGame(FlowGame):
         # empty Supply piles, followed through the written-out buys; -1 once anything else ran
         empty = -1
         plain = False  # the turn before was a plain one (no Action phase, see below)
+        discarded = False  # this turn's Clean-up has discarded the cards already
         while True:
             t = self.turn
             p = t.player
@@ -553,13 +554,12 @@ class DominionGame(FlowGame):
                 if name is None and choice[:PLAY_BUY_LEN] == PLAY_BUY:
                     name = choice[PLAY_BUY_LEN:]
                 if name is not None:
-                    # put_all_treasures_in_play with what opening() worked out, then the buy
-                    hand = player.hand
-                    if rest is not None:
-                        hand[:] = rest
-                    else:
-                        hand[:] = filterfalse(treasures.__contains__, hand)
-                    player.in_play += names
+                    # put_all_treasures_in_play with what opening() worked out, then the buy,
+                    # then Clean-up's discarding; nothing can look at the zones in between (no
+                    # prompt), so the Treasures go straight to the discard pile after the card
+                    # bought, and then the rest of the hand, as Clean-up would put them there
+                    # (the play area of a turn begun as every turn begins is empty)
+                    discarded = True
                     t.silver_played = "Silver" in names
                     if not self._quiet:
                         self._events += map(PLAY_EVENTS[p].__getitem__, names)
@@ -577,6 +577,11 @@ class DominionGame(FlowGame):
                             self._events += (BUY_EVENTS[p][name], GAIN_EVENTS[p][name])
                     elif not self._quiet:
                         self._events.append(BUY_EVENTS[p][name])
+                    discard = player.discard
+                    discard += names
+                    hand = player.hand
+                    discard += filterfalse(treasures.__contains__, hand) if rest is None else rest
+                    hand.clear()
                     prompt = None
                 elif choice == END:
                     prompt = None
@@ -596,12 +601,15 @@ class DominionGame(FlowGame):
                 prompt = None if t.bought and t.buys == 0 else self.buy_prompt(p)
             # cleanup(), inlined (the phase reads "cleanup" from here on: nothing asks until the
             # next turn's Buy phase, so it is set only if the game ends)
-            discard = player.discard
-            discard += player.in_play
-            player.in_play.clear()
             hand = player.hand
-            discard += hand
-            hand.clear()
+            if discarded:
+                discarded = False
+            else:
+                discard = player.discard
+                discard += player.in_play
+                player.in_play.clear()
+                discard += hand
+                hand.clear()
             deck = player.deck
             if len(deck) >= 5:  # draw(p, 5) without a shuffle, inlined
                 drawn = deck[:-6:-1]  # the top five, top first

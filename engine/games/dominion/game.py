@@ -486,6 +486,7 @@ class DominionGame(FlowGame):
         players = self.players
         card = self.card
         supply = self.supply
+        rng = self.rng
         pile_limit = 4 if self.n >= 5 else 3  # as in game_over()
         # see opening(): while no pile is empty, by the hand as drawn (shared), else its own
         ordered_openings = layout_cache(_ORDERED_OPENINGS, tuple(supply), ORDERED_LAYOUTS)
@@ -617,8 +618,23 @@ class DominionGame(FlowGame):
                 hand += drawn
                 if not self._quiet:
                     self._events += (DRAW_EVENTS[p][5], Event("drew", p, {"cards": drawn}, p))
-            else:
-                self.draw(p, 5)
+            else:  # draw(p, 5) with reshuffle(p), inlined: the same cards, shuffle and events
+                drawn = deck[::-1]
+                discard = player.discard
+                if discard:
+                    deck = player.deck = discard  # the deck is empty: the discard pile becomes it
+                    player.discard = []
+                    shuffle(rng, deck)
+                    more = min(5 - len(drawn), len(deck))
+                    drawn += deck[: -more - 1 : -1]
+                    del deck[-more:]
+                    if not self._quiet:
+                        self._events.append(SHUFFLE_EVENTS[p])
+                else:
+                    deck.clear()
+                hand += drawn
+                if drawn and not self._quiet:
+                    self._events += (DRAW_EVENTS[p][len(drawn)], Event("drew", p, {"cards": drawn}, p))
             if not t.extra:  # extra turns do not count for the tie-break
                 player.turns += 1
             first_turn = False

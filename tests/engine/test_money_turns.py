@@ -234,3 +234,16 @@ def test_the_written_out_shuffle_draws_as_random_shuffle() -> None:
             reference.shuffle(theirs)
             assert ours == theirs, (size, seed)
             assert mine.getstate() == reference.getstate(), (size, seed)
+
+
+def test_the_seeding_and_first_player_draw_as_random_does() -> None:
+    import random
+
+    from engine.games.dominion.game import randbelow, seeded
+
+    for seed in (0, 1, -5, 7, 2**31, 2**63 - 1, 2**64 + 3, 10**30, 1000, 123456789):
+        mine, reference = seeded(seed), random.Random(seed)
+        assert mine.getstate() == reference.getstate()
+        for n in (1, 2, 3, 4, 5, 6, 7, 8, 255, 256, 1000):
+            assert randbelow(mine, n) == reference.randrange(n)
+        assert mine.getstate() == reference.getstate()

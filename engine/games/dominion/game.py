@@ -4,6 +4,7 @@ game end and scoring. Card-specific effects live in `effects.py`, keyed by card 
 
 from __future__ import annotations
 
+import _random
 import random
 from collections import Counter
 from collections.abc import Callable, Generator, Iterable
@@ -169,6 +170,20 @@ def opening_prompt(opening: Opening, seat: int) -> SharedPrompt:
     return shared
 
 
+STARTING_DECK = ("Copper",) * 7 + ("Estate",) * 3
+
+
+def seeded(seed: int) -> random.Random:
+    """`random.Random(seed)`: for an int seed, the C seeding itself without the Python wrapper
+    around it (the very same state)."""
+    if type(seed) is not int:
+        return random.Random(seed)
+    rng = random.Random.__new__(random.Random)
+    _random.Random.seed(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]  # set by Random.seed in Python
+    return rng
+
+
 def randbelow(rng: random.Random, n: int) -> int:
     """`rng.randrange(n)` for n > 0 as CPython 3.11 draws it (_randbelow_with_getrandbits)."""
     k = n.bit_length()
@@ -326,7 +341,7 @@ class DominionGame(FlowGame):
         self.treasure_names = treasure_names()
         self.n = players
         self.options = options
-        self.rng = random.Random(seed)
+        self.rng = seeded(seed)
         self.players = [Player() for _ in range(players)]
         self.supply: dict[str, int] = {}
         self.trash: list[str] = []
@@ -364,7 +379,7 @@ class DominionGame(FlowGame):
         rng = self.rng
         first = randbelow(rng, self.n)  # rng.randrange(self.n), the same draws
         for p in self.players:
-            deck = p.deck = ["Copper"] * 7 + ["Estate"] * 3
+            deck = p.deck = list(STARTING_DECK)
             shuffle(rng, deck)
             p.hand = deck[:-6:-1]  # the top five, top first
             del deck[-5:]

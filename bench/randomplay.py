@@ -1,8 +1,9 @@
 """Random play of every game: decisions per CPU second through the match contract.
 
-Each seat is the game's `random` policy, driven as the bot drives a seat (`Match.prompts()`, the
-seat's view, the policy, `Match.submit()` validating the answer): the pace of the games' random
-property and replay tests, so this figure sizes their budgets. Player counts cycle through each
+Each seat is the game's `random` policy, answered inside the match (`Match.play_seats`: the
+seat's view, the policy, each answer checked as `Match.submit()` checks it and logged): the pace
+of the games' random property and replay tests, so this figure sizes their budgets. Every game
+the engine offers has its row. Player counts cycle through each
 game's range, as the property tests spread them. CPU time of this process, so other work on the
 machine does not inflate it.
 

@@ -146,12 +146,20 @@ def shuffle(rng: random.Random, cards: list[str]) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
+# the option ids of a Buy prompt -> its acceptable answers, shared by the prompts offering them
+_ANSWERS: dict[frozenset[str], frozenset[Answer]] = {}
+
+
 def opening_prompt(opening: Opening, seat: int) -> SharedPrompt:
     """The shared prompt of a known opening for `seat`, built the first time that seat sees it."""
     prompt = opening[1]
-    assert prompt.ids is not None
-    # one option at a time is every acceptable answer (a lone shortcut is well formed)
-    answers = frozenset((i,) for i in prompt.ids) if prompt.min <= 1 <= prompt.max else None
+    assert prompt.ids is not None and prompt.min <= 1 <= prompt.max
+    answers = _ANSWERS.get(prompt.ids)
+    if answers is None:
+        # one option at a time is every acceptable answer (a lone shortcut is well formed)
+        answers = frozenset((i,) for i in prompt.ids)
+        if len(_ANSWERS) < LAYOUTS * 16:
+            _ANSWERS[prompt.ids] = answers
     shared = opening[0][seat] = SharedPrompt(
         0,
         seat,

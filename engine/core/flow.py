@@ -151,7 +151,9 @@ class FlowGame:
         other, until a prompt of another seat is open, the game ends or `limit` answers were given;
         returns how many. Each answer is checked exactly as `submit` checks it (the prompt's
         options and bounds, then the rule's own check) before the rules see it, and appended to
-        `log` once accepted. The policy gets the seat's view built on first access (LazyView).
+        `log` once accepted. The policy gets the seat's view built on first access (LazyView),
+        and the prompt as the rules asked it: a SharedPrompt (pid 0) is numbered only if the
+        loop stops on it, so a bot's answer to one builds no prompt.
 
         The events of these answers go to `events`; when nobody reads them (`events` is None) a
         game whose quiet mode only drops events (it keeps FlowGame.set_quiet) does not build them

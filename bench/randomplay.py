@@ -1,8 +1,9 @@
 """Random play of every game: decisions per CPU second through the match contract.
 
-Each seat is the game's `random` policy, driven as the bot drives a seat (`Match.prompts()`, the
-seat's view, the policy, `Match.submit()` validating the answer): the pace of the games' random
-property and replay tests, so this figure sizes their budgets. Player counts cycle through each
+Each seat is the game's `random` policy, answered inside the match (`Match.play_seats`: the
+seat's view, the policy, each answer checked as `Match.submit()` checks it and logged): the pace
+of the games' random property and replay tests, so this figure sizes their budgets. Every game
+the engine offers has its row. Player counts cycle through each
 game's range, as the property tests spread them. CPU time of this process, so other work on the
 machine does not inflate it.
 
@@ -33,12 +34,14 @@ CASES: list[tuple[str, str, tuple[int, ...], dict[str, Any]]] = [
     ("Everdell", "everdell", (1, 2, 3, 4), {}),
     ("Architects of the West Kingdom", "architects", (2, 3, 4, 5), {}),
     ("Tapestry", "tapestry", (2, 3, 4, 5), {}),
+    ("Everdell Farshore", "farshore", (2, 3, 4), {}),
 ]
 
 
 @dataclass
 class RandomPlay:
     label: str
+    game_id: str
     players: tuple[int, ...]
     games: int
     decisions: int
@@ -56,6 +59,7 @@ class RandomPlay:
     def to_dict(self) -> dict[str, Any]:
         return {
             "game": self.label,
+            "id": self.game_id,
             "players": list(self.players),
             "games": self.games,
             "decisions": self.decisions,
@@ -89,9 +93,9 @@ def run(games: int, seed: int = 6000) -> list[RandomPlay]:
         try:
             measure(game, players[:1], options, 1, seed - 1)  # warm imports and data outside the timing
             decisions, spent = measure(game, players, options, games, seed)
-            out.append(RandomPlay(label, players, games, decisions, spent))
+            out.append(RandomPlay(label, game, players, games, decisions, spent))
         except Exception as exc:  # noqa: BLE001 - a game that cannot be played is reported, not fatal
-            out.append(RandomPlay(label, players, games, 0, 0.0, f"{type(exc).__name__}: {exc}"))
+            out.append(RandomPlay(label, game, players, games, 0, 0.0, f"{type(exc).__name__}: {exc}"))
     return out
 
 

@@ -63,12 +63,25 @@ def test_bench_quick_runs_our_part() -> None:
     assert "| restore 5-player Tapestry game from log, CPU time (" in out
     assert "| restore 5-player Tapestry game from log, p99 | " in out
     assert "| Tapestry random, 5p |" in out and "| Tapestry heuristic, 5p |" in out
-    games = ("Dominion, random kingdoms", "Everdell", "Architects of the West Kingdom", "Tapestry")
+    games = (
+        "Dominion, random kingdoms",
+        "Everdell",
+        "Architects of the West Kingdom",
+        "Tapestry",
+        "Everdell Farshore",
+    )
     for game in games:
         assert f"| random play decisions per CPU second, {game} | " in out
     assert report["quick"] is True
     assert [r["game"] for r in report["random_play"]] == list(games)
     assert all(r["error"] is None and r["decisions"] > 0 for r in report["random_play"])
+    # every game the engine offers has its row (it sizes that game's property tests)
+    offered = {
+        d.name
+        for d in (ROOT / "engine" / "games").iterdir()
+        if (d / "__init__.py").exists() and d.name[0] != "_"
+    }
+    assert {r["id"] for r in report["random_play"]} == offered
     restored = {r["game"]: r for r in report["restore"]}
     assert restored["Tapestry"]["players"] == 5 and restored["Tapestry"]["target_ms"] == 50.0
     assert restored["Tapestry"]["answers"] > 100 and restored["Tapestry"]["p99_ms"] > 0

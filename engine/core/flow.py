@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from engine.core.errors import IllegalAnswer
 from engine.core.events import Event
-from engine.core.prompts import Answer, Option, Prompt
+from engine.core.prompts import Answer, Option, Prompt, SharedPrompt
 from engine.core.result import Result
 from engine.core.views import LazyView
 
@@ -151,7 +151,9 @@ class FlowGame:
         other, until a prompt of another seat is open, the game ends or `limit` answers were given;
         returns how many. Each answer is checked exactly as `submit` checks it (the prompt's
         options and bounds, then the rule's own check) before the rules see it, and appended to
-        `log` once accepted. The policy gets the seat's view built on first access (LazyView).
+        `log` once accepted. The policy gets the seat's view built on first access (LazyView),
+        and the prompt as the rules asked it: a SharedPrompt (pid 0) is numbered only if the
+        loop stops on it, so a bot's answer to one builds no prompt.
 
         The events of these answers go to `events`; when nobody reads them (`events` is None) a
         game whose quiet mode only drops events (it keeps FlowGame.set_quiet) does not build them
@@ -160,8 +162,13 @@ class FlowGame:
         quiet = events is None and type(self).set_quiet is FlowGame.set_quiet
         if quiet:
             self._quiet = True
+        # each bot seat's policy and one view handle, emptied before each of its decisions (a
+        # policy that reads it gets the view of the moment; one that does not, like Big Money,
+        # costs no handle per answer)
         view = self.view
-        get_policy = policies.get
+        bots = {seat: (policy, LazyView(view, seat)) for seat, policy in policies.items()}
+        get_bot = bots.get
+        policy: SeatPolicy | None
         flow = self._flow
         assert flow is not None
         answered = 0
@@ -182,22 +189,28 @@ class FlowGame:
                     self._listed = []
                     while True:
                         seat = prompt.seat
-                        policy = get_policy(seat)
-                        if policy is None:
+                        bot = get_bot(seat)
+                        if bot is None:
+                            policy = None
                             break
-                        answer = policy.choose(LazyView(view, seat), prompt)
+                        policy, handle = bot
+                        handle.reset()
+                        answer = policy.choose(handle, prompt)
                         if type(answer) is not tuple:
                             answer = tuple(answer)
-                        # Prompt.check's quick case first: one offered option id
-                        ids = prompt.ids
-                        if not (
-                            ids is not None
-                            and len(answer) == 1
-                            and type(answer[0]) is str
-                            and answer[0] in ids
-                            and prompt.min <= 1 <= prompt.max
-                        ):
-                            prompt.check(answer)
+                        # the quick cases first: one lookup among a shared prompt's answers, or
+                        # Prompt.check's own quick case (one offered option id)
+                        answers = prompt.answers
+                        if answers is None or answer not in answers:
+                            ids = prompt.ids
+                            if not (
+                                ids is not None
+                                and len(answer) == 1
+                                and type(answer[0]) is str
+                                and answer[0] in ids
+                                and prompt.min <= 1 <= prompt.max
+                            ):
+                                prompt.check(answer)
                         if check is not None:
                             check(answer)
                         held = None  # the rules run: nothing is open
@@ -214,17 +227,19 @@ class FlowGame:
                             self._events = []
                         if ask is None:
                             break
-                        if type(ask) is not Prompt:
+                        if type(ask) is SharedPrompt:
+                            self._pid += 1  # numbered only if it stays open (see _hold)
+                        elif type(ask) is Prompt:
+                            self._pid = ask.pid = self._pid + 1
+                        else:
                             self._open_asked(ask)  # an Ask: back to the outer loop
                             break
-                        self._pid = ask.pid = self._pid + 1
                         prompt = held = ask
                         check = held_check = None
                         if answered == budget:
                             break
                     if held is not None:
-                        self._open = {held.seat: (held, held_check)}
-                        self._listed = [held]
+                        self._hold(held, held_check)
                         held = None
                     if policy is None:
                         break
@@ -244,10 +259,16 @@ class FlowGame:
                     answered += 1
         finally:
             if held is not None:  # a policy or a check raised: the prompt stays open
-                self._open = {held.seat: (held, held_check)}
-                self._listed = [held]
+                self._hold(held, held_check)
             self._quiet = quiet_before
         return answered
+
+    def _hold(self, prompt: Prompt, check: Check | None) -> None:
+        """Open `prompt`, the latest one the rules asked (numbered `_pid`), as play_seats stops."""
+        if type(prompt) is SharedPrompt:
+            prompt = prompt.numbered(self._pid)
+        self._open = {prompt.seat: (prompt, check)}
+        self._listed = [prompt]
 
     def take_events(self) -> list[Event]:
         events, self._events = self._events, []
@@ -262,17 +283,16 @@ class FlowGame:
         except StopIteration:
             self.finished = True
             return
-        if isinstance(ask, Prompt):  # a lone prompt built by the rules themselves
-            self._pid = ask.pid = self._pid + 1
-            self._open = {ask.seat: (ask, None)}
-            self._listed = [ask]
-            return
         self._open_asked(ask)
 
     def _open_asked(self, ask: Ask | Prompt) -> None:
         """Open the prompts of an Ask (a lone Prompt too), numbered in order."""
-        if isinstance(ask, Prompt):
-            self._pid = ask.pid = self._pid + 1
+        if isinstance(ask, Prompt):  # a lone prompt built by the rules themselves
+            if type(ask) is SharedPrompt:
+                self._pid += 1
+                ask = ask.numbered(self._pid)
+            else:
+                self._pid = ask.pid = self._pid + 1
             self._open = {ask.seat: (ask, None)}
             self._listed = [ask]
             return

@@ -43,7 +43,8 @@ class Match:
         self.seats = list(seats)
         self.options = self.definition.normalize_options(dict(options or {}), len(seats))
         self.seed = seed
-        self.position = copy.deepcopy(position)  # kept as given: it is part of the record
+        # kept as given: it is part of the record
+        self.position = None if position is None else copy.deepcopy(position)
         self.log: list[LogEntry] = []
         if position is None:
             self.game: Game = self.definition.create(self.seats, self.options, seed)

@@ -87,6 +87,8 @@ class Prompt:
     )
     # what a prompt is; `ids` only speeds up answer checks and is derived from `options`
     _FIELDS = __slots__[:-1]
+    # every acceptable answer, when a SharedPrompt lists them (derived, like `ids`)
+    answers: frozenset[Answer] | None = None
 
     def __init__(
         self,
@@ -188,6 +190,23 @@ class Prompt:
         ):
             raise IllegalAnswer("error.order_all")
 
+    def numbered(self, pid: int) -> Prompt:
+        """This prompt as the open prompt number `pid` of a match (a new object)."""
+        return Prompt(
+            pid,
+            self.seat,
+            self.kind,
+            self.key,
+            self.options,
+            self.min,
+            self.max,
+            self.ordered,
+            self.params,
+            self.default,
+            self.private,
+            self.ids,
+        )
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "pid": self.pid,
@@ -212,3 +231,17 @@ class Prompt:
                 for o in self.options
             ],
         }
+
+
+class SharedPrompt(Prompt):
+    """A prompt the rules ask again and again (the same decision from the same cards), built once
+    and shared by every match: its pid stays 0 and it is never changed. A match's driver opens a
+    numbered copy (`numbered`) whenever a seat is to see it as its open prompt; a bot seat
+    answered inside the match's own loop (FlowGame.play_seats) gets the shared one as it is, so
+    no prompt is built for its answer."""
+
+    __slots__ = ("answers",)
+
+    def __init__(self, *args: Any, answers: frozenset[Answer] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.answers = answers  # None: check answers as any prompt's

@@ -28,5 +28,9 @@ def rank_by(keys: list[tuple[Any, ...]]) -> tuple[int, ...]:
     """Competition ranking (1, 1, 3) of seats by descending key tuples."""
     ranks = []
     for key in keys:
-        ranks.append(1 + sum(1 for other in keys if other > key))
+        rank = 1
+        for other in keys:  # a plain loop: no generator per seat (every finished match ranks)
+            if other > key:
+                rank += 1
+        ranks.append(rank)
     return tuple(ranks)

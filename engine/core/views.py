@@ -18,6 +18,11 @@ class LazyView(Mapping[str, Any]):
         self._seat = seat
         self._data: dict[str, Any] | None = None
 
+    def reset(self) -> None:
+        """Forget the view built so far: the state moved on (the same handle serves the seat's
+        next decision)."""
+        self._data = None
+
     def _get(self) -> dict[str, Any]:
         if self._data is None:
             self._data = self._build(self._seat)

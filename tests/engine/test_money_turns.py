@@ -91,6 +91,8 @@ MIXES: list[tuple[list[str], str]] = [
     (["random", "big_money", "big_money"], "random"),
     (["big_money"] * 4, "random"),
     (["expert", "big_money"], "random"),
+    (["big_money"] * 6, "random"),
+    (["big_money", "random"], "First Game"),
 ]
 
 
@@ -217,3 +219,70 @@ def test_a_game_without_its_own_loop_is_played_through_submit() -> None:
     assert plain.finished and plain.log == looped.log
     assert plain.result() == looped.result()
     assert any(e.kind == "buy" for e in events)  # the events read were kept
+
+
+def test_the_written_out_shuffle_draws_as_random_shuffle() -> None:
+    """The replay contract: one getrandbits call per card (and a redraw when out of range), as
+    CPython's random.shuffle makes them, so every seeded game keeps its decks."""
+    import random
+
+    from engine.games.dominion.game import shuffle
+
+    for size in (*range(40), 63, 64, 65, 127, 128, 129, 255, 256, 257, 300):
+        for seed in range(25):
+            ours, theirs = list(range(size)), list(range(size))
+            mine, reference = random.Random(seed), random.Random(seed)
+            shuffle(mine, ours)  # type: ignore[arg-type]
+            reference.shuffle(theirs)
+            assert ours == theirs, (size, seed)
+            assert mine.getstate() == reference.getstate(), (size, seed)
+
+
+def test_the_seeding_and_first_player_draw_as_random_does() -> None:
+    import random
+
+    from engine.games.dominion.game import randbelow, seeded
+
+    for seed in (0, 1, -5, 7, 2**31, 2**63 - 1, 2**64 + 3, 10**30, 1000, 123456789):
+        mine, reference = seeded(seed), random.Random(seed)
+        assert mine.getstate() == reference.getstate()
+        for n in (1, 2, 3, 4, 5, 6, 7, 8, 255, 256, 1000):
+            assert randbelow(mine, n) == reference.randrange(n)
+        assert mine.getstate() == reference.getstate()
+
+
+def test_a_seat_that_sees_a_shared_opening_gets_its_own_numbered_prompt() -> None:
+    """A person's seat sees the Buy prompts the general rules would show it, numbered in the same
+    sequence, never a shared one; the shared prompts themselves are never numbered or changed."""
+    from engine.games.dominion import game as rules
+    from engine.games.dominion.bots import BigMoney
+
+    options = normalize_options({"kingdom": "First Game"}, 2)
+    for seed in range(40):
+        looped, general = DominionGame(2, options, seed), GeneralTurns(2, options, seed)
+        looped.start()
+        general.start()
+        log: list[Any] = []
+        person = BigMoney(1, seed)
+        while not looped.finished:
+            looped.play_seats({0: BigMoney(0, seed)}, log)
+            for seat, answer in log:
+                general.submit(seat, answer)
+            log.clear()
+            if looped.finished:
+                break
+            [seen], [expected] = looped.prompts(), general.prompts()
+            assert type(seen) is Prompt and seen.seat == 1
+            assert seen.to_dict() == expected.to_dict()  # pid included
+            answer = person.choose(looped.view(1), seen)
+            looped.submit(1, answer)
+            general.submit(1, answer)
+        assert general.finished and looped.result() == general.result()
+    openings = [
+        opening
+        for layouts in (rules._OPENINGS, rules._ORDERED_OPENINGS)
+        for cache in layouts.values()
+        for opening in cache.values()
+    ]
+    kept = [(seat, p) for opening in openings for seat, p in enumerate(opening[0]) if p is not None]
+    assert kept and all(p.pid == 0 and p.seat == seat for seat, p in kept)

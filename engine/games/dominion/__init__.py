@@ -20,7 +20,7 @@ ENGINE_VERSION = "dominion-1"
 
 # (options as given, frozen; players) -> the normalized options: a simulation sets up thousands of
 # matches with the same options. Bounded; copies are handed out, so a caller may change its own.
-_NORMALIZED: dict[tuple[Any, int], dict[str, Any]] = {}
+_NORMALIZED: dict[tuple[Any, int], tuple[dict[str, Any], tuple[str, ...]]] = {}  # and its list keys
 _NORMALIZED_MAX = 256
 
 
@@ -43,19 +43,27 @@ def _frozen(value: Any) -> Any:
 
 def normalize_options(options: dict[str, Any], players: int) -> dict[str, Any]:
     """Validate lobby options; the kingdom becomes 'random' or an explicit list of 10 card ids."""
+    key: tuple[Any, int] | None
     try:
-        if all(type(v) is str for v in options.values()):  # the common case: names only
-            key: tuple[Any, int] | None = (tuple(sorted(options.items())), players)
-        else:
-            key = (_frozen(options), players)
+        for value in options.values():
+            if type(value) is not str:
+                key = (_frozen(options), players)
+                break
+        else:  # the common case: names only
+            key = (tuple(sorted(options.items())), players)
     except (_Unhashable, TypeError):
         key = None
-    out = _NORMALIZED.get(key) if key is not None else None
-    if out is None:
-        out = _normalize(options, players)
+    found = _NORMALIZED.get(key) if key is not None else None
+    if found is None:
+        normalized = _normalize(options, players)
+        found = (normalized, tuple(k for k, v in normalized.items() if isinstance(v, list)))
         if key is not None and len(_NORMALIZED) < _NORMALIZED_MAX:
-            _NORMALIZED[key] = out
-    return {k: list(v) if isinstance(v, list) else v for k, v in out.items()}
+            _NORMALIZED[key] = found
+    out, lists = found
+    copied = dict(out)
+    for name in lists:
+        copied[name] = list(copied[name])
+    return copied
 
 
 def _normalize(options: dict[str, Any], players: int) -> dict[str, Any]:

@@ -50,14 +50,20 @@ class BigMoney:
         if prompt.key == BUY_KEY:
             params = prompt.params
             ids = prompt.ids
-            offers = prompt.offers if ids is None else ids.__contains__
             after = params.get("coins_after")
-            if after is not None or offers(PLAY_ALL):
+            if after is not None and ids is not None:
                 # it always plays every Treasure, so "play all, then buy" is the same answer pair
-                if after is not None:
-                    for _, need, _, play_buy in self.ANSWERS:
-                        if after >= need and offers(play_buy[0]):
-                            return play_buy
+                for option_id, play_buy in PLAY_BUY_ANSWERS[after if after < 8 else 8]:
+                    if option_id in ids:
+                        return play_buy
+                return PLAY_ALL_ANSWER
+            offers = prompt.offers if ids is None else ids.__contains__
+            if after is not None:
+                for option_id, play_buy in PLAY_BUY_ANSWERS[after if after < 8 else 8]:
+                    if offers(option_id):
+                        return play_buy
+                return PLAY_ALL_ANSWER
+            if offers(PLAY_ALL):
                 return PLAY_ALL_ANSWER
             coins = params["coins"]
             for _, need, buy, _ in self.ANSWERS:
@@ -67,6 +73,12 @@ class BigMoney:
         return fallback(prompt)
 
 
+# by the $ once every Treasure is played (8 stands for 8 or more): the "play all, then buy X"
+# answers worth giving, best first
+PLAY_BUY_ANSWERS = tuple(
+    tuple((play_buy[0], play_buy) for _, need, _, play_buy in BigMoney.ANSWERS if coins >= need)
+    for coins in range(9)
+)
 PLAY_ALL_ANSWER: Answer = (PLAY_ALL,)
 END_ANSWER: Answer = (END,)
 

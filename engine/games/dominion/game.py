@@ -4,6 +4,7 @@ game end and scoring. Card-specific effects live in `effects.py`, keyed by card 
 
 from __future__ import annotations
 
+import _random
 import random
 from collections import Counter
 from collections.abc import Callable, Generator, Iterable
@@ -14,7 +15,7 @@ from typing import Any, TypeVar
 from engine.core.errors import IllegalAnswer, InvalidSetup
 from engine.core.events import Event
 from engine.core.flow import Ask, Flow, FlowGame, PromptSpec
-from engine.core.prompts import Answer, Option, Prompt, card_choice, card_of, instance_ids
+from engine.core.prompts import Answer, Option, Prompt, SharedPrompt, card_choice, card_of, instance_ids
 from engine.core.result import Result, rank_by
 from engine.games.dominion.cards import Card, cards
 from engine.games.dominion.setup import basic_supply, kingdom_pile_size
@@ -81,6 +82,11 @@ def treasure_coins() -> dict[str, int]:
 
 
 @cache
+def card_vps() -> dict[str, int]:
+    return {name: card.vp for name, card in cards().items()}
+
+
+@cache
 def action_names() -> frozenset[str]:
     return frozenset(name for name, card in cards().items() if card.is_action)
 
@@ -104,8 +110,10 @@ class SeatEvents(dict[Any, Event]):
 
 
 def seat_events(kind: str, field: str, extra: dict[str, Any] | None = None) -> list[SeatEvents]:
-    return [SeatEvents(kind, seat, field, extra) for seat in range(8)]
+    return [SeatEvents(kind, seat, field, extra) for seat in range(SEATS)]
 
+
+SEATS = 8  # at most (6 are ever dealt): the size of the tables by seat below
 
 # by seat, then card (or count, or turn number); seats beyond 6 are never dealt
 PLAY_EVENTS = seat_events("play", "card")
@@ -113,23 +121,84 @@ BUY_EVENTS = seat_events("buy", "card")
 GAIN_EVENTS = seat_events("gain", "card", {"dest": "discard"})
 DRAW_EVENTS = seat_events("draw", "count")
 TURN_EVENTS = seat_events("turn_start", "number")
+SHUFFLE_EVENTS = [Event("shuffle", seat) for seat in range(SEATS)]
 
 
-_BITS = tuple(n.bit_length() for n in range(256))
+# For each deck length n up to 256: the (i, bits) pairs of a shuffle of n cards, last card first,
+# bits = (i + 1).bit_length() (what random.Random._randbelow(i + 1) asks getrandbits for).
+_SHUFFLE_STEPS = tuple(tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1)) for n in range(257))
 
 
 def shuffle(rng: random.Random, cards: list[str]) -> None:
     """`rng.shuffle(cards)` as CPython 3.11 does it, inlined: the very same getrandbits calls give
     the very same order (seeded games and stored logs replay unchanged), without a method call
-    per card."""
+    per card; the positions and their bit counts come from a table. One getrandbits call per card
+    (plus a redraw when the value is out of range, as _randbelow does) is the replay contract."""
+    n = len(cards)
+    if n > 256:
+        rng.shuffle(cards)  # the same draws: random.shuffle is what this function writes out
+        return
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = _BITS[n] if n < 256 else n.bit_length()
+    for i, k in _SHUFFLE_STEPS[n]:
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+# the option ids of a Buy prompt -> its acceptable answers, shared by the prompts offering them
+_ANSWERS: dict[frozenset[str], frozenset[Answer]] = {}
+
+
+def opening_prompt(opening: Opening, seat: int) -> SharedPrompt:
+    """The shared prompt of a known opening for `seat`, built the first time that seat sees it."""
+    prompt = opening[1]
+    assert prompt.ids is not None and prompt.min <= 1 <= prompt.max
+    answers = _ANSWERS.get(prompt.ids)
+    if answers is None:
+        # one option at a time is every acceptable answer (a lone shortcut is well formed)
+        answers = frozenset((i,) for i in prompt.ids)
+        if len(_ANSWERS) < LAYOUTS * 16:
+            _ANSWERS[prompt.ids] = answers
+    shared = opening[0][seat] = SharedPrompt(
+        0,
+        seat,
+        "choose",
+        BUY_KEY,
+        prompt.options,
+        1,
+        1,
+        False,
+        prompt.params,
+        prompt.default,
+        True,
+        prompt.ids,
+        answers=answers,
+    )
+    return shared
+
+
+STARTING_DECK = ("Copper",) * 7 + ("Estate",) * 3
+
+
+def seeded(seed: int) -> random.Random:
+    """`random.Random(seed)`: for an int seed, the C seeding itself without the Python wrapper
+    around it (the very same state)."""
+    if type(seed) is not int:
+        return random.Random(seed)
+    rng = random.Random.__new__(random.Random)
+    _random.Random.seed(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]  # set by Random.seed in Python
+    return rng
+
+
+def randbelow(rng: random.Random, n: int) -> int:
+    """`rng.randrange(n)` for n > 0 as CPython 3.11 draws it (_randbelow_with_getrandbits)."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
 
 
 @cache
@@ -140,7 +209,12 @@ def buy_option(name: str, cost: int) -> Option:
 
 @cache
 def play_buy_option(name: str, cost: int) -> Option:
+    PLAY_BUY_CARD[f"{PLAY_BUY}{name}"] = name
     return Option(f"{PLAY_BUY}{name}", name, card=name, group="playbuy", cost=cost)
+
+
+# "play all Treasures, then buy" option id -> the card, for every such option built
+PLAY_BUY_CARD: dict[str, str] = {}
 
 
 # Supply layout (pile names in order) -> (name, printed cost, buy option, play-then-buy option)
@@ -168,27 +242,34 @@ BuyOptions = tuple[tuple[Option, ...], frozenset[str]]  # the options and their 
 _OPEN_BUY_OPTIONS: dict[tuple[str, ...], dict[tuple[Any, ...], BuyOptions]] = {}
 
 # see DominionGame.opening; shared per Supply layout while no pile is empty, like the above
-Opening = tuple[
-    tuple[Option, ...], frozenset[str], dict[str, Any], Answer | None, tuple[str, ...], list[str] | None
-]
+# (the prompt for each seat, built when first asked; the prompt as buy_prompt built it; its
+# params; the Treasures in play-all order; the cards left in hand after playing them, or None)
+Opening = tuple[list[SharedPrompt | None], Prompt, dict[str, Any], tuple[str, ...], list[str] | None]
 _OPENINGS: dict[tuple[str, ...], dict[tuple[Any, ...], Opening]] = {}
+# the same openings by the hand in the order it was drawn (no sort to look one up): the hands
+# seen first, up to ORDERED_PER_LAYOUT per layout
+_ORDERED_OPENINGS: dict[tuple[str, ...], dict[tuple[Any, ...], Opening]] = {}
 
 # Bounds of the shared caches above, so a long-running bot process never grows without limit
 # (a full cache is simply not added to; at most a few tens of MB).
 LAYOUTS = 256
 CASES_PER_LAYOUT = 1024
+# hands as drawn are many more than sorted ones: more of them, for fewer layouts (about 180 bytes
+# each, measured with tracemalloc, so at most about 6 MB)
+ORDERED_LAYOUTS = 8
+ORDERED_PER_LAYOUT = 4096
 
 T = TypeVar("T")
 
 
 def layout_cache(
-    shared: dict[tuple[str, ...], dict[tuple[Any, ...], T]], piles: tuple[str, ...]
+    shared: dict[tuple[str, ...], dict[tuple[Any, ...], T]], piles: tuple[str, ...], layouts: int = LAYOUTS
 ) -> dict[tuple[Any, ...], T]:
-    """The shared per-layout cache for `piles`; a private one once LAYOUTS layouts are kept."""
+    """The shared per-layout cache for `piles`; a private one once `layouts` layouts are kept."""
     cache = shared.get(piles)
     if cache is None:
         cache = {}
-        if len(shared) < LAYOUTS:  # random kingdoms are many; keep the cache bounded
+        if len(shared) < layouts:  # random kingdoms are many; keep the cache bounded
             shared[piles] = cache
     return cache
 
@@ -268,7 +349,7 @@ class DominionGame(FlowGame):
         self.treasure_names = treasure_names()
         self.n = players
         self.options = options
-        self.rng = random.Random(seed)
+        self.rng = seeded(seed)
         self.players = [Player() for _ in range(players)]
         self.supply: dict[str, int] = {}
         self.trash: list[str] = []
@@ -303,12 +384,13 @@ class DominionGame(FlowGame):
                 self.supply[name] = kingdom_pile_size(self.card[name], self.n)
             if self.card is cards() and len(_LAYOUTS) < LAYOUTS:
                 _LAYOUTS[(tuple(kingdom), self.n)] = (tuple(self.kingdom), dict(self.supply))
-        first = self.rng.randrange(self.n)
         rng = self.rng
+        first = randbelow(rng, self.n)  # rng.randrange(self.n), the same draws
         for p in self.players:
-            deck = p.deck = ["Copper"] * 7 + ["Estate"] * 3
+            deck = p.deck = list(STARTING_DECK)
             shuffle(rng, deck)
-            p.hand = [deck.pop(), deck.pop(), deck.pop(), deck.pop(), deck.pop()]
+            p.hand = deck[:-6:-1]  # the top five, top first
+            del deck[-5:]
         self.turn = Turn(first)
         self.emit("setup", kingdom=list(self.kingdom), first=first)
 
@@ -427,13 +509,26 @@ class DominionGame(FlowGame):
         players = self.players
         card = self.card
         supply = self.supply
+        rng = self.rng
         pile_limit = 4 if self.n >= 5 else 3  # as in game_over()
+        # see opening(): while no pile is empty, by the hand as drawn (shared), else its own
+        ordered_openings = layout_cache(_ORDERED_OPENINGS, tuple(supply), ORDERED_LAYOUTS)
+        own_openings = self._openings
         # empty Supply piles, followed through the written-out buys; -1 once anything else ran
         empty = -1
+        plain = False  # the turn before was a plain one (no Action phase, see below)
+        discarded = False  # this turn's Clean-up has discarded the cards already
         while True:
             t = self.turn
             p = t.player
-            if not first_turn:
+            if plain:
+                # after a plain turn only what a Buy phase changes differs from a new Turn(p, n)
+                t.buys = 1
+                t.coins = 0
+                t.bought = t.silver_played = False
+                if t.gained:
+                    t.gained = []
+            elif not first_turn:
                 t = self.turn = Turn(p, t.number)  # positional: cheaper than keywords
             t.number += 1
             player = players[p]
@@ -442,34 +537,57 @@ class DominionGame(FlowGame):
             # a turn that starts as every turn does (not a described position) with no Action
             # card in hand opens its Buy phase from a known state: see opening()
             plain = not first_turn or self.position is None  # setup's first turn begins so too
-            if not (first_turn and start_phase == "buy"):
-                t.phase = "action"
-                if not actions.isdisjoint(player.hand):
-                    plain = False
-                    empty = -1
-                    yield from self.action_phase(p)
-            t.phase = "buy"
-            prompt: Prompt | None
+            found: Opening | None = None
             if plain:
                 if empty < 0:
                     empty = list(supply.values()).count(0)
-                options, ids, params, default, names, rest = self.opening(p, empty)
-                # prompts are immutable: the params of a known opening are shared like its options
-                prompt = Prompt(0, p, "choose", BUY_KEY, options, 1, 1, False, params, default, True, ids)
+                if not empty:
+                    # only a hand without Action cards is ever kept there: a hand found there
+                    # needs no Action phase
+                    as_drawn = tuple(player.hand)
+                    found = ordered_openings.get(as_drawn)
+            # (the phase is set where something may see it: before a prompt, and at the end)
+            if (
+                found is None
+                and not (first_turn and start_phase == "buy")
+                and not actions.isdisjoint(player.hand)
+            ):
+                t.phase = "action"
+                plain = False
+                empty = -1
+                yield from self.action_phase(p)
+            t.phase = "buy"
+            prompt: Prompt | None
+            if plain:
+                # opening(), its caches looked up here
+                if found is not None:
+                    pass
+                elif empty:
+                    found = own_openings.get((*sorted(player.hand), empty))
+                    if found is None:
+                        found = self.opening(p, empty)
+                else:
+                    found = self.opening(p, 0)
+                    if len(ordered_openings) < ORDERED_PER_LAYOUT:
+                        ordered_openings[as_drawn] = found
+                prompts, _, params, names, rest = found
+                # prompts are immutable: a known opening's prompt is shared (see SharedPrompt)
+                prompt = prompts[p] or opening_prompt(found, p)
                 choice = (yield prompt)[p][0]
-                if choice[:PLAY_BUY_LEN] == PLAY_BUY:
-                    # put_all_treasures_in_play with what opening() worked out, then the buy
-                    hand = player.hand
-                    if rest is not None:
-                        hand[:] = rest
-                    else:
-                        hand[:] = filterfalse(treasures.__contains__, hand)
-                    player.in_play += names
+                name = PLAY_BUY_CARD.get(choice)  # "play all Treasures, then buy" this card
+                if name is None and choice[:PLAY_BUY_LEN] == PLAY_BUY:
+                    name = choice[PLAY_BUY_LEN:]
+                if name is not None:
+                    # put_all_treasures_in_play with what opening() worked out, then the buy,
+                    # then Clean-up's discarding; nothing can look at the zones in between (no
+                    # prompt), so the Treasures go straight to the discard pile after the card
+                    # bought, and then the rest of the hand, as Clean-up would put them there
+                    # (the play area of a turn begun as every turn begins is empty)
+                    discarded = True
                     t.silver_played = "Silver" in names
                     if not self._quiet:
                         self._events += map(PLAY_EVENTS[p].__getitem__, names)
                     # buy_plain(), inlined: spend the only Buy
-                    name = choice[PLAY_BUY_LEN:]
                     t.coins = params["coins_after"] - card[name].cost
                     t.buys = 0
                     t.bought = True
@@ -483,6 +601,11 @@ class DominionGame(FlowGame):
                             self._events += (BUY_EVENTS[p][name], GAIN_EVENTS[p][name])
                     elif not self._quiet:
                         self._events.append(BUY_EVENTS[p][name])
+                    discard = player.discard
+                    discard += names
+                    hand = player.hand
+                    discard += filterfalse(treasures.__contains__, hand) if rest is None else rest
+                    hand.clear()
                     prompt = None
                 elif choice == END:
                     prompt = None
@@ -500,24 +623,41 @@ class DominionGame(FlowGame):
                 self.plain_buy_answer(p, choice, prompt)
                 # after a buy no Treasure may be played: with no buy left the phase is over
                 prompt = None if t.bought and t.buys == 0 else self.buy_prompt(p)
-            t.phase = "cleanup"
-            # cleanup(), inlined
-            discard = player.discard
-            discard += player.in_play
-            player.in_play.clear()
+            # cleanup(), inlined (the phase reads "cleanup" from here on: nothing asks until the
+            # next turn's Buy phase, so it is set only if the game ends)
             hand = player.hand
-            discard += hand
-            hand.clear()
+            if discarded:
+                discarded = False
+            else:
+                discard = player.discard
+                discard += player.in_play
+                player.in_play.clear()
+                discard += hand
+                hand.clear()
             deck = player.deck
             if len(deck) >= 5:  # draw(p, 5) without a shuffle, inlined
-                drawn = deck[-5:]
+                drawn = deck[:-6:-1]  # the top five, top first
                 del deck[-5:]
-                drawn.reverse()
                 hand += drawn
                 if not self._quiet:
                     self._events += (DRAW_EVENTS[p][5], Event("drew", p, {"cards": drawn}, p))
-            else:
-                self.draw(p, 5)
+            else:  # draw(p, 5) with reshuffle(p), inlined: the same cards, shuffle and events
+                drawn = deck[::-1]
+                discard = player.discard
+                if discard:
+                    deck = player.deck = discard  # the deck is empty: the discard pile becomes it
+                    player.discard = []
+                    shuffle(rng, deck)
+                    more = min(5 - len(drawn), len(deck))
+                    drawn += deck[: -more - 1 : -1]
+                    del deck[-more:]
+                    if not self._quiet:
+                        self._events.append(SHUFFLE_EVENTS[p])
+                else:
+                    deck.clear()
+                hand += drawn
+                if drawn and not self._quiet:
+                    self._events += (DRAW_EVENTS[p][len(drawn)], Event("drew", p, {"cards": drawn}, p))
             if not t.extra:  # extra turns do not count for the tie-break
                 player.turns += 1
             first_turn = False
@@ -525,6 +665,7 @@ class DominionGame(FlowGame):
             if empty < 0:
                 empty = list(supply.values()).count(0)
             if (not supply.get("Province", 1) or empty >= pile_limit) and self.game_over():
+                t.phase = "cleanup"
                 self.emit("game_end", reason=self.ended_by)
                 return
             t.player = (p + 1) % self.n  # next_player()
@@ -650,9 +791,10 @@ class DominionGame(FlowGame):
         """The first Buy phase prompt of a turn begun as every turn begins ($0, one Buy, nothing
         played) with no Action card in hand, and what playing every Treasure then does. All of it
         follows from the hand's cards and the empty piles, so it is worked out once per such case
-        by buy_prompt itself: (options, ids, params, default, Treasures in play-all order, the
-        cards left in hand after playing them when they are all alike, else None; the $ after
-        playing them is params["coins_after"]). `empty`: how many piles are empty now."""
+        by buy_prompt itself: (the prompt, shared, for each seat; its params; the Treasures in
+        play-all order; the cards left in hand after playing them when their order cannot matter,
+        else None; the $ after playing them is params["coins_after"]). `empty`: how many piles are
+        empty now."""
         hand = self.players[p].hand
         key: tuple[Any, ...] = tuple(sorted(hand))
         if empty:
@@ -667,10 +809,9 @@ class DominionGame(FlowGame):
             names = sorted(filter(self.treasure_names.__contains__, hand), key=treasure_order().__getitem__)
             rest = list(filterfalse(self.treasure_names.__contains__, hand))
             found = (
-                prompt.options,
-                prompt.ids,
+                [None] * SEATS,
+                prompt,
                 prompt.params,
-                prompt.default,
                 tuple(names),
                 # what stays in hand once every Treasure is played, when its order cannot matter
                 rest if len(set(rest)) <= 1 else None,
@@ -917,7 +1058,8 @@ class DominionGame(FlowGame):
         player.deck = player.discard + player.deck  # deck is empty here; keep it general
         player.discard = []
         shuffle(self.rng, player.deck)
-        self.emit("shuffle", seat=p)
+        if not self._quiet:  # emit, inlined (every shuffle)
+            self._events.append(SHUFFLE_EVENTS[p])
         return True
 
     def take_top(self, p: int) -> str | None:
@@ -1160,7 +1302,14 @@ class DominionGame(FlowGame):
         return Counter(self.players[p].owned())
 
     def victory_points(self, p: int, counts: Counter[str] | None = None) -> int:
-        counts = self.owned_counts(p) if counts is None else counts
+        if counts is None:
+            if type(self).owned_counts is DominionGame.owned_counts and self.card is cards():
+                # the same sum straight from the cards owned, without counting them first
+                owned = self.players[p].owned()
+                total = sum(map(card_vps().__getitem__, owned))
+                gardens = owned.count("Gardens")
+                return total + gardens * (len(owned) // 10) if gardens else total
+            counts = self.owned_counts(p)
         card = self.card
         total = sum(card[name].vp * k for name, k in counts.items())
         gardens = counts.get("Gardens", 0)
@@ -1217,8 +1366,8 @@ class DominionGame(FlowGame):
             return None
         scores = [self.victory_points(i) for i in range(self.n)]
         turns = [pl.turns for pl in self.players]
-        ranks = rank_by([(scores[i], -turns[i]) for i in range(self.n)])
-        winners = tuple(i for i in range(self.n) if ranks[i] == 1)
+        ranks = rank_by(list(zip(scores, [-n for n in turns])))
+        winners = tuple([i for i, rank in enumerate(ranks) if rank == 1])
         return Result(
             scores=tuple(scores),
             ranks=ranks,

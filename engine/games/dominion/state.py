@@ -15,7 +15,7 @@ class Player:
     turns: int = 0
 
     def owned(self) -> list[str]:
-        return self.hand + self.deck + self.discard + self.in_play + self.set_aside
+        return [*self.hand, *self.deck, *self.discard, *self.in_play, *self.set_aside]  # one list built
 
 
 @dataclass(slots=True)

@@ -701,7 +701,7 @@ def test_setup_deals_each_player_an_overlay_from_the_set() -> None:
     assert dealt == [p.overlay for p in game(Match("tapestry", seats(4), opts, 5)).players]  # seeded
     from engine.games.tapestry.view import player_view
 
-    assert player_view(g, 1, 0)["overlay"] == dealt[1]  # public, like the mat it lies on
+    assert player_view(g, 1, False)["overlay"] == dealt[1]  # public, like the mat it lies on
 
 
 def test_an_overlay_shows_its_icons_instead_of_the_spaces_it_covers() -> None:

@@ -143,7 +143,7 @@ def test_the_lobby_lists_the_sets_the_table_copied() -> None:
     assert (
         "`pp_tapestry` (3)" in shown
         and "`landmark_cards` (7)" in shown
-        and "`advanced_capitals` (3)" in shown
+        and "`advanced_capitals` (4)" in shown
     )
 
 

@@ -746,3 +746,36 @@ def test_a_reserved_farm_leaving_the_mat_exposes_the_overlays_space() -> None:
     drive(play.reserve(g, 0, "farm"), {})
     assert g.players[0].reserved == ["farm"]
     assert scoring.exposed(g, 0) == before  # the overlay blanks the farm row's last space
+
+
+def test_a_district_joined_to_the_centre_completes_whatever_is_built_last() -> None:
+    """The Underworld's kind of district (`connect_to`): its plot and the centre may be covered in
+    any order; it completes when built plots join them, and never across an empty or impassable plot."""
+    from engine.games.tapestry.effects import do
+
+    m = at({"players": [{"advanced_capital": "test_depths"}, {}]}, "advanced_capitals")
+    g = game(m)
+    p = g.players[0]
+    for r in (1, 2, 3):
+        p.grid[r][4] = "H"  # the path from the top plot down to the centre
+    vp = p.vp
+    drive(do(g, 0, ["market"]), {"tapestry.prompt.place_building": "plot:0.4"})  # the monster first
+    assert 100 not in p.districts and p.vp == vp
+    drive(do(g, 0, ["market"]), {"tapestry.prompt.place_building": "plot:4.4"})  # then the centre
+    assert 100 in p.districts and p.vp == vp + 3
+    assert 101 not in p.districts  # the left plot is not joined
+    p.grid[4][1] = p.grid[4][3] = "F"
+    p.grid[4][2] = "#"  # an impassable plot breaks the path
+    drive(do(g, 0, ["farm"]), {"tapestry.prompt.place_building": "plot:4.0"})
+    assert 101 not in p.districts
+
+
+def test_a_connect_to_plot_outside_the_grid_is_refused() -> None:
+    body = (
+        "format: 1\ncapitals:\n  - {id: x_a, box: ff, name: A, name_pt: A, grid: ["
+        + ", ".join(['"........."'] * 9)
+        + "], districts: [{cells: [[0, 0]], connect_to: [[4, 9]], gain: [coin]}]}\n"
+    )
+    assert any(
+        "capitals entry 1 (x_a): district 1: connect_to" in x for x in sets.check("advanced_capitals", body)
+    )

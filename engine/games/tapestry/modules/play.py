@@ -12,7 +12,8 @@
   their lasting triggers act once explored; a tile's landmark is gained by its benefit only.
 * Advanced capitals (`advanced_capitals`): each player is dealt one beside the basic capital(s)
   and may keep it instead (the basic capital still places the outposts); its districts give
-  their gain when completed, or at each income turn's income step once completed; it may forbid
+  their gain when completed (a `connect_to` district once joined to the centre by built plots),
+  or at each income turn's income step once completed; it may forbid
   landmarks, or landmarks hanging off its grid.
 * Buildings on cards (`aa_tapestry` cards with `plots`): while such a card is the visible card of
   its pile, an income building or a landmark may stand on one of its free plots instead of the
@@ -343,8 +344,24 @@ def advanced_options(g: TapestryGame, civs: list[str], capital: str | None) -> l
     ]
 
 
-def _district_complete(grid: list[list[str]], cells: list[list[int]]) -> bool:
-    return all(grid[r][c] != "." for r, c in cells)
+def _district_complete(grid: list[list[str]], district: schema.District) -> bool:
+    if not all(grid[r][c] != "." for r, c in district.cells):
+        return False
+    if not district.connect_to:
+        return True
+    # joined to a covered target plot through built plots (orthogonal steps; impassable ones break it)
+    targets = {(r, c) for r, c in district.connect_to if grid[r][c] not in (".", "#")}
+    seen = {(r, c) for r, c in district.cells}
+    todo = list(seen)
+    while todo:
+        r, c = todo.pop()
+        if (r, c) in targets:
+            return True
+        for nr, nc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if 0 <= nr < 9 and 0 <= nc < 9 and (nr, nc) not in seen and grid[nr][nc] not in (".", "#"):
+                seen.add((nr, nc))
+                todo.append((nr, nc))
+    return False
 
 
 def check_advanced_districts(g: TapestryGame, seat: int) -> Gen:
@@ -354,7 +371,7 @@ def check_advanced_districts(g: TapestryGame, seat: int) -> Gen:
     districts = g.content.capitals[p.advanced or ""].districts or []
     for i, district in enumerate(districts):
         number = 100 + i  # apart from the basic capitals' 0-8
-        if number in p.districts or not _district_complete(p.grid, district.cells):
+        if number in p.districts or not _district_complete(p.grid, district):
             continue
         p.districts.append(number)
         g.emit("district", seat, district=number)

@@ -105,10 +105,13 @@ class LandmarkCard(Entry):
 
 class District(BaseModel):
     """A district of an advanced capital: its plots (row, column on the 9x9 grid; impassable plots
-    count as covered) and what it gives, once when completed or at each income turn after."""
+    count as covered) and what it gives, once when completed or at each income turn after. With
+    `connect_to` (the Underworld's monsters and centre) it is complete once its plots are covered
+    and joined to a covered plot of `connect_to` through orthogonally adjacent built plots."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     cells: list[list[int]] = Field(min_length=1, max_length=81)
+    connect_to: list[list[int]] = Field([], max_length=81)
     gain: list[Step] = []
     when: Literal["complete", "income"] = "complete"
 

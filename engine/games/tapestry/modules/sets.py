@@ -110,6 +110,11 @@ def _capital_problems(where: str, entry: schema.AdvancedCapital, names: frozense
         if any(len(c) != 2 or not all(0 <= x < 9 for x in c) for c in cells):
             out.append(f"{at}: each plot is [row, column] from 0 to 8")
             continue
+        link = [tuple(c) for c in district.connect_to]
+        if any(len(c) != 2 or not all(0 <= x < 9 for x in c) for c in link):
+            out.append(f"{at}: connect_to: each plot is [row, column] from 0 to 8")
+        elif set(link) & set(cells):
+            out.append(f"{at}: connect_to names a plot of the district itself")
         if taken & set(cells) or len(set(cells)) != len(cells):
             out.append(f"{at}: a plot belongs to two districts")
         taken |= set(cells)

@@ -779,3 +779,21 @@ def test_a_connect_to_plot_outside_the_grid_is_refused() -> None:
     assert any(
         "capitals entry 1 (x_a): district 1: connect_to" in x for x in sets.check("advanced_capitals", body)
     )
+
+
+def test_an_inspiration_tile_lies_on_top_of_the_overlay() -> None:
+    from pathlib import Path
+
+    from engine.games.tapestry import scoring
+
+    tiles = (Path(__file__).parent / "data" / "inspiration_tiles_test.yaml").read_text(encoding="utf-8")
+    opts = GAME.normalize_options({**options("overlays"), "arts": True, "inspiration_tiles": tiles}, 2)
+    spec = {"overlay": "test_overlay_sun", "on_mat": {"market": 0}}
+    g = game(Match.from_position("tapestry", seats(2), opts, 0, {"skip_setup": True, "players": [spec, {}]}))
+    before = scoring.exposed(g, 0)
+    assert before[-2:] != ["vp:10"] and "vp:10" not in before[:7]  # market 6 shows the overlay's, not 10 VP
+    assert before.count("vp:3") == 1
+    g.players[0].art["inspiration"] = ["market"]
+    shown = scoring.exposed(g, 0)
+    assert shown[:7] == ["coin", "coin", "coin", "vp:3", "coin", "vpx:tech_cards", "coin"]  # the tile's row
+    assert shown.count("vp:3") == 1 and shown.count("culture") == before.count("culture") - 1

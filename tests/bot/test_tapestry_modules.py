@@ -87,6 +87,7 @@ def test_every_module_event_reads_as_words(locale: str) -> None:
         Event("landmark_card_kept", 2, {}),
         Event("landmark_card", 2, {"card": "test_lc_scholar"}),
         Event("landmark_goal", 2, {"card": "test_lc_scholar"}),
+        Event("overlay", 1, {"overlay": "test_overlay_moon"}),
     ]
     for event in samples:
         line = event_line(live, event, locale)
@@ -94,6 +95,25 @@ def test_every_module_event_reads_as_words(locale: str) -> None:
     assert "Test Counter" in event_line(live, samples[4], locale) or "Contra de Teste" in event_line(
         live, samples[4], locale
     )
+    moon = "Test Moon Overlay" if locale == "en" else "Sobreposição Lua de Teste"
+    assert moon in event_line(live, samples[-1], locale)
+
+
+@pytest.mark.parametrize("locale", ["en", "pt"])
+def test_each_players_overlay_and_what_it_shows_are_on_the_board(locale: str) -> None:
+    live = make_live(3, seed=5, locale=locale)
+    view = live.match.view(None)
+    dealt = [p["overlay"] for p in view["players"]]
+    assert all(o in ("test_overlay_sun", "test_overlay_moon") for o in dealt)
+    from bot.games.tapestry import modules_ui
+
+    c = modules_ui.content(live.match.options)
+    assert c is not None
+    line = modules_ui.overlay_text(c, "test_overlay_sun", locale)
+    assert ("Test Sun Overlay" if locale == "en" else "Sobreposição Sol de Teste") in line
+    assert "6" in line and not KEYS.search(line)
+    lines = modules_ui.player_lines(c, view["players"][0], locale)
+    assert any(modules.UPLOADED_NAMES[dealt[0]][0 if locale == "en" else 1] in x for x in lines)
 
 
 def test_the_private_view_shows_the_landmark_card_goal_and_the_draft_shows_every_goal() -> None:
@@ -123,7 +143,7 @@ def test_the_lobby_lists_the_sets_the_table_copied() -> None:
     assert (
         "`pp_tapestry` (3)" in shown
         and "`landmark_cards` (7)" in shown
-        and "`advanced_capitals` (3)" in shown
+        and "`advanced_capitals` (4)" in shown
     )
 
 
@@ -142,6 +162,7 @@ def test_the_board_menu_shows_every_uploaded_entry(locale: str) -> None:
         ("Test Harvest", "Colheita de Teste"),
         ("Test Counter", "Contra de Teste"),
         ("Test Terraces", "Terraços de Teste"),
+        ("Test Moon Overlay", "Sobreposição Lua de Teste"),
     ):
         assert entry[0 if locale == "en" else 1] in shown
 

@@ -1,5 +1,6 @@
 """The expansion modules in Discord: each player's landmark card and its goal, reserved items and
-visible charms, and the landmark cards offered in the draft (from the sets the table copied)."""
+visible charms, income-mat overlays, and the landmark cards offered in the draft (from the sets the
+table copied)."""
 
 from __future__ import annotations
 
@@ -73,6 +74,8 @@ def player_lines(c: modules.Content | None, p: Mapping[str, Any], locale: str) -
                 text=entry.text or "—",
             )
         )
+    if p.get("overlay") in c.overlays:
+        lines.append(overlay_text(c, p["overlay"], locale))
     if p.get("reserved"):
         lines.append(
             t(
@@ -84,6 +87,21 @@ def player_lines(c: modules.Content | None, p: Mapping[str, Any], locale: str) -
     if p.get("charms"):
         lines.append(t("tapestry.modules.charms", locale, n=p["charms"]))
     return lines
+
+
+def overlay_text(c: modules.Content, overlay: str, locale: str) -> str:
+    """An overlay and what each space it covers shows instead (seen once the building has gone)."""
+    covers = "; ".join(
+        t(
+            "tapestry.modules.overlay_space",
+            locale,
+            row=t(f"tapestry.building.{space.row}", locale),
+            position=space.position,
+            icons=_steps(list(space.icons), locale),
+        )
+        for space in c.overlays[overlay].covers
+    )
+    return t("tapestry.modules.overlay", locale, overlay=name(overlay, locale), covers=covers)
 
 
 def draft_help(c: modules.Content | None, params: Mapping[str, Any], locale: str) -> list[str]:
@@ -180,6 +198,9 @@ def sets_lines(c: modules.Content, locale: str) -> list[tuple[str, str]]:
     if c.capitals:
         lines = [f"**{name(i, locale)}**: {cap.text or '—'}" for i, cap in c.capitals.items()]
         out.append((t("tapestry.modules.view.capitals", locale), "\n".join(lines)))
+    if c.overlays:
+        lines = [f"{overlay_text(c, i, locale)} ×{o.copies}" for i, o in c.overlays.items()]
+        out.append((t("tapestry.modules.view.overlays", locale), "\n".join(lines)))
     return out
 
 

@@ -388,6 +388,8 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
         out["source"] = f"**{seat_label(live, data['source'])}**"
     if isinstance(data.get("district"), int) and data["district"] >= 100:  # an advanced capital's own
         out["district"] = data["district"] - 100
+    if isinstance(data.get("overlay"), str):  # an uploaded income-mat overlay, by its set's name
+        out["overlay"] = name(data["overlay"], locale)
     for key in ("gain", "charm"):  # the expansion modules' benefits (token labels)
         if isinstance(data.get(key), list) and all(isinstance(x, str) for x in data[key]):
             out[key] = ", ".join(label_text(x, locale) for x in data[key]) or "—"

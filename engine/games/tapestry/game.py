@@ -210,6 +210,7 @@ class TapestryGame(Asker):
         seated = self.seated()
         offers = {p.seat: [self.civ_deck.pop(), self.civ_deck.pop()] for p in seated}
         advanced = module_play.deal_advanced_capitals(self, [p.seat for p in seated])
+        module_play.deal_overlays(self, [p.seat for p in seated])
         for p in seated:
             p.civ["offer"] = list(offers[p.seat])
             p.civ["capital_offer"] = list(pairs[p.seat])

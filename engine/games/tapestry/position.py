@@ -89,6 +89,8 @@ def apply(g: TapestryGame, pos: dict[str, Any]) -> None:
             p.landmark_card = spec["landmark_card"]
         if "reserved" in spec:
             p.reserved = list(spec["reserved"])
+        if "overlay" in spec:  # an income-mat overlay of the set (F&F)
+            p.overlay = spec["overlay"]
         if "advanced_capital" in spec:  # the grid comes from the set unless `grid` says otherwise
             p.advanced = spec["advanced_capital"]
             if "grid" not in spec:

@@ -49,13 +49,21 @@ def exposed(g: TapestryGame, seat: int) -> list[str]:
     """Every icon showing on the income mat (a row exposes one space per building gone)."""
     p = g.players[seat]
     shape = artificers.shape(p)
-    if p.art.get("inspiration"):  # Arts & Architecture: tiles over some rows (the server's data set)
+    overlay = _overlay(g, seat)
+    if p.art.get("inspiration") or overlay:
+        # Arts & Architecture: tiles over some rows (the server's data set), on top of a F&F overlay
+        # over some spaces (the `overlays` module)
         from engine.games.tapestry.arts_data import tiles
 
-        laid = tiles(g.options) or {}
+        laid = (tiles(g.options) or {}) if p.art.get("inspiration") else {}
         icons: list[str] = []
         for row in board().income_mat.rows:
-            positions = laid[row.building] if row.building in p.art["inspiration"] else [q.icons for q in row.positions]
+            positions = [
+                overlay.get((row.building, number), list(q.icons))
+                for number, q in enumerate(row.positions, start=1)
+            ]
+            if row.building in (p.art.get("inspiration") or ()):
+                positions = laid[row.building]
             for pos, shows in zip(positions, artificers.showing(p, row.building)):
                 if shows:
                     icons.extend(pos)
@@ -63,6 +71,14 @@ def exposed(g: TapestryGame, seat: int) -> list[str]:
     if shape is not None:  # the Artificers' mat: the spaces themselves
         return list(_exposed_shape(shape))
     return list(_exposed(tuple(p.on_mat[row.building] for row in board().income_mat.rows)))
+
+
+def _overlay(g: TapestryGame, seat: int) -> dict[tuple[str, int], list[str]]:
+    if g.players[seat].overlay is None:
+        return {}
+    from engine.games.tapestry.modules.play import overlay_icons
+
+    return overlay_icons(g, seat)
 
 
 @lru_cache(maxsize=2048)

@@ -83,6 +83,7 @@ class Player:
     landmark_card_done: bool = False
     card_plots: dict[str, list[str]] = field(default_factory=dict)  # "<pile>:<card>" -> what stands on it
     advanced: str | None = None  # the advanced capital kept at setup (its mat replaces the basic grid)
+    overlay: str | None = None  # the income-mat overlay dealt at setup (F&F)
 
     def pos(self, track: str) -> int:
         """Your most advanced token on a track (AI Singularity leaves a completed track at 12)."""

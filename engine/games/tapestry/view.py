@@ -68,6 +68,7 @@ def player_view(g: TapestryGame, seat: int, own: bool) -> dict[str, Any]:
             out["landmark_goal"] = [[c.count, goal_count(g, seat, c.count), c.at_least] for c in goal]
         out["landmark_card_done"] = p.landmark_card_done
         out["advanced_capital"] = p.advanced
+        out["overlay"] = p.overlay
     if own:
         out["hand"] = sorted(p.hand)
         if p.civ.get("collectors:card"):

@@ -652,3 +652,148 @@ def test_espionage_copying_a_reserving_card_reserves_too_but_never_its_charms() 
     coin = g.players[0].res["coin"]
     drive(tapestries.espionage(g, 0), {"tapestry.prompt.espionage": "copy:1:test_ff_lantern"})
     assert g.players[0].vp == vp + 1 and g.players[0].res["coin"] == coin + 1  # the coin, not the 3 VP charm
+
+
+# ---------------------------------------------------------------------------- income-mat overlays
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (
+            "overlays:\n  - {id: o_a, name: A, name_pt: A, copies: 5, covers: [{row: market, position: 6, icons: [gold]}]}",
+            "overlays entry 1 (o_a): market 6: unknown benefit 'gold'",
+        ),
+        (
+            "overlays:\n  - {id: o_a, name: A, name_pt: A, copies: 5, covers: [{row: market, position: 1, icons: [coin]}]}",
+            "overlays entry 1 (o_a): covers.0.position",
+        ),
+        (
+            "overlays:\n  - {id: o_a, name: A, name_pt: A, copies: 5, covers: [{row: farm, position: 6}, {row: farm, position: 6}]}",
+            "overlays entry 1 (o_a): the farm row's position 6 is covered twice",
+        ),
+        (
+            "overlays:\n  - {id: o_a, name: A, name_pt: A, copies: 5, covers: [{row: stable, position: 6}]}",
+            "overlays entry 1 (o_a): covers.0.row",
+        ),
+        (
+            "overlays:\n  - {id: o_a, name: A, name_pt: A, copies: 4, covers: [{row: farm, position: 6}]}",
+            "the set must hold 5 overlays",
+        ),
+    ],
+)
+def test_a_bad_overlay_is_refused_naming_its_entry(body: str, expected: str) -> None:
+    problems = sets.check("overlays", "format: 1\n" + body)
+    assert any(expected in p for p in problems), problems
+
+
+def test_overlays_without_the_set_are_refused_naming_it() -> None:
+    with pytest.raises(InvalidSetup) as exc:
+        GAME.normalize_options({"modules": "overlays"}, 3)
+    assert exc.value.key == "error.tapestry.module_data_missing"
+    assert exc.value.params == {"missing": "overlays"}
+
+
+def test_setup_deals_each_player_an_overlay_from_the_set() -> None:
+    opts = GAME.normalize_options(options("overlays"), 4)
+    m = Match("tapestry", seats(4), opts, 5)
+    g = game(m)
+    dealt = [p.overlay for p in g.players]
+    assert all(o in ("test_overlay_sun", "test_overlay_moon") for o in dealt)
+    assert dealt == [p.overlay for p in game(Match("tapestry", seats(4), opts, 5)).players]  # seeded
+    from engine.games.tapestry.view import player_view
+
+    assert player_view(g, 1, False)["overlay"] == dealt[1]  # public, like the mat it lies on
+
+
+def test_an_overlay_shows_its_icons_instead_of_the_spaces_it_covers() -> None:
+    from engine.games.tapestry import scoring
+
+    mine = {"overlay": "test_overlay_sun", "on_mat": {"market": 0, "farm": 0}}
+    g = game(at({"players": [mine, {"on_mat": {"market": 0, "farm": 0}}]}, "overlays"))
+    from collections import Counter
+
+    from engine.games.tapestry.data import board
+
+    printed = {row.building: row.positions[5].icons for row in board().income_mat.rows}
+    plain, covered = Counter(scoring.exposed(g, 1)), Counter(scoring.exposed(g, 0))
+    assert covered == plain - Counter(printed["market"]) - Counter(printed["farm"]) + Counter(
+        ["vp:3", "culture"]
+    )
+    culture = g.players[0].res["culture"]
+    drive(scoring.income(g, 0), {})
+    assert g.players[0].res["culture"] == culture + plain["culture"] + 1
+
+
+def test_an_overlay_space_shows_only_once_its_building_has_gone() -> None:
+    from engine.games.tapestry import scoring
+
+    g = game(at({"players": [{"overlay": "test_overlay_moon", "on_mat": {"house": 2}}, {}]}, "overlays"))
+    before = scoring.exposed(g, 0)
+    g.players[0].on_mat["house"] = 1  # position 5 shows the overlay's worker
+    after = scoring.exposed(g, 0)
+    assert after.count("worker") == before.count("worker") + 1 and after.count("tile") == before.count("tile")
+    g.players[0].on_mat["house"] = 0  # position 6 shows the overlay's tile, not the printed 10 VP
+    last = scoring.exposed(g, 0)
+    assert last.count("tile") == before.count("tile") + 1 and "vp:10" not in last  # market row still full
+
+
+def test_a_reserved_farm_leaving_the_mat_exposes_the_overlays_space() -> None:
+    from engine.games.tapestry import scoring
+    from engine.games.tapestry.modules import play
+
+    spec = {"overlay": "test_overlay_sun", "on_mat": {"farm": 1}, "income_turns": 2}
+    g = game(at({"players": [spec, {"income_turns": 2}]}, "overlays", "ff_tapestry"))
+    before = scoring.exposed(g, 0)
+    drive(play.reserve(g, 0, "farm"), {})
+    assert g.players[0].reserved == ["farm"]
+    assert scoring.exposed(g, 0) == before  # the overlay blanks the farm row's last space
+
+
+def test_a_district_joined_to_the_centre_completes_whatever_is_built_last() -> None:
+    """The Underworld's kind of district (`connect_to`): its plot and the centre may be covered in
+    any order; it completes when built plots join them, and never across an empty or impassable plot."""
+    from engine.games.tapestry.effects import do
+
+    m = at({"players": [{"advanced_capital": "test_depths"}, {}]}, "advanced_capitals")
+    g = game(m)
+    p = g.players[0]
+    for r in (1, 2, 3):
+        p.grid[r][4] = "H"  # the path from the top plot down to the centre
+    vp = p.vp
+    drive(do(g, 0, ["market"]), {"tapestry.prompt.place_building": "plot:0.4"})  # the monster first
+    assert 100 not in p.districts and p.vp == vp
+    drive(do(g, 0, ["market"]), {"tapestry.prompt.place_building": "plot:4.4"})  # then the centre
+    assert 100 in p.districts and p.vp == vp + 3
+    assert 101 not in p.districts  # the left plot is not joined
+    p.grid[4][1] = p.grid[4][3] = "F"
+    p.grid[4][2] = "#"  # an impassable plot breaks the path
+    drive(do(g, 0, ["farm"]), {"tapestry.prompt.place_building": "plot:4.0"})
+    assert 101 not in p.districts
+
+
+def test_a_connect_to_plot_outside_the_grid_is_refused() -> None:
+    body = (
+        "format: 1\ncapitals:\n  - {id: x_a, box: ff, name: A, name_pt: A, grid: ["
+        + ", ".join(['"........."'] * 9)
+        + "], districts: [{cells: [[0, 0]], connect_to: [[4, 9]], gain: [coin]}]}\n"
+    )
+    assert any(
+        "capitals entry 1 (x_a): district 1: connect_to" in x for x in sets.check("advanced_capitals", body)
+    )
+
+
+def test_an_inspiration_tile_lies_on_top_of_the_overlay() -> None:
+    from pathlib import Path
+
+    from engine.games.tapestry import scoring
+
+    tiles = (Path(__file__).parent / "data" / "inspiration_tiles_test.yaml").read_text(encoding="utf-8")
+    opts = GAME.normalize_options({**options("overlays"), "arts": True, "inspiration_tiles": tiles}, 2)
+    spec = {"overlay": "test_overlay_sun", "on_mat": {"market": 0}}
+    g = game(Match.from_position("tapestry", seats(2), opts, 0, {"skip_setup": True, "players": [spec, {}]}))
+    before = scoring.exposed(g, 0)
+    assert before[-2:] != ["vp:10"] and "vp:10" not in before[:7]  # market 6 shows the overlay's, not 10 VP
+    assert before.count("vp:3") == 1
+    g.players[0].art["inspiration"] = ["market"]
+    shown = scoring.exposed(g, 0)
+    assert shown[:7] == ["coin", "coin", "coin", "vp:3", "coin", "vpx:tech_cards", "coin"]  # the tile's row
+    assert shown.count("vp:3") == 1 and shown.count("culture") == before.count("culture") - 1

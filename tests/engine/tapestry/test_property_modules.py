@@ -5,7 +5,7 @@ TAPESTRY_MODULE_GAMES games (default 300) of 2-5 players, random and heuristic s
 a pool of at most two processes: each ends within the decision cap with a correct result and
 conserved components (the sets' cards and landmarks included); no private card, landmark-card
 draft included, leaks into a public event; every module's mechanism is met (charms, reserved
-items used, triggers, response cards, explored set tiles, landmark goals met); every tenth game
+items used, triggers, response cards, explored set tiles, landmark goals met, overlays dealt); every tenth game
 replays identically in fresh processes under other hash seeds.
 """
 
@@ -53,6 +53,7 @@ MECHANISMS = (
     "landmark_card",
     "advanced_capital",
     "build_on_card",
+    "overlay",
 )
 
 

@@ -8,7 +8,8 @@ per module (formats in `schema.py`):
 * `counter_traps`: the Plans & Ploys response cards that answer a Trap or a conquest;
 * `space_tiles`: the Plans & Ploys space tiles (the Monolith and its landmark among them);
 * `landmark_cards`: the landmark cards (personal goals) and their draft at setup;
-* `advanced_capitals`: the 12 advanced capital mats, one dealt to each player beside the basic.
+* `advanced_capitals`: the 12 advanced capital mats, one dealt to each player beside the basic;
+* `overlays`: the Fantasies & Futures income-mat overlays, one dealt to each player at setup.
 
 The text of each set travels in the match options (`<module>_data`), so a stored game replays
 from its record alone.
@@ -32,6 +33,7 @@ MODULES = (
     "space_tiles",
     "landmark_cards",
     "advanced_capitals",
+    "overlays",
 )
 BOX = {
     "pp_tapestry": "pp",
@@ -39,6 +41,7 @@ BOX = {
     "ff_tapestry": "ff",
     "counter_traps": "pp",
     "space_tiles": "pp",
+    "overlays": "ff",
 }
 
 
@@ -108,6 +111,7 @@ class Content:
     landmarks: dict[str, Landmark] = field(default_factory=dict)  # the sets' own landmarks
     box_of: dict[str, str] = field(default_factory=dict)  # card id -> pp / aa / ff
     capitals: dict[str, schema.AdvancedCapital] = field(default_factory=dict)
+    overlays: dict[str, schema.Overlay] = field(default_factory=dict)
 
     def on(self, module: str) -> bool:
         return module in self.modules
@@ -164,6 +168,8 @@ def content(options: Mapping[str, Any]) -> Content:
                     c.landmarks[t.landmark.name] = _landmark(t.landmark)
         elif isinstance(model, schema.CapitalsFile):
             c.capitals = {capital.id: capital for capital in model.capitals}
+        elif isinstance(model, schema.OverlaysFile):
+            c.overlays = {overlay.id: overlay for overlay in model.overlays}
         elif isinstance(model, schema.LandmarkCardsFile):
             c.landmark_cards = {lc.id: lc for lc in model.landmark_cards}
             for lc in model.landmark_cards:
@@ -187,6 +193,8 @@ def _remember_names(c: Content) -> None:
         UPLOADED_NAMES[lc.id] = (lc.name, lc.name_pt)
     for capital in c.capitals.values():
         UPLOADED_NAMES[capital.id] = (capital.name, capital.name_pt)
+    for overlay in c.overlays.values():
+        UPLOADED_NAMES[overlay.id] = (overlay.name, overlay.name_pt)
     for lm in c.landmarks.values():
         UPLOADED_NAMES[lm.name] = (lm.name, lm.name_pt)
         UPLOADED_LANDMARKS[lm.name] = lm

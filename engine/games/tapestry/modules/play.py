@@ -12,12 +12,18 @@
   their lasting triggers act once explored; a tile's landmark is gained by its benefit only.
 * Advanced capitals (`advanced_capitals`): each player is dealt one beside the basic capital(s)
   and may keep it instead (the basic capital still places the outposts); its districts give
-  their gain when completed, or at each income turn's income step once completed; it may forbid
+  their gain when completed (a `connect_to` district once joined to the centre by built plots),
+  or at each income turn's income step once completed; it may forbid
   landmarks, or landmarks hanging off its grid.
 * Buildings on cards (`aa_tapestry` cards with `plots`): while such a card is the visible card of
   its pile, an income building or a landmark may stand on one of its free plots instead of the
   capital (a landmark takes one plot and hangs off the card); each plot covered gives `plot_gain`,
   the last one `full_gain` too. What stands there stays yours when the card is covered.
+* Income-mat overlays (`overlays`): one dealt at random to each player at setup (a set holds 5,
+  counting copies); laid over the right edge of the income mat, each space it covers shows the
+  overlay's icons instead of the printed ones (seen and gained like them once the row's building
+  on that space has gone); the reserved items sit at its right edge. An inspiration tile laid
+  later on a row lies on top of both.
 * Landmark cards (`landmark_cards`): drafted at setup (the player right of the first draws
   players (+1 with Plans & Ploys and Arts & Architecture cards both in the deck), keeps one and
   passes the rest counter-clockwise); at the end of each of your turns, a goal met gains its
@@ -272,7 +278,11 @@ def draft_landmark_cards(g: TapestryGame) -> Gen:
         opts = [opt(f"lcard:{c}", "tapestry.landmark_card", card=c) for c in hand]
         goals = {c: [[x.count, x.at_least] for x in g.content.landmark_cards[c].goal] for c in hand}
         choice = yield from g.pick(
-            seat, "tapestry.prompt.landmark_card", opts, params={"cards": list(hand), "goals": goals}, force=True
+            seat,
+            "tapestry.prompt.landmark_card",
+            opts,
+            params={"cards": list(hand), "goals": goals},
+            force=True,
         )
         card = choice[6:]
         hand.remove(card)
@@ -334,8 +344,24 @@ def advanced_options(g: TapestryGame, civs: list[str], capital: str | None) -> l
     ]
 
 
-def _district_complete(grid: list[list[str]], cells: list[list[int]]) -> bool:
-    return all(grid[r][c] != "." for r, c in cells)
+def _district_complete(grid: list[list[str]], district: schema.District) -> bool:
+    if not all(grid[r][c] != "." for r, c in district.cells):
+        return False
+    if not district.connect_to:
+        return True
+    # joined to a covered target plot through built plots (orthogonal steps; impassable ones break it)
+    targets = {(r, c) for r, c in district.connect_to if grid[r][c] not in (".", "#")}
+    seen = {(r, c) for r, c in district.cells}
+    todo = list(seen)
+    while todo:
+        r, c = todo.pop()
+        if (r, c) in targets:
+            return True
+        for nr, nc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if 0 <= nr < 9 and 0 <= nc < 9 and (nr, nc) not in seen and grid[nr][nc] not in (".", "#"):
+                seen.add((nr, nc))
+                todo.append((nr, nc))
+    return False
 
 
 def check_advanced_districts(g: TapestryGame, seat: int) -> Gen:
@@ -345,7 +371,7 @@ def check_advanced_districts(g: TapestryGame, seat: int) -> Gen:
     districts = g.content.capitals[p.advanced or ""].districts or []
     for i, district in enumerate(districts):
         number = 100 + i  # apart from the basic capitals' 0-8
-        if number in p.districts or not _district_complete(p.grid, district.cells):
+        if number in p.districts or not _district_complete(p.grid, district):
             continue
         p.districts.append(number)
         g.emit("district", seat, district=number)
@@ -372,6 +398,26 @@ def advanced_landmark_spots(g: TapestryGame, seat: int, spots: list[Any], shapes
     if entry.no_overhang:
         return [s for s in spots if cap.fully_inside(s, shapes)]
     return spots
+
+
+# ------------------------------------------------------------------------------------ overlays
+def deal_overlays(g: TapestryGame, people: list[int]) -> None:
+    """Setup: one overlay at random for each person (dealt in seat order), shown to everyone."""
+    if not g.content.on("overlays"):
+        return
+    deck = g.shuffled([o.id for o in g.content.overlays.values() for _ in range(o.copies)])
+    for seat in people:
+        if deck:  # the upload check asks for one per player
+            g.players[seat].overlay = deck.pop()
+            g.emit("overlay", seat, overlay=g.players[seat].overlay)
+
+
+def overlay_icons(g: TapestryGame, seat: int) -> dict[tuple[str, int], list[str]]:
+    """(row, position) -> the icons the player's overlay shows there (empty without one)."""
+    entry = g.content.overlays.get(g.players[seat].overlay or "")
+    if entry is None:
+        return {}
+    return {(space.row, space.position): list(space.icons) for space in entry.covers}
 
 
 # --------------------------------------------------------------------------- buildings on cards

@@ -105,10 +105,13 @@ class LandmarkCard(Entry):
 
 class District(BaseModel):
     """A district of an advanced capital: its plots (row, column on the 9x9 grid; impassable plots
-    count as covered) and what it gives, once when completed or at each income turn after."""
+    count as covered) and what it gives, once when completed or at each income turn after. With
+    `connect_to` (the Underworld's monsters and centre) it is complete once its plots are covered
+    and joined to a covered plot of `connect_to` through orthogonally adjacent built plots."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     cells: list[list[int]] = Field(min_length=1, max_length=81)
+    connect_to: list[list[int]] = Field([], max_length=81)
     gain: list[Step] = []
     when: Literal["complete", "income"] = "complete"
 
@@ -125,6 +128,26 @@ class AdvancedCapital(Entry):
     no_landmarks: bool = False  # landmarks may not be placed in this capital (they go beside it)
     no_overhang: bool = False  # landmarks may not hang off this capital's grid
     not_for: list[str] = []  # civilizations that may not keep it (ids)
+
+
+class OverlaySpace(BaseModel):
+    """A space of the income mat the overlay lies over (a row's printed position, 2-6: the leftmost
+    space is never covered) and the icons it shows there instead, seen like the printed ones once
+    the row's building on that space has gone (an empty list: the space shows nothing)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    row: Literal["market", "house", "farm", "armory"]
+    position: int = Field(ge=2, le=6)
+    icons: list[str] = Field([], max_length=4)
+
+
+class Overlay(Entry):
+    """A Fantasies & Futures income-mat overlay: laid over the right edge of a player's income mat
+    at setup (the reserved items sit at its right edge); each space it covers shows its own icons."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]{1,40}$")
+    copies: int = Field(1, ge=1, le=5)
+    covers: list[OverlaySpace] = Field(min_length=1, max_length=24)
 
 
 class CardsFile(BaseModel):
@@ -157,6 +180,12 @@ class CapitalsFile(BaseModel):
     capitals: list[AdvancedCapital] = Field(min_length=1, max_length=12)
 
 
+class OverlaysFile(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    format: Literal[1]
+    overlays: list[Overlay] = Field(min_length=1, max_length=5)
+
+
 FILES: dict[str, type[BaseModel]] = {
     "advanced_capitals": CapitalsFile,
     "pp_tapestry": CardsFile,
@@ -165,6 +194,7 @@ FILES: dict[str, type[BaseModel]] = {
     "counter_traps": ResponsesFile,
     "space_tiles": SpaceTilesFile,
     "landmark_cards": LandmarkCardsFile,
+    "overlays": OverlaysFile,
 }
 LISTS = {
     "pp_tapestry": "cards",
@@ -174,6 +204,7 @@ LISTS = {
     "space_tiles": "tiles",
     "landmark_cards": "landmark_cards",
     "advanced_capitals": "capitals",
+    "overlays": "overlays",
 }
 TRACK_SET = frozenset(TRACKS)
 BUILDING_SET = frozenset(BUILDINGS)

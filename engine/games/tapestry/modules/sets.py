@@ -110,12 +110,33 @@ def _capital_problems(where: str, entry: schema.AdvancedCapital, names: frozense
         if any(len(c) != 2 or not all(0 <= x < 9 for x in c) for c in cells):
             out.append(f"{at}: each plot is [row, column] from 0 to 8")
             continue
+        link = [tuple(c) for c in district.connect_to]
+        if any(len(c) != 2 or not all(0 <= x < 9 for x in c) for c in link):
+            out.append(f"{at}: connect_to: each plot is [row, column] from 0 to 8")
+        elif set(link) & set(cells):
+            out.append(f"{at}: connect_to names a plot of the district itself")
         if taken & set(cells) or len(set(cells)) != len(cells):
             out.append(f"{at}: a plot belongs to two districts")
         taken |= set(cells)
         if district.when == "income" and not district.gain:
             out.append(f"{at}: a district producing at each income turn needs a gain")
         out += vocab.steps_problems(district.gain, at, names)
+    return out
+
+
+OVERLAYS_IN_BOX = 5  # one income-mat overlay for each of up to 5 players
+
+
+def _overlay_problems(where: str, entry: schema.Overlay, names: frozenset[str]) -> list[str]:
+    out = []
+    spaces = [(s.row, s.position) for s in entry.covers]
+    for row, position in sorted({s for s in spaces if spaces.count(s) > 1}):
+        out.append(f"{where}: the {row} row's position {position} is covered twice")
+    for space in entry.covers:
+        for icon in space.icons:  # an income-mat icon: a plain benefit token, gained as one
+            problem = vocab.token_problem(icon, names)
+            if problem:
+                out.append(f"{where}: {space.row} {space.position}: {problem}")
     return out
 
 
@@ -167,6 +188,8 @@ def _meaning_problems(kind: str, model: BaseModel) -> list[str]:
                 out += _shape_problems(where, entry.landmark)
         elif isinstance(entry, schema.AdvancedCapital):
             out += _capital_problems(where, entry, names)
+        elif isinstance(entry, schema.Overlay):
+            out += _overlay_problems(where, entry, names)
         elif isinstance(entry, schema.LandmarkCard):
             for c in entry.goal:
                 if not vocab.count_ok(c.count, goal=True):
@@ -180,6 +203,8 @@ def _meaning_problems(kind: str, model: BaseModel) -> list[str]:
         replaced = [e.replaces for e in entries if e.replaces is not None]
         if len(set(replaced)) != len(replaced):
             out.append("two space tiles replace the same base tile")
+    if kind == "overlays" and sum(e.copies for e in entries) < OVERLAYS_IN_BOX:
+        out.append(f"the set must hold {OVERLAYS_IN_BOX} overlays, one for each player (count copies)")
     if kind == "landmark_cards":
         shapes = [e.landmark.name for e in entries]
         for dup in sorted({s for s in shapes if shapes.count(s) > 1}):

@@ -20,16 +20,22 @@ if TYPE_CHECKING:
 Interaction = discord.Interaction[Any]
 
 
-def kind_choices() -> list[app_commands.Choice[str]]:
-    """Every game's data sets as "<game>: <kind>" (English), localized from the catalogue."""
+def kind_choices(locale: str, typed: str = "") -> list[app_commands.Choice[str]]:
+    """The data sets as "<game>: <kind>" in the user's language, those matching what they typed
+    first 25. An autocomplete rather than fixed choices: every game adds its sets, and fixed
+    choices count against the 25-choice and 4,000-character limits of the whole /admin command."""
+    typed = typed.strip().casefold()
     out = []
     for entry in data.offered():
-        kind = entry.data_set.kind
-        names = {loc: (data.game_name(entry.game, loc), data.kind_name(entry.game, kind, loc)) for loc in ("en", "pt")}
-        english = t("data.choice", "en", game=names["en"][0], kind=names["en"][1])
-        pt_game, pt_kind = names["pt"]
-        out.append(app_commands.Choice(name=ls(english[:100], "data.choice", game=pt_game, kind=pt_kind), value=entry.value))
-    return out
+        name = t(
+            "data.choice",
+            locale,
+            game=data.game_name(entry.game, locale),
+            kind=data.kind_name(entry.game, entry.data_set.kind, locale),
+        )[:100]
+        if typed in name.casefold() or typed in entry.value:
+            out.append(app_commands.Choice(name=name, value=entry.value))
+    return out[:25]
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -59,8 +65,10 @@ class DataSets(app_commands.Group):
             description=ls("This server's own data files for its games", "cmd.admin.data.desc"),
         )
         self.bot = bot
-        kinds = kind_choices()
         games = game_choices()
+
+        async def kinds(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+            return kind_choices(await self.bot.locale_of(interaction), current)
 
         @app_commands.command(
             name=ls("upload", "cmd.admin.data.upload.name"),
@@ -73,15 +81,15 @@ class DataSets(app_commands.Group):
             kind=ls("Which file this is", "cmd.admin.data.opt.kind.desc"),
             file=ls("The file, at most 100 KB", "cmd.admin.data.opt.file.desc"),
         )
-        @app_commands.choices(kind=kinds)
-        async def upload(interaction: Interaction, kind: app_commands.Choice[str], file: discord.Attachment) -> None:
+        @app_commands.autocomplete(kind=kinds)
+        async def upload(interaction: Interaction, kind: str, file: discord.Attachment) -> None:
             locale = await self.bot.locale_of(interaction)
             guild_id = _guild(interaction)
             if file.size > data.MAX_BYTES:  # refused before downloading anything
                 raise UserError("data.too_large", size=data.kilobytes(file.size), max=data.kilobytes(data.MAX_BYTES))
             await interaction.response.defer(ephemeral=True, thinking=True)
             reply = await data.upload(
-                self.bot.store, guild_id, kind.value, file.filename, await file.read(), interaction.user.id, locale
+                self.bot.store, guild_id, kind, file.filename, await file.read(), interaction.user.id, locale
             )
             await send(interaction, reply)
 
@@ -103,11 +111,11 @@ class DataSets(app_commands.Group):
         )
         @app_commands.rename(kind=ls("kind", "cmd.admin.data.opt.kind.name"))
         @app_commands.describe(kind=ls("Which file to remove", "cmd.admin.data.opt.remove_kind.desc"))
-        @app_commands.choices(kind=kinds)
-        async def remove(interaction: Interaction, kind: app_commands.Choice[str]) -> None:
+        @app_commands.autocomplete(kind=kinds)
+        async def remove(interaction: Interaction, kind: str) -> None:
             locale = await self.bot.locale_of(interaction)
             guild_id = _guild(interaction)
-            await send(interaction, await data.remove(self.bot.store, guild_id, kind.value, locale))
+            await send(interaction, await data.remove(self.bot.store, guild_id, kind, locale))
 
         commands: tuple[app_commands.Command[Any, ..., None], ...] = (upload, show, remove)
         for command in commands:

@@ -29,7 +29,7 @@ from bot.plugins import LobbyPlan, LobbyRequest
 from bot.render.lobby import lobby_payload
 from bot.table import Live
 from cogs.admin import Admin
-from cogs.data_sets import DataSets
+from cogs.data_sets import DataSets, kind_choices
 from cogs.new_game import game_command
 from engine.core import Match, SeatSpec
 from engine.core.datasets import COMPLETES, MAX_TEXT, REPLACES_OURS
@@ -585,14 +585,16 @@ def test_admin_data_is_a_subgroup_with_an_attachment_option() -> None:
     ]
     assert [(o["name"], o["type"], o["required"]) for o in show["options"]] == [("game", 3, False)]
     assert [(o["name"], o["type"], o["required"]) for o in remove["options"]] == [("kind", 3, True)]
-    for command in (upload, remove):
-        choices = command["options"][0]["choices"]
-        assert [c["value"] for c in choices if c["value"].startswith("everdell:")] == list(VALUES)
-        assert [c["value"] for c in choices] == [e.value for e in data.offered()]
-        assert 1 <= len(choices) <= 25 and all(1 <= len(c["name"]) <= 100 for c in choices)
-        named = {c["value"]: c["name"] for c in choices}
-        assert named["everdell:deck"] == "Everdell: Activity deck (Nightweave)"
-        assert named["everdell:cards"] == "Everdell: Card data (More Legends, Corrin, Farms)"
+    for command in (upload, remove):  # an autocomplete: the sets are not in the declaration
+        kind = command["options"][0]
+        assert kind.get("autocomplete") is True and "choices" not in kind
+    choices = kind_choices("en")
+    assert [c.value for c in choices if c.value.startswith("everdell:")] == list(VALUES)
+    assert [c.value for c in choices] == [e.value for e in data.offered()][:25]
+    assert all(1 <= len(c.name) <= 100 for c in choices)
+    named = {c.value: c.name for c in choices}
+    assert named["everdell:deck"] == "Everdell: Activity deck (Nightweave)"
+    assert named["everdell:cards"] == "Everdell: Card data (More Legends, Corrin, Farms)"
     assert "everdell" in [c["value"] for c in show["options"][0]["choices"]]
     for sub in declared["options"]:
         assert len(sub["options"]) <= 25 and 1 <= len(sub["description"]) <= 100
@@ -619,13 +621,14 @@ async def test_the_new_strings_are_translated_and_fit() -> None:
         shown = await translator.translate(string, pt, None)  # type: ignore[arg-type]
         assert shown, string.extras
         assert len(shown) <= 100 and len(string.message) <= 100
-    assert {c.value for c in choices} >= set(VALUES)
-    for choice in choices:
-        if choice.value not in VALUES:
-            continue
+    assert {c.value for c in kind_choices("pt")} >= set(VALUES)
+    typed = kind_choices("pt", "everdell")  # what a Portuguese admin sees typing "everdell"
+    assert {c.value for c in typed} == {*VALUES, "farshore:content"}  # "Everdell Farshore" too
+    for choice in (c for c in typed if c.value in VALUES):
         kind = choice.value.split(":", 1)[1]
-        shown = await translator.translate(choice._locale_name, pt, None)  # type: ignore[arg-type]
-        assert shown is not None and t(f"data.everdell.{kind}", "pt") in shown and len(shown) <= 100
+        assert t(f"data.everdell.{kind}", "pt") in choice.name and len(choice.name) <= 100
+    assert [c.value for c in kind_choices("pt", "everdell:")] == list(VALUES)
+    assert kind_choices("en", "no such set") == []
     assert await translator.translate(group._locale_name, pt, None) == "dados"  # type: ignore[arg-type]
     for locale in LOCALES:
         assert t("cmd.opt.farms.name", locale) in ("farms", "fazendas")

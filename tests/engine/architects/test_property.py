@@ -15,7 +15,6 @@ import os
 import random
 import statistics
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -178,18 +177,6 @@ def test_reaching_the_decision_cap_is_a_failure() -> None:
     assert play(match, 1, cap=50, policies=["heuristic", "random", "random"]) == [
         "seed 1: no end after 50 answers"
     ]
-
-
-@pytest.fixture
-def hash_seed() -> Iterator[str]:
-    """A PYTHONHASHSEED unlike this process's, for the interpreters the replay pool starts."""
-    before = os.environ.get("PYTHONHASHSEED")
-    os.environ["PYTHONHASHSEED"] = "4242" if before != "4242" else "17"
-    yield os.environ["PYTHONHASHSEED"]
-    if before is None:
-        del os.environ["PYTHONHASHSEED"]
-    else:
-        os.environ["PYTHONHASHSEED"] = before
 
 
 def test_replay_in_fresh_processes_under_another_hash_seed_is_identical(

@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import random
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -153,17 +152,6 @@ def test_every_plot_card_and_ai_rule_is_played(outcomes: list[Outcome]) -> None:
         assert kinds[kind] >= scale, (kind, kinds[kind])
     rare = {c.id: plots[c.id] for c in ours().plots if plots[c.id] < scale}
     assert rare == {}, f"Plot cards played too rarely: {rare}"
-
-
-@pytest.fixture
-def hash_seed() -> Iterator[str]:
-    before = os.environ.get("PYTHONHASHSEED")
-    os.environ["PYTHONHASHSEED"] = "4242" if before != "4242" else "17"
-    yield os.environ["PYTHONHASHSEED"]
-    if before is None:
-        del os.environ["PYTHONHASHSEED"]
-    else:
-        os.environ["PYTHONHASHSEED"] = before
 
 
 def test_solo_replay_in_fresh_processes_under_another_hash_seed_is_identical(

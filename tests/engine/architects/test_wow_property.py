@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import random
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -149,17 +148,6 @@ def test_the_expansion_is_played(outcomes: list[Outcome]) -> None:
     new += [b for b, card in buildings().items() if card.set == "wow"]
     rare = {a: hired[a] for a in new if hired[a] < scale}
     assert rare == {}, f"Works of Wonder Apprentices hired or Buildings built too rarely: {rare}"
-
-
-@pytest.fixture
-def hash_seed() -> Iterator[str]:
-    before = os.environ.get("PYTHONHASHSEED")
-    os.environ["PYTHONHASHSEED"] = "4242" if before != "4242" else "17"
-    yield os.environ["PYTHONHASHSEED"]
-    if before is None:
-        del os.environ["PYTHONHASHSEED"]
-    else:
-        os.environ["PYTHONHASHSEED"] = before
 
 
 def test_wow_replay_in_fresh_processes_under_another_hash_seed_is_identical(

@@ -7,9 +7,12 @@ import json
 import multiprocessing
 import os
 import random
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any, cast
 
 from engine.core.events import Event
@@ -104,6 +107,32 @@ def digest(match: Match) -> str:
     }
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=list)
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+ROOT = Path(__file__).resolve().parents[3]
+_REPLAY = (
+    "import json, sys\n"
+    "from engine.core.match import Match\n"
+    "from tests.engine.tapestry.helpers import digest\n"
+    "for record in json.load(sys.stdin):\n"
+    "    print(digest(Match.from_record(record)))\n"
+)
+
+
+def digests_elsewhere(records: list[dict[str, Any]], hash_seed: str) -> list[str]:
+    """The digests of these records rebuilt in a fresh process under another PYTHONHASHSEED:
+    what a game is must not depend on the process that played it."""
+    env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run(
+        [sys.executable, "-c", _REPLAY],
+        input=json.dumps(records),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
+    return out.stdout.split()
 
 
 def invariants(match: Match) -> list[str]:

@@ -10,7 +10,6 @@ full run every Arts space, every masterpiece and every Arts & Architecture tech 
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -24,7 +23,7 @@ from engine.core.events import Event
 from engine.core.match import Match
 from engine.core.seats import SeatSpec
 from engine.games.tapestry.data import masterpieces, tech_cards
-from tests.engine.tapestry.helpers import digest
+from tests.engine.tapestry.helpers import digest, digests_elsewhere
 from tests.engine.tapestry.randplay import options_of, play, players_of, policy_names, run_pool
 from tests.engine.tapestry.test_property import ended_correctly
 
@@ -138,31 +137,11 @@ def test_every_arts_space_masterpiece_and_aa_tech_card_is_used() -> None:
     assert missing == [], f"never used: {missing}"
 
 
-REPLAY = (
-    "import json, sys\n"
-    "from engine.core.match import Match\n"
-    "from tests.engine.tapestry.helpers import digest\n"
-    "for record in json.load(sys.stdin):\n"
-    "    print(digest(Match.from_record(record)))\n"
-)
-
-
 def test_arts_games_replay_identically_in_fresh_processes() -> None:
     kept = [o for o in outcomes() if o.record is not None]
     assert kept, "no game was kept for replay"
-    records = json.dumps([o.record for o in kept])
     for hash_seed in ("0", "31337"):
-        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT)}
-        out = subprocess.run(
-            [sys.executable, "-c", REPLAY],
-            input=records,
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            env=env,
-            check=True,
-        )
-        assert out.stdout.split() == [o.digest for o in kept]
+        assert digests_elsewhere([o.record for o in kept], hash_seed) == [o.digest for o in kept]
 
 
 def test_simulate_with_arts_is_deterministic() -> None:

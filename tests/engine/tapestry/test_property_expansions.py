@@ -12,7 +12,6 @@ under other hash seeds; every civilization (the Automa's allowed ones in solo) i
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -29,7 +28,7 @@ from engine.core.seats import SeatSpec
 from engine.games.tapestry.automa.game import SOLO_REMOVED_CIVS
 from engine.games.tapestry.data import civilizations, tech_cards
 from tests.engine.tapestry.automa import test_automa_property as solo_checks
-from tests.engine.tapestry.helpers import digest
+from tests.engine.tapestry.helpers import digest, digests_elsewhere
 from tests.engine.tapestry.randplay import DECISION_CAP, options_of, play, players_of, policy_names, run_pool
 from tests.engine.tapestry.test_property import ended_correctly
 
@@ -164,31 +163,11 @@ def test_every_fantasies_and_futures_tech_card_is_invented_often_enough() -> Non
     assert len(ff) == 12 and short == {}, f"invented fewer than {MIN_DEALT} times: {short}"
 
 
-REPLAY = (
-    "import json, sys\n"
-    "from engine.core.match import Match\n"
-    "from tests.engine.tapestry.helpers import digest\n"
-    "for record in json.load(sys.stdin):\n"
-    "    print(digest(Match.from_record(record)))\n"
-)
-
-
 def test_replay_in_other_processes_under_other_hash_seeds_is_identical() -> None:
     kept = [o for o in outcomes() if o.record is not None]
     assert kept, "no game was kept for replay"
-    records = json.dumps([o.record for o in kept])
     for hash_seed in ("0", "31337"):
-        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT)}
-        out = subprocess.run(
-            [sys.executable, "-c", REPLAY],
-            input=records,
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            env=env,
-            check=True,
-        )
-        assert out.stdout.split() == [o.digest for o in kept]
+        assert digests_elsewhere([o.record for o in kept], hash_seed) == [o.digest for o in kept]
 
 
 def test_simulate_with_every_civilization_is_deterministic() -> None:

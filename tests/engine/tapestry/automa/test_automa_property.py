@@ -7,10 +7,7 @@ fresh processes under other hash seeds. Run in a pool of at most two processes."
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
@@ -24,7 +21,7 @@ from engine.core.seats import SeatSpec
 from engine.games.tapestry.automa.game import SOLO_REMOVED_CARDS, SOLO_REMOVED_TRAPS
 from engine.games.tapestry.data import landmarks, tapestry_cards
 from tests.engine.tapestry.automa.helpers import game
-from tests.engine.tapestry.helpers import digest
+from tests.engine.tapestry.helpers import digest, digests_elsewhere
 from tests.engine.tapestry.randplay import prompt_faults, run_pool
 
 ROOT = Path(__file__).resolve().parents[4]
@@ -165,28 +162,8 @@ def test_every_game_ends_within_the_cap_and_conserves_everything() -> None:
     print(f"\nthe people's win rate by level: {rates}")
 
 
-REPLAY = (
-    "import json, sys\n"
-    "from engine.core.match import Match\n"
-    "from tests.engine.tapestry.helpers import digest\n"
-    "for record in json.load(sys.stdin):\n"
-    "    print(digest(Match.from_record(record)))\n"
-)
-
-
 def test_replay_in_other_processes_under_other_hash_seeds_is_identical() -> None:
     kept = [o for o in outcomes() if o.record is not None]
     assert kept, "no game was kept for replay"
-    records = json.dumps([o.record for o in kept])
     for hash_seed in ("0", "4242"):
-        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT)}
-        out = subprocess.run(
-            [sys.executable, "-c", REPLAY],
-            input=records,
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            env=env,
-            check=True,
-        )
-        assert out.stdout.split() == [o.digest for o in kept]
+        assert digests_elsewhere([o.record for o in kept], hash_seed) == [o.digest for o in kept]

@@ -27,6 +27,7 @@ from bot.votes import REPLACE, UNDO, Ballot, VoteService
 from storage.pbp import GameSettings, PbpStore, Timer
 from storage.pbp_audit import Vote
 from storage.pbp_jobs import Job
+from storage.row_cache import served_from_memory
 
 log = logging.getLogger(__name__)
 
@@ -98,6 +99,12 @@ class PlayByPost:
 
     # -- after each commit ----------------------------------------------------------------------------
     async def on_outcome(self, outcome: Outcome) -> None:
+        # This process just committed the outcome (the trip that did it read the database's
+        # generation): what follows reads the play-by-post rows from memory while they are current.
+        with served_from_memory():
+            await self._on_outcome(outcome)
+
+    async def _on_outcome(self, outcome: Outcome) -> None:
         live = await self.table.live_of(outcome)
         if outcome.kind == "answer":
             # The game moved on: a pending undo request would now take back more than was asked.
@@ -258,7 +265,7 @@ class PlayByPost:
     async def _settle_replace(self, live: Live, vote: Vote, passed: bool) -> Live:
         locale = live.record.locale
         name = seat_name(live, vote.seat)
-        timer = await self.store.games.timer(live.id, vote.seat)
+        timer = await self.store.games.timer(live.id, vote.seat, fresh=True)
         if timer is None or timer.started_at != vote.target:
             await self.votes.close(vote)
             await self._close_vote_message(live, vote, t("vote.moot", locale, player=name))

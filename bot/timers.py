@@ -141,7 +141,7 @@ class TurnTimers:
     async def current(self, job: Job) -> Timer | None:
         """The timer a job was scheduled for, or None when that turn is over (a stale job)."""
         p = job.payload
-        timer = await self.repo.timer(int(p["match_id"]), int(p["seat"]))
+        timer = await self.repo.timer(int(p["match_id"]), int(p["seat"]), fresh=True)
         if timer is None or timer.started_at != p.get("started_at") or timer.paused:
             return None
         return timer

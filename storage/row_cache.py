@@ -59,7 +59,10 @@ class RowCache(Generic[K, V]):
         self.size = size
         self._rows: OrderedDict[K, V] = OrderedDict()
         self._generation: int | None = None
-        self._writes = 0  # own writes begun: a read overlapping any of them is not kept
+        # key -> when its latest own write began (a stamp that only grows), for the keys written
+        # lately: a read of the key overlapping a write of it is not kept
+        self._stamp = 0
+        self._written: OrderedDict[K, int] = OrderedDict()
         self._writing: dict[K, int] = {}  # key -> writes under way
         self._overlapped: set[K] = set()
         self.hits = 0
@@ -80,9 +83,9 @@ class RowCache(Generic[K, V]):
             self.hits += 1
             return self._rows[key]
         self.misses += 1
-        writes = self._writes
+        written = self._written.get(key, 0)
         value = await read()
-        if writes == self._writes and key not in self._writing and self._valid():
+        if written == self._written.get(key, 0) and key not in self._writing and self._valid():
             self._rows[key] = value
             self._rows.move_to_end(key)
             while len(self._rows) > self.size:
@@ -93,7 +96,7 @@ class RowCache(Generic[K, V]):
     async def writing(self, key: K) -> AsyncIterator[Change[V]]:
         """Around a write of `key`: set the yielded change's `update` once the write is known to
         have landed; the cached row follows it (or is dropped)."""
-        self._writes += 1
+        self._note_write(key)
         if self._writing.get(key):
             self._overlapped.add(key)
         self._writing[key] = self._writing.get(key, 0) + 1
@@ -122,10 +125,13 @@ class RowCache(Generic[K, V]):
             return
         self._rows[key] = change.update(old)
 
-    def forget(self, key: K) -> None:
-        self._writes += 1
-        self._rows.pop(key, None)
+    def _note_write(self, key: K) -> None:
+        self._stamp += 1
+        self._written[key] = self._stamp
+        self._written.move_to_end(key)
+        while len(self._written) > 16 * self.size:  # only a read as long as that many writes misses it
+            self._written.popitem(last=False)
 
-    def clear(self) -> None:
-        self._writes += 1
-        self._rows.clear()
+    def forget(self, key: K) -> None:
+        self._note_write(key)
+        self._rows.pop(key, None)

@@ -329,6 +329,26 @@ class SqliteDatabase(Database):
                 raise
             return rows
 
+    async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
+        return (await self._write_one(sql, tuple(params)))[1]
+
+    async def execute_count(self, sql: str, params: Iterable[Any] = ()) -> int:
+        return max((await self._write_one(sql, tuple(params)))[0], 0)
+
+    async def _write_one(self, sql: str, params: tuple[Any, ...]) -> tuple[int, int]:
+        """One write in its own transaction, in one trip to aiosqlite's worker thread (BEGIN,
+        the statement and COMMIT there): (rows touched, new row id)."""
+        async with self._lock:
+            self.round_trips += 1
+            try:
+                count, rowid, self.data_version = await self.conn._execute(
+                    _run_one, self.conn._conn, sql, params
+                )
+            except BaseException as exc:
+                self._count(exc)
+                raise
+            return count, rowid
+
     async def write_batch(self, writes: Sequence[Write]) -> None:
         """The whole transaction in one trip to aiosqlite's worker thread: every await on the
         connection is a thread hop, and a hot answer path should pay for one."""
@@ -367,6 +387,20 @@ def _fetch(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> tuple
 def _commit(conn: sqlite3.Connection) -> int:
     conn.execute("COMMIT")
     return _data_version(conn)
+
+
+def _run_one(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> tuple[int, int, int]:
+    """On aiosqlite's worker thread: BEGIN IMMEDIATE, the statement, COMMIT (ROLLBACK if it
+    fails); (rows touched, new row id, data version after the commit)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        cur = conn.execute(sql, params)
+        count, rowid = cur.rowcount, cur.lastrowid or 0
+        cur.close()
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    return count, int(rowid), _commit(conn)
 
 
 def _run_batch(conn: sqlite3.Connection, writes: tuple[Write, ...]) -> int:

@@ -237,6 +237,18 @@ class PostgresDatabase(Database):
             self.round_trips += 2  # BEGIN, then COMMIT or ROLLBACK
             yield PgConn(raw, self)
 
+    async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
+        """One write on its own: PostgreSQL commits a lone statement itself (one round trip
+        instead of BEGIN, the statement and COMMIT)."""
+        async with self.pool.acquire() as raw:
+            cur = await PgConn(raw, self).execute(sql, params)
+            return int(cur.lastrowid or 0)
+
+    async def execute_count(self, sql: str, params: Iterable[Any] = ()) -> int:
+        async with self.pool.acquire() as raw:
+            cur = await PgConn(raw, self).execute(sql, params)
+            return max(int(cur.rowcount), 0)
+
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
         async with self.pool.acquire() as raw:
             cur = await PgConn(raw, self).execute(sql, params)

@@ -121,8 +121,8 @@ class TurnTimers:
         return timer
 
     async def _drop(self, timer: Timer) -> None:
-        await self.scheduler.cancel(timer_ref(timer.match_id, timer.seat))
-        await self.repo.drop_timer(timer.match_id, timer.seat)
+        # the timer and its reminders and timeout in one commit
+        await self.repo.drop_timer(timer.match_id, timer.seat, timer_ref(timer.match_id, timer.seat))
         self._covered.discard((timer.match_id, timer.seat))
 
     async def _schedule(self, timer: Timer) -> None:

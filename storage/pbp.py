@@ -7,7 +7,7 @@ import json
 import time
 from dataclasses import dataclass, replace
 
-from storage.db import Database, Row, lock_in
+from storage.db import Database, Row, Write, lock_in
 from storage.row_cache import RowCache
 
 POLICIES = ("wait", "bot_turn", "vote")
@@ -284,9 +284,13 @@ class PbpRepo:
             )
         return won == 1
 
-    async def drop_timer(self, match_id: int, seat: int) -> None:
+    async def drop_timer(self, match_id: int, seat: int, jobs_ref: str | None = None) -> None:
+        """The seat stopped waiting; with `jobs_ref`, its scheduled jobs go in the same commit."""
+        writes = [Write("DELETE FROM pbp_timers WHERE match_id = ? AND seat = ?", (match_id, seat))]
+        if jobs_ref is not None:
+            writes.insert(0, Write("DELETE FROM pbp_jobs WHERE ref = ?", (jobs_ref,)))
         async with self._timers.writing(match_id) as change:
-            await self.db.execute("DELETE FROM pbp_timers WHERE match_id = ? AND seat = ?", (match_id, seat))
+            await self.db.write_batch(writes)
             change.update = lambda old: _with_timer(old, seat, None)
 
     async def drop_timers(self, match_id: int) -> None:

@@ -444,7 +444,7 @@ def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, An
     for key in ("red", "black", "face"):
         if isinstance(data.get(key), str):
             out[key] = token_text(data[key], locale) if data[key] not in ALL_TRACKS else name(data[key], locale)
-    if data.get("die") in ("conquer", "science"):
+    if data.get("die") in ("conquer", "science", "red", "black"):
         out["die"] = t(f"tapestry.die_name.{data['die']}", locale)
         if data["die"] == "conquer":
             out["face"] = t("tapestry.dice_pair", locale, red=out.get("red", "?"), black=out.get("black", "?"))

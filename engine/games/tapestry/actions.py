@@ -106,6 +106,31 @@ def science_roll(g: TapestryGame, seat: int) -> Gen:
     return track
 
 
+def roll_chosen_die(g: TapestryGame, seat: int) -> Gen:
+    """A benefit that rolls one die of the player's choice and gives its face (National Parks,
+    FAQ 28). Our reading where the sources stop: a conquer die gives its face as after a
+    conquest, but with no territory conquered its territory face gives nothing; the science die
+    is a research with benefit (the D20 with the Arts track, as every research)."""
+    from engine.games.tapestry import civs_more, effects
+
+    opts = [opt(f"die:{d}", f"tapestry.die_name.{d}") for d in ("red", "black", "science")]
+    which = (yield from g.pick(seat, "tapestry.prompt.roll_which_die", opts))[4:]
+    if which == "science":
+        yield from effects.research(g, seat, benefit=True)
+        return
+    faces = board().dice.red if which == "red" else board().dice.black
+    face = g.rng.choice(faces)
+    g.emit("roll", seat, die=which, face=face)
+    if psionic(g, seat):  # every die twice, one face kept
+        again = g.rng.choice(faces)
+        g.emit("roll", seat, die=which, face=again)
+        kept = yield from keep_one(g, seat, [opt(f"face:{f}", f"tapestry.die.{f}") for f in dict.fromkeys((face, again))])
+        face = kept[5:]
+    yield from civs_more.illuminati_dice(g, seat, "conquer", [face], None)
+    if face != "territory":
+        yield from effects.token(g, seat, face)
+
+
 def roll_science(g: TapestryGame, seat: int, d20: bool | None = None) -> str:
     # the D20 with the Arts track (faces ours, data/arts.yaml), else the D12
     d20 = g.arts_on if d20 is None else d20

@@ -127,6 +127,8 @@ def token(g: TapestryGame, seat: int, tok: str) -> Gen:
                 tech_ff.flip(g, seat, card.name)
     elif tok in ("research", "research_nb"):
         yield from research(g, seat, benefit=tok == "research")
+    elif tok == "roll_die":  # uploaded expansion cards only (National Parks)
+        yield from actions.roll_chosen_die(g, seat)
     elif tok == "alien_biology":
         for _ in range(4):
             yield from research(g, seat, benefit=False, overflow_vp=5)

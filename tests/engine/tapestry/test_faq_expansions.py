@@ -35,9 +35,12 @@ Index (FAQ -> test; the first test of a line is the one that pins the ruling):
   test_arts.py::test_tier_two_costs_two_different_resources; single-use masterpieces ->
   test_arts.py::test_single_use_masterpieces_flip_and_are_spent
 
-Not pinned: FAQ 28 (A&A National Parks: choose a die, roll it, gain its face): the card is printed
-only and the effect vocabulary has no word for "roll the die of your choice" (which dice, and what
-a conquest die gives outside a conquest, are in none of our sources). FAQ 4's masterpiece half
+* 28 (A&A: National Parks: choose a die, roll it, gain its face) ->
+  test_faq_expansions.py::test_faq28_a_card_rolls_the_die_its_owner_chooses_and_gives_its_face
+  (the effect word `roll_die`; our reading: a conquer die's territory face gives nothing outside a
+  conquest, and the science die is a research with benefit)
+
+FAQ 4's masterpiece half
 follows the civilization half (test_faq.py::test_faq4_a_card_laid_in_the_civilization_step_goes_on_the_new_eras_space):
 masterpieces resolve in the same step.
 """
@@ -46,6 +49,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import random
 from pathlib import Path
 from typing import Any
 
@@ -145,3 +149,39 @@ def test_faq33_age_of_sail_with_the_psionics_keeps_one_of_two_three_times() -> N
 
 def test_the_fixture_sets_are_the_ones_the_module_scenarios_use() -> None:
     assert set(options()["modules"].split(",")) == set(modules.MODULES)
+
+
+NATIONAL_PARKS = (
+    "cards:\n  - {id: test_parks, name: Test Parks, name_pt: Parques de Teste, kind: played,"
+    " when_played: [roll_die]}\n"
+)
+
+
+def test_faq28_a_card_rolls_the_die_its_owner_chooses_and_gives_its_face() -> None:
+    from engine.games.tapestry.data import board
+    from engine.games.tapestry.modules import play
+
+    for die, faces in (("red", board().dice.red), ("black", board().dice.black)):
+        for seed in range(12):  # every face of the die comes up
+            m = with_set("aa_tapestry", NATIONAL_PARKS, [{"income_turns": 2}, {"income_turns": 2}])
+            g = game(m)
+            g.rng.seed(seed)
+            face = random.Random(seed).choice(faces)
+            p = g.players[0]
+            before = (p.vp, dict(p.res), len(p.tiles))
+            asked = drive(play.when_played(g, 0, "test_parks"), {"tapestry.prompt.roll_which_die": f"die:{die}"})
+            assert asked[0] == "tapestry.prompt.roll_which_die"
+            if face == "territory":  # no territory was conquered: nothing
+                assert (p.vp, dict(p.res), len(p.tiles)) == before
+            elif face.startswith("vp:"):
+                assert p.vp == before[0] + int(face[3:])
+            elif face.startswith("vpx:"):
+                assert p.vp == before[0] + len(g.controlled(0))
+            else:
+                assert p.res[face] == before[1][face] + 1
+    m = with_set("aa_tapestry", NATIONAL_PARKS, [{"income_turns": 2}, {"income_turns": 2}])
+    g = game(m)
+    before_tracks = {t: list(v) for t, v in g.players[0].tracks.items()}
+    asked = drive(play.when_played(g, 0, "test_parks"), {"tapestry.prompt.roll_which_die": "die:science"})
+    moved = [t for t, v in g.players[0].tracks.items() if v != before_tracks[t]]
+    assert asked[0] == "tapestry.prompt.roll_which_die" and moved  # a research: the rolled track advanced

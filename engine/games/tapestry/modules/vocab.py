@@ -33,6 +33,7 @@ PLAIN = frozenset(
         "square_top",
         "research",
         "research_nb",
+        "roll_die",
         "alien_biology",
         "repeat_any",
         "repeat_any_battery",

@@ -48,8 +48,8 @@ masterpieces resolve in the same step.
 from __future__ import annotations
 
 import importlib
-import re
 import random
+import re
 from pathlib import Path
 from typing import Any
 

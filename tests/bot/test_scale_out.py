@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import AsyncIterator, Sequence
+from typing import Any
 
 import pytest
 
@@ -334,7 +335,25 @@ async def test_the_status_message_is_posted_once(stores: tuple[Store, Store]) ->
     ]
     await asyncio.gather(*(board.refresh(live, {}) for board in boards))
     assert len(herald.posts) == 1, herald.posts
-    # A repost asked on both sides at once (a reminder, say) replaces it once, not twice.
+    # A repost asked on both sides at once (a reminder, say) replaces it once, not twice. "At
+    # once": both have read the current status before either posts (with a fast database one
+    # process could otherwise finish before the other begins, and a later repost is a new one).
+    both_read = asyncio.Barrier(2)
+    for board in boards:
+        read = board.repo.settings
+
+        async def settings_at_once(match_id: int, fresh: bool = False, read: Any = read) -> Any:
+            return await read(match_id, fresh)
+
+        async def first_read_waits(
+            match_id: int, fresh: bool = False, read: Any = read, board: Any = board, then: Any = settings_at_once
+        ) -> Any:
+            board.repo.settings = then  # only the first read waits for the other side's
+            out = await read(match_id, fresh)
+            await both_read.wait()
+            return out
+
+        board.repo.settings = first_read_waits  # type: ignore[method-assign]
     await asyncio.gather(*(board.refresh(live, {}, repost=True) for board in boards))
     assert len(herald.posts) == 2 and len(herald.live_posts()) == 1
     settings = await PbpStore(one.db).games.settings(live.id)

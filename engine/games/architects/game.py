@@ -378,9 +378,9 @@ class ArchitectsGame(FlowGame):
             return self.wow is not None
         return item_set == "base" or bool(self.options["promo_cards"])
 
-    def setup(self) -> None:
-        b = board()
-        # one id per card: a card with copies appears that many times (ours: once each)
+    def deal_decks_and_display(self) -> None:
+        """The Building and Apprentice decks shuffled (this game's copies: a card with copies
+        appears that many times; ours once each) and the Apprentice display filled."""
         deck = sorted(
             k for k, v in self.building_table.items() if self.promo_ok(v.set) for _ in range(v.copies)
         )
@@ -394,6 +394,10 @@ class ArchitectsGame(FlowGame):
         for r in range(DISPLAY_ROWS):
             for c in range(self.cols):
                 self.refill_slot(r, c)
+
+    def setup(self) -> None:
+        b = board()
+        self.deal_decks_and_display()
         rewards = sorted(f"{rw.id}#{k}" for rw in b.rewards for k in range(rw.copies))
         self.rng.shuffle(rewards)
         self.rewards = rewards[: 2 * self.n + 1]

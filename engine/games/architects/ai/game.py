@@ -66,20 +66,7 @@ class SoloGame(ArchitectsGame):
         """A 2-player table (rulebook §5.1): the person's board as the option says, the AI's
         board with its start Virtue and Influence and nothing else; the person always starts."""
         b = board()
-        # this game's card values (a server's copies and costs for the new cards, else ours)
-        deck = sorted(
-            k for k, v in self.building_table.items() if self.promo_ok(v.set) for _ in range(v.copies)
-        )
-        self.rng.shuffle(deck)
-        self.deck = deck
-        apps = sorted(
-            k for k, v in self.apprentice_table.items() if self.promo_ok(v.set) for _ in range(v.copies)
-        )
-        self.rng.shuffle(apps)
-        self.app_deck = apps
-        for r in range(DISPLAY_ROWS):
-            for c in range(self.cols):
-                self.refill_slot(r, c)
+        self.deal_decks_and_display()  # this game's card values (a server's, else ours)
         pile = [card.id for card in b.black_market.cards]
         self.rng.shuffle(pile)
         self.small = pile

@@ -324,11 +324,11 @@ class BoardGamesBot(commands.Bot):
             await self.store.close()
 
     # -- components ---------------------------------------------------------------------------
-    def on_component(self, kind: str, handler: Handler, arity: int | None = None) -> None:
+    def on_component(self, kind: str, handler: Handler, arity: int | tuple[int, ...] | None = None) -> None:
         """Register a component handler wrapped with the house error reporting. `arity`: how many
         numbers its ids carry (the platform's kinds are listed in `ids.ARITY`); an id with another
         count, a number it lacks, or a malformed select value is answered "out of date"."""
-        expected = arity if arity is not None else ids.ARITY.get(kind)
+        expected = (arity,) if isinstance(arity, int) else arity if arity is not None else ids.ARITY.get(kind)
 
         async def guarded(interaction: discord.Interaction[Any], args: list[int], values: list[str]) -> None:
             if time.time() - interaction.created_at.timestamp() > TOO_LATE:
@@ -340,8 +340,8 @@ class BoardGamesBot(commands.Bot):
                 return
             ok = False
             try:
-                if expected is not None and len(args) != expected:
-                    raise ids.StaleComponent(f"{kind} takes {expected} numbers, not {len(args)}")
+                if expected is not None and len(args) not in expected:
+                    raise ids.StaleComponent(f"{kind} takes {'/'.join(map(str, expected))} numbers, not {len(args)}")
                 await handler(interaction, args, values)
                 ok = True
             except Exception as exc:  # noqa: BLE001 - every failure gets an answer

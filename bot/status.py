@@ -103,7 +103,7 @@ class StatusBoard:
             elif timer is not None and timer.due_at is not None:
                 line += " · " + t("status.deadline", locale, when=f"<t:{int(timer.due_at)}:R>")
             lines.append(line)
-            if timer is not None and not timer.covered and not timer.paused and spec.user_id:
+            if spec.user_id and await self._pingable(spec.user_id, timer):
                 prefs = await self.repo.ping_prefs(spec.user_id)
                 if prefs.ping:
                     mentions.append(spec.user_id)
@@ -114,6 +114,15 @@ class StatusBoard:
         if note:
             body = f"{note}\n{body}"
         return StatusLine(f"{head}\n{body}", tuple(mentions))
+
+    async def _pingable(self, user_id: int, timer: Timer | None) -> bool:
+        """A named player is pinged unless someone covers their turn or their clock is paused.
+        A seat whose timer another answer's follow-up is still starting is pinged too (unless
+        away): naming them now and pinging them in a second post would be a flicker."""
+        if timer is None:
+            vacation = await self.repo.vacation(user_id)
+            return not (vacation is not None and vacation.active)
+        return not timer.covered and not timer.paused
 
     def buttons(self, live: Live) -> tuple[Button, ...]:
         locale = live.record.locale

@@ -55,23 +55,30 @@ MAX_ARG = 2**63 - 1
 MAX_ARGS = 8
 # How many numbers the platform's own kinds carry; a click with any other count comes from a
 # message another version of the bot sent (or was forged), and is refused as out of date.
-ARITY = {
-    ANSWER: 3,
-    EMPTY: 2,
-    CONFIRM: 2,
-    RESET: 2,
-    PAGE: 3,
-    HAND: 1,
-    LOBBY_JOIN: 1,
-    LOBBY_LEAVE: 1,
-    LOBBY_BOT: 1,
-    LOBBY_START: 1,
-    LOBBY_BOT_PICK: 1,
-    COMPANION_RECORD: 3,
-    CARD_INFO: 2,
-    PICK: 3,
-    DRAFT: 3,
+ARITY: dict[str, tuple[int, ...]] = {
+    ANSWER: (3,),
+    EMPTY: (2,),
+    CONFIRM: (2,),
+    RESET: (2,),
+    PAGE: (3,),
+    HAND: (1,),
+    LOBBY_JOIN: (1,),
+    LOBBY_LEAVE: (1,),
+    LOBBY_BOT: (1,),
+    LOBBY_START: (1,),
+    LOBBY_BOT_PICK: (1,),
+    COMPANION_RECORD: (3,),
+    CARD_INFO: (2,),
+    # match, pid, page, and a serial when one message carries several menus (ids must differ)
+    PICK: (3, 4),
+    DRAFT: (3,),
 }
+
+
+def accepts(kind: str, custom_id: str) -> bool:
+    """Whether a click on `custom_id` passes the platform's count check for its kind."""
+    counts = ARITY.get(kind)
+    return counts is None or len(custom_id.split(":")) - 2 in counts
 
 
 class StaleComponent(Exception):

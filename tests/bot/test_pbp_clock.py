@@ -195,3 +195,24 @@ async def test_status_message_is_one_and_pings_only_who_wants(db_path: str) -> N
         assert BOB not in status[0].mentions
     assert any(uid == BOB and "your turn" in text for uid, text in rig.herald.dms)
     await rig.store.close()
+
+
+async def test_a_named_player_whose_timer_is_still_starting_is_pinged_in_the_same_post(db_path: str) -> None:
+    """Another answer's follow-up may read the timers before this turn's are started: the player
+    the status names is pinged at once (not named now and pinged by a second post later), unless
+    they are away."""
+    rig = await make_rig(db_path)
+    try:
+        live = await started(rig, hours=None)
+        assert live.match is not None
+        user = live.record.seats[live.match.prompts()[0].seat].user_id
+        assert user is not None
+        settings = await rig.pbp.store.games.settings(live.id)
+        line = await rig.pbp.status.compose(live, {}, settings, None)
+        assert f"<@{user}>" in line.text and line.mentions == (user,)
+        await rig.pbp.plan_vacation(user, rig.clock.now() - 1, rig.clock.now() + 5 * HOUR)
+        await rig.tick(0.01)  # the vacation's start job runs
+        line = await rig.pbp.status.compose(live, {}, settings, None)
+        assert f"<@{user}>" in line.text and line.mentions == ()
+    finally:
+        await rig.store.close()

@@ -31,7 +31,10 @@ def check_components(view: discord.ui.View) -> list[dict[str, Any]]:
         for c in comps:
             cid = c["custom_id"]
             assert len(cid) <= 100 and cid not in seen
-            assert re.fullmatch(ids.BUTTON_TEMPLATE, cid) or re.fullmatch(ids.SELECT_TEMPLATE, cid)
+            parsed = re.fullmatch(ids.BUTTON_TEMPLATE, cid) or re.fullmatch(ids.SELECT_TEMPLATE, cid)
+            assert parsed is not None
+            # a click on it passes the strict count check of its kind (else: "out of date")
+            assert ids.accepts(parsed["kind"], cid), cid
             seen.add(cid)
             if c["type"] == 2:
                 assert len(c["label"]) <= 80
@@ -133,6 +136,17 @@ def test_long_and_multi_prompts_page_and_draft() -> None:
     rows = check_components(ui(order, draft=[1, 0]).view())
     confirm = next(c for r in rows for c in r["components"] if c["custom_id"].startswith("bgb:c:"))
     assert not confirm.get("disabled")
+
+
+def test_two_menus_in_one_message_both_answer() -> None:
+    """Two groups too long for buttons: two menus, told apart by a serial the click handler
+    must accept (a Farshore turn with a long hand and a long Bay)."""
+    opts = tuple(Option(f"p{i}", f"Place {i}", group="place") for i in range(12))
+    opts += tuple(Option(f"c{i}", f"Copper#{i}", card="Copper", group="play") for i in range(12))
+    rows = check_components(ui(Prompt(9, 0, "choose", "dominion.prompt.buy", opts)).view())
+    menus = [c["custom_id"] for row in rows for c in row["components"] if c["type"] == 3]
+    assert len(menus) == 2 and menus[1].count(":") == 5
+    assert not ids.accepts(ids.PICK, menus[1] + ":1") and not ids.accepts(ids.ANSWER, "bgb:o:1:2")
 
 
 def test_custom_ids_carry_no_card_names() -> None:

@@ -5,7 +5,7 @@ The attacker's own view says whom it waits for."""
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import re
 from collections import Counter
 from functools import partial
@@ -107,7 +107,10 @@ async def test_status_names_everyone_who_must_act_and_no_hidden_reaction(
             break
         texts = {u.name: text_of(m.history[-1]) for u, m in open_now}
         if any("Discard down to" in x or any(p in x for p in MOAT_PROMPTS) for x in texts.values()):
-            await asyncio.sleep(0.5)  # an attack's other prompts may still be on their way
+            # an attack's other prompt may still be on its way (a busy machine delivers the two
+            # victims' DMs far apart); a victim who revealed a Moat gets none, so wait a little
+            with contextlib.suppress(TimeoutError):
+                await standin.wait_until(lambda: sum(table.pending(u) is not None for u in players) >= 2, 3)
             open_now = [(u, m) for u in players if (m := table.pending(u)) is not None]
             texts = {u.name: text_of(m.history[-1]) for u, m in open_now}
         discarding = [u for u, _ in open_now if "Discard down to" in texts[u.name]]

@@ -638,6 +638,7 @@ def main(argv: list[str] | None = None) -> int:
         f"clicks {result.clicks}, answered {result.acked}, starved {result.starved}, errors {result.errors}, "
         f"given up {result.expired}, "
         f"messages sent per action {result.messages_per_click:.2f}, "
+        f"database round trips per click {result.db_trips_per_click:.2f}, "
         f"bot RSS {result.bot_rss_mb:.0f} MB"
     )
     if args.profile is not None:

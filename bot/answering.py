@@ -29,14 +29,15 @@ from bot.table import Live, TableService
 log = logging.getLogger(__name__)
 
 # An answer committed within this many seconds of the click (Discord's clock: the interaction
-# id) goes back in the click's own callback (one request); past it the click is deferred, well
-# inside Discord's 3-second window.
-ANSWER_BUDGET = 1.0
-# A busy process defers clicks at once, since waiting out the budget first would only delay
-# their acknowledgement: when answers have lately taken longer than BUSY to commit, or more than
-# BUSY_ANSWERS are under way (a burst: the average has not caught up yet).
-BUSY = 0.25
-BUSY_ANSWERS = 16
+# id) goes back in the click's own callback, UPDATE_MESSAGE (one request); only past it is the
+# click deferred, with half of Discord's 3-second window still ahead for the deferral.
+ANSWER_BUDGET = 1.5
+# A process whose answers lately took longer than BUSY to commit defers clicks at once: waiting
+# out the budget first would only delay their acknowledgement. Many answers under way at once
+# (BUSY_ANSWERS, a burst) do the same. Under ordinary load answers commit within milliseconds and
+# the callback carries them, so neither threshold is near what a saturated process sees.
+BUSY = 1.0
+BUSY_ANSWERS = 256
 
 
 class Pace:

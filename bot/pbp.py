@@ -20,13 +20,14 @@ from bot.render import ids
 from bot.render.common import seat_name
 from bot.scheduler import Scheduler
 from bot.status import StatusBoard, jump_link, shown_seats
-from bot.table import Live, Outcome, TableService
+from bot.table import KeyedLocks, Live, Outcome, TableService
 from bot.timers import HOUR, REMIND, TIMEOUT, VACATION_END, VACATION_START, TurnTimers, waiting_seats
 from bot.undo import UndoService
 from bot.votes import REPLACE, UNDO, Ballot, VoteService
 from storage.pbp import GameSettings, PbpStore, Timer
 from storage.pbp_audit import Vote
 from storage.pbp_jobs import Job
+from storage.row_cache import served_from_memory
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +78,7 @@ class PlayByPost:
         self.undo = UndoService(table, store.audit)
         self.status = StatusBoard(herald, store.games, clock, owner, lease)
         self.moderation = Moderation(table, store.audit)
+        self._following = KeyedLocks()
         self.scheduler.on(REMIND, self.on_remind)
         self.scheduler.on(TIMEOUT, self.on_timeout)
         self.scheduler.on(VACATION_START, self.on_vacation_start)
@@ -98,6 +100,16 @@ class PlayByPost:
 
     # -- after each commit ----------------------------------------------------------------------------
     async def on_outcome(self, outcome: Outcome) -> None:
+        # This process just committed the outcome (the trip that did it read the database's
+        # generation): what follows reads the play-by-post rows from memory while they are current.
+        # One follow-up at a time per match: the next player's click may commit while this one is
+        # still following the game, and two at once would race each other's timer and status
+        # writes (which also keeps their rows in memory: overlapping writes drop them).
+        async with self._following.hold(outcome.match_id):
+            with served_from_memory():
+                await self._on_outcome(outcome)
+
+    async def _on_outcome(self, outcome: Outcome) -> None:
         live = await self.table.live_of(outcome)
         if outcome.kind == "answer":
             # The game moved on: a pending undo request would now take back more than was asked.
@@ -258,7 +270,7 @@ class PlayByPost:
     async def _settle_replace(self, live: Live, vote: Vote, passed: bool) -> Live:
         locale = live.record.locale
         name = seat_name(live, vote.seat)
-        timer = await self.store.games.timer(live.id, vote.seat)
+        timer = await self.store.games.timer(live.id, vote.seat, fresh=True)
         if timer is None or timer.started_at != vote.target:
             await self.votes.close(vote)
             await self._close_vote_message(live, vote, t("vote.moot", locale, player=name))

@@ -150,7 +150,7 @@ class StatusBoard:
         if edited is not None:
             return edited
         async with self._claimed(live.id):
-            latest = await self.repo.settings(live.id)
+            latest = await self.repo.settings(live.id, fresh=True)  # the claim's word, not memory's
             if latest.status_message_id != settings.status_message_id:
                 # Another process posted a status while this one waited: that message is the
                 # current one now, and the reason to repost (a reminder) was served by it.
@@ -199,7 +199,7 @@ class StatusBoard:
         if not settings.status_message_id:
             return settings
         async with self._claimed(live.id):
-            settings = await self.repo.settings(live.id)
+            settings = await self.repo.settings(live.id, fresh=True)
             if settings.status_message_id:
                 await self.herald.delete(live.record.channel_id, settings.status_message_id)
                 settings = replace(settings, status_message_id=None, status_text=None, status_pinged=())

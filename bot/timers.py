@@ -121,8 +121,8 @@ class TurnTimers:
         return timer
 
     async def _drop(self, timer: Timer) -> None:
-        await self.scheduler.cancel(timer_ref(timer.match_id, timer.seat))
-        await self.repo.drop_timer(timer.match_id, timer.seat)
+        # the timer and its reminders and timeout in one commit
+        await self.repo.drop_timer(timer.match_id, timer.seat, timer_ref(timer.match_id, timer.seat))
         self._covered.discard((timer.match_id, timer.seat))
 
     async def _schedule(self, timer: Timer) -> None:
@@ -141,7 +141,7 @@ class TurnTimers:
     async def current(self, job: Job) -> Timer | None:
         """The timer a job was scheduled for, or None when that turn is over (a stale job)."""
         p = job.payload
-        timer = await self.repo.timer(int(p["match_id"]), int(p["seat"]))
+        timer = await self.repo.timer(int(p["match_id"]), int(p["seat"]), fresh=True)
         if timer is None or timer.started_at != p.get("started_at") or timer.paused:
             return None
         return timer

@@ -129,6 +129,15 @@ class Database:
         self.conflicts = 0  # constraint conflicts: duplicates refused, lost races
         self.round_trips = 0  # requests sent to the database (a metric): statements, BEGIN, COMMIT
 
+    @property
+    def generation(self) -> int | None:
+        """A token that changes whenever another connection (another process, or another store
+        on the same database) may have committed since: what in-memory caches of rows check
+        before they answer. None: this backend cannot tell, so nothing may be served from memory.
+        It moves only with what this connection hears (each trip to the database reads it), so a
+        cached row is as fresh as a read made on the last trip."""
+        return None
+
     @classmethod
     async def open(cls, url: str) -> Database:
         db: Database
@@ -261,6 +270,14 @@ class SqliteDatabase(Database):
         super().__init__()
         self.conn = conn
         self._lock = asyncio.Lock()
+        # PRAGMA data_version as last read: it changes when another connection commits (never
+        # for this connection's own commits). Read in the same thread hop as every read and
+        # commit, so keeping it costs no round trip.
+        self.data_version = -1
+
+    @property
+    def generation(self) -> int | None:
+        return self.data_version if self.data_version >= 0 else None
 
     @classmethod
     async def connect(cls, url: str) -> SqliteDatabase:
@@ -297,18 +314,40 @@ class SqliteDatabase(Database):
                 self._count(exc)
                 await self.conn.execute("ROLLBACK")
                 raise
-            await self.conn.execute("COMMIT")
+            self.data_version = await self.conn._execute(_commit, self.conn._conn)
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
         # One trip to the worker thread (execute, fetch and close there), not three.
         async with self._lock:
             self.round_trips += 1
             try:
-                rows = await self.conn.execute_fetchall(sql, tuple(params))
+                self.data_version, rows = await self.conn._execute(
+                    _fetch, self.conn._conn, sql, tuple(params)
+                )
             except sqlite3.Error as exc:
                 self._count(exc)
                 raise
-            return list(rows)
+            return rows
+
+    async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
+        return (await self._write_one(sql, tuple(params)))[1]
+
+    async def execute_count(self, sql: str, params: Iterable[Any] = ()) -> int:
+        return max((await self._write_one(sql, tuple(params)))[0], 0)
+
+    async def _write_one(self, sql: str, params: tuple[Any, ...]) -> tuple[int, int]:
+        """One write in its own transaction, in one trip to aiosqlite's worker thread (BEGIN,
+        the statement and COMMIT there): (rows touched, new row id)."""
+        async with self._lock:
+            self.round_trips += 1
+            try:
+                count, rowid, self.data_version = await self.conn._execute(
+                    _run_one, self.conn._conn, sql, params
+                )
+            except BaseException as exc:
+                self._count(exc)
+                raise
+            return count, rowid
 
     async def write_batch(self, writes: Sequence[Write]) -> None:
         """The whole transaction in one trip to aiosqlite's worker thread: every await on the
@@ -316,7 +355,7 @@ class SqliteDatabase(Database):
         async with self._lock:
             self.round_trips += 1
             try:
-                await self.conn._execute(_run_batch, self.conn._conn, tuple(writes))
+                self.data_version = await self.conn._execute(_run_batch, self.conn._conn, tuple(writes))
             except BaseException as exc:
                 self._count(exc)
                 raise
@@ -334,8 +373,39 @@ class SqliteDatabase(Database):
         return out
 
 
-def _run_batch(conn: sqlite3.Connection, writes: tuple[Write, ...]) -> None:
-    """On aiosqlite's worker thread: BEGIN IMMEDIATE, the writes, COMMIT (ROLLBACK on any failure)."""
+def _data_version(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA data_version").fetchone()[0])
+
+
+def _fetch(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> tuple[int, list[Any]]:
+    """On aiosqlite's worker thread: the data version, then the rows. Read first, the version can
+    only be older than the rows (a commit landing in between shows up on the next trip)."""
+    version = _data_version(conn)
+    return version, conn.execute(sql, params).fetchall()
+
+
+def _commit(conn: sqlite3.Connection) -> int:
+    conn.execute("COMMIT")
+    return _data_version(conn)
+
+
+def _run_one(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> tuple[int, int, int]:
+    """On aiosqlite's worker thread: BEGIN IMMEDIATE, the statement, COMMIT (ROLLBACK if it
+    fails); (rows touched, new row id, data version after the commit)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        cur = conn.execute(sql, params)
+        count, rowid = cur.rowcount, cur.lastrowid or 0
+        cur.close()
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    return count, int(rowid), _commit(conn)
+
+
+def _run_batch(conn: sqlite3.Connection, writes: tuple[Write, ...]) -> int:
+    """On aiosqlite's worker thread: BEGIN IMMEDIATE, the writes, COMMIT (ROLLBACK on any
+    failure); returns the data version after the commit."""
     conn.execute("BEGIN IMMEDIATE")
     try:
         for index, write in enumerate(writes):
@@ -345,7 +415,7 @@ def _run_batch(conn: sqlite3.Connection, writes: tuple[Write, ...]) -> None:
     except BaseException:
         conn.execute("ROLLBACK")
         raise
-    conn.execute("COMMIT")
+    return _commit(conn)
 
 
 async def lock_in(conn: Conn, key: str) -> None:

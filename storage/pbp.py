@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from storage.db import Database, Row, lock_in
+from storage.db import Database, Row, Write, lock_in
+from storage.row_cache import RowCache
 
 POLICIES = ("wait", "bot_turn", "vote")
 
@@ -54,11 +55,22 @@ class Vacation:
 
 
 class PbpRepo:
+    """Reads are served from memory while no other process can have changed the rows (see
+    storage.row_cache); `fresh=True` asks the database, for reads that guard a claim."""
+
     def __init__(self, db: Database) -> None:
         self.db = db
+        self._settings: RowCache[int, GameSettings] = RowCache(db)
+        self._timers: RowCache[int, dict[int, Timer]] = RowCache(db)
+        self._prefs: RowCache[int, PingPrefs] = RowCache(db)
+        self._vacations: RowCache[int, Vacation | None] = RowCache(db)
 
     # -- game settings --------------------------------------------------------------------------
-    async def settings(self, match_id: int) -> GameSettings:
+    async def settings(self, match_id: int, fresh: bool = False) -> GameSettings:
+        settings = await self._settings.load(match_id, lambda: self._read_settings(match_id), fresh)
+        return replace(settings)  # a copy: callers may change it
+
+    async def _read_settings(self, match_id: int) -> GameSettings:
         row = await self.db.fetchone("SELECT * FROM pbp_games WHERE match_id = ?", (match_id,))
         if row is None:
             return GameSettings(match_id)
@@ -75,12 +87,14 @@ class PbpRepo:
         """Only the clock columns: the status columns belong to whoever holds the status claim."""
         if timeout_policy not in POLICIES:
             raise ValueError(f"unknown timeout policy {timeout_policy!r}")
-        await self.db.execute(
-            """INSERT INTO pbp_games (match_id, turn_hours, timeout_policy) VALUES (?, ?, ?)
-               ON CONFLICT (match_id) DO UPDATE SET turn_hours = excluded.turn_hours,
-                   timeout_policy = excluded.timeout_policy""",
-            (match_id, turn_hours, timeout_policy),
-        )
+        async with self._settings.writing(match_id) as change:
+            await self.db.execute(
+                """INSERT INTO pbp_games (match_id, turn_hours, timeout_policy) VALUES (?, ?, ?)
+                   ON CONFLICT (match_id) DO UPDATE SET turn_hours = excluded.turn_hours,
+                       timeout_policy = excluded.timeout_policy""",
+                (match_id, turn_hours, timeout_policy),
+            )
+            change.update = lambda old: replace(old, turn_hours=turn_hours, timeout_policy=timeout_policy)
 
     # -- the status message: one process at a time posts or replaces it --------------------------
     async def claim_status(self, match_id: int, owner: str, lease: float) -> bool:
@@ -117,23 +131,30 @@ class PbpRepo:
         self, match_id: int, message_id: int | None, text: str | None, pinged: tuple[int, ...]
     ) -> None:
         """Only the status columns (another process may be changing the clock meanwhile)."""
-        await self.db.execute(
-            """INSERT INTO pbp_games (match_id, status_message_id, status_text, status_pinged) VALUES (?, ?, ?, ?)
-               ON CONFLICT (match_id) DO UPDATE SET status_message_id = excluded.status_message_id,
-                   status_text = excluded.status_text, status_pinged = excluded.status_pinged""",
-            (match_id, message_id, text, json.dumps(list(pinged))),
-        )
+        async with self._settings.writing(match_id) as change:
+            await self.db.execute(
+                """INSERT INTO pbp_games (match_id, status_message_id, status_text, status_pinged) VALUES (?, ?, ?, ?)
+                   ON CONFLICT (match_id) DO UPDATE SET status_message_id = excluded.status_message_id,
+                       status_text = excluded.status_text, status_pinged = excluded.status_pinged""",
+                (match_id, message_id, text, json.dumps(list(pinged))),
+            )
+            change.update = lambda old: replace(
+                old, status_message_id=message_id, status_text=text, status_pinged=tuple(pinged)
+            )
 
     async def note_status_edit(
         self, match_id: int, message_id: int, text: str, pinged: tuple[int, ...]
     ) -> bool:
         """Record an in-place edit of `message_id`, unless another process replaced that message
         meanwhile (its newer message then stays the current one)."""
-        won = await self.db.execute_count(
-            """UPDATE pbp_games SET status_text = ?, status_pinged = ?
-               WHERE match_id = ? AND status_message_id = ?""",
-            (text, json.dumps(list(pinged)), match_id, message_id),
-        )
+        async with self._settings.writing(match_id) as change:
+            won = await self.db.execute_count(
+                """UPDATE pbp_games SET status_text = ?, status_pinged = ?
+                   WHERE match_id = ? AND status_message_id = ?""",
+                (text, json.dumps(list(pinged)), match_id, message_id),
+            )
+            if won == 1:
+                change.update = lambda old: replace(old, status_text=text, status_pinged=tuple(pinged))
         return won == 1
 
     # -- timers -----------------------------------------------------------------------------------
@@ -150,15 +171,25 @@ class PbpRepo:
             bool(r["covered"]),
         )
 
-    async def timers(self, match_id: int) -> dict[int, Timer]:
+    async def timers(self, match_id: int, fresh: bool = False) -> dict[int, Timer]:
+        timers = await self._timers.load(match_id, lambda: self._read_timers(match_id), fresh)
+        return dict(timers)  # a copy: callers may change it
+
+    async def _read_timers(self, match_id: int) -> dict[int, Timer]:
         rows = await self.db.fetchall("SELECT * FROM pbp_timers WHERE match_id = ?", (match_id,))
         return {int(r["seat"]): self._timer(r) for r in rows}
 
-    async def timer(self, match_id: int, seat: int) -> Timer | None:
-        row = await self.db.fetchone(
-            "SELECT * FROM pbp_timers WHERE match_id = ? AND seat = ?", (match_id, seat)
-        )
-        return self._timer(row) if row else None
+    async def timer(self, match_id: int, seat: int, fresh: bool = False) -> Timer | None:
+        return (await self.timers(match_id, fresh)).get(seat)
+
+    async def _timer_write(self, t: Timer, sql: str, params: tuple[object, ...], new: Timer | None) -> bool:
+        """A conditional write of one seat's timer; the cached timers follow it when it lands
+        (`new`: the seat's timer after it, None: gone)."""
+        async with self._timers.writing(t.match_id) as change:
+            won = await self.db.execute_count(sql, params)
+            if won == 1:
+                change.update = lambda old: _with_timer(old, t.seat, new)
+        return won == 1
 
     async def timers_of_user(self, user_id: int) -> list[Timer]:
         rows = await self.db.fetchall("SELECT * FROM pbp_timers WHERE user_id = ?", (user_id,))
@@ -180,34 +211,37 @@ class PbpRepo:
     # bringing back a timer another process dropped or overwriting its newer deadline.
     async def add_timer(self, t: Timer) -> bool:
         """Insert the timer of a seat that began waiting; False if one is already there."""
-        won = await self.db.execute_count(
+        return await self._timer_write(
+            t,
             """INSERT INTO pbp_timers (match_id, seat, user_id, started_at, total, due_at, paused_left, covered)
                VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, seat) DO NOTHING""",
             (t.match_id, t.seat, t.user_id, t.started_at, t.total, t.due_at, t.paused_left, int(t.covered)),
+            t,
         )
-        return won == 1
 
     async def cover_timer(self, t: Timer) -> bool:
         """A substitute bot takes this turn; False if the turn ended or is covered already."""
-        won = await self.db.execute_count(
-            "UPDATE pbp_timers SET covered = 1 WHERE match_id = ? AND seat = ? AND started_at = ? AND covered = 0",
-            (t.match_id, t.seat, t.started_at),
-        )
+        async with self._timers.writing(t.match_id):  # dropped: read again when next asked
+            won = await self.db.execute_count(
+                "UPDATE pbp_timers SET covered = 1 WHERE match_id = ? AND seat = ? AND started_at = ? AND covered = 0",
+                (t.match_id, t.seat, t.started_at),
+            )
         return won == 1
 
     async def move_deadline(self, t: Timer, due_at: float) -> bool:
         """A later deadline for the same running (not paused) turn."""
-        won = await self.db.execute_count(
-            """UPDATE pbp_timers SET due_at = ?
-               WHERE match_id = ? AND seat = ? AND started_at = ? AND paused_left IS NULL""",
-            (due_at, t.match_id, t.seat, t.started_at),
-        )
+        async with self._timers.writing(t.match_id):
+            won = await self.db.execute_count(
+                """UPDATE pbp_timers SET due_at = ?
+                   WHERE match_id = ? AND seat = ? AND started_at = ? AND paused_left IS NULL""",
+                (due_at, t.match_id, t.seat, t.started_at),
+            )
         return won == 1
 
     async def pause_timer(self, t: Timer, left: float) -> bool:
         """Stop a running clock (`t.due_at` as read), keeping `left` seconds, while the user's
         vacation is active: an end of vacation committed first leaves the clock running."""
-        async with self.db.transaction() as conn:
+        async with self._timers.writing(t.match_id), self.db.transaction() as conn:
             # Queued behind (or ahead of) `drop_vacation` for this user, so an end of vacation
             # either sees this pause and resumes it, or this pause sees the vacation gone.
             await lock_in(conn, f"vacation:{t.user_id}")
@@ -223,39 +257,52 @@ class PbpRepo:
 
     async def resume_timer(self, t: Timer, due_at: float) -> bool:
         """Run a paused clock again (`t.paused_left` as read) until `due_at`."""
-        won = await self.db.execute_count(
-            """UPDATE pbp_timers SET due_at = ?, paused_left = NULL
-               WHERE match_id = ? AND seat = ? AND started_at = ? AND paused_left = ?""",
-            (due_at, t.match_id, t.seat, t.started_at, t.paused_left),
-        )
+        async with self._timers.writing(t.match_id):
+            won = await self.db.execute_count(
+                """UPDATE pbp_timers SET due_at = ?, paused_left = NULL
+                   WHERE match_id = ? AND seat = ? AND started_at = ? AND paused_left = ?""",
+                (due_at, t.match_id, t.seat, t.started_at, t.paused_left),
+            )
         return won == 1
 
     async def restart_timer(self, old: Timer, new: Timer) -> bool:
         """Replace the clock of a turn still running as `old` (a changed game clock)."""
-        won = await self.db.execute_count(
-            """UPDATE pbp_timers SET started_at = ?, total = ?, due_at = ?, paused_left = ?, covered = ?
-               WHERE match_id = ? AND seat = ? AND started_at = ?""",
-            (
-                new.started_at,
-                new.total,
-                new.due_at,
-                new.paused_left,
-                int(new.covered),
-                old.match_id,
-                old.seat,
-                old.started_at,
-            ),
-        )
+        async with self._timers.writing(old.match_id):
+            won = await self.db.execute_count(
+                """UPDATE pbp_timers SET started_at = ?, total = ?, due_at = ?, paused_left = ?, covered = ?
+                   WHERE match_id = ? AND seat = ? AND started_at = ?""",
+                (
+                    new.started_at,
+                    new.total,
+                    new.due_at,
+                    new.paused_left,
+                    int(new.covered),
+                    old.match_id,
+                    old.seat,
+                    old.started_at,
+                ),
+            )
         return won == 1
 
-    async def drop_timer(self, match_id: int, seat: int) -> None:
-        await self.db.execute("DELETE FROM pbp_timers WHERE match_id = ? AND seat = ?", (match_id, seat))
+    async def drop_timer(self, match_id: int, seat: int, jobs_ref: str | None = None) -> None:
+        """The seat stopped waiting; with `jobs_ref`, its scheduled jobs go in the same commit."""
+        writes = [Write("DELETE FROM pbp_timers WHERE match_id = ? AND seat = ?", (match_id, seat))]
+        if jobs_ref is not None:
+            writes.insert(0, Write("DELETE FROM pbp_jobs WHERE ref = ?", (jobs_ref,)))
+        async with self._timers.writing(match_id) as change:
+            await self.db.write_batch(writes)
+            change.update = lambda old: _with_timer(old, seat, None)
 
     async def drop_timers(self, match_id: int) -> None:
-        await self.db.execute("DELETE FROM pbp_timers WHERE match_id = ?", (match_id,))
+        async with self._timers.writing(match_id) as change:
+            await self.db.execute("DELETE FROM pbp_timers WHERE match_id = ?", (match_id,))
+            change.update = lambda old: {}
 
     # -- user preferences ---------------------------------------------------------------------------
     async def ping_prefs(self, user_id: int) -> PingPrefs:
+        return await self._prefs.load(user_id, lambda: self._read_ping_prefs(user_id))
+
+    async def _read_ping_prefs(self, user_id: int) -> PingPrefs:
         row = await self.db.fetchone("SELECT ping, dm_ping FROM pbp_user_prefs WHERE user_id = ?", (user_id,))
         if row is None:
             return PingPrefs(user_id)
@@ -266,25 +313,29 @@ class PbpRepo:
         changes made at once (two commands, two processes) both stay."""
         new_ping = None if ping is None else int(ping)
         new_dm = None if dm_ping is None else int(dm_ping)
-        await self.db.execute(
-            """INSERT INTO pbp_user_prefs (user_id, ping, dm_ping, updated_at) VALUES (?, ?, ?, ?)
+        async with self._prefs.writing(user_id):  # dropped: read again below
+            await self.db.execute(
+                """INSERT INTO pbp_user_prefs (user_id, ping, dm_ping, updated_at) VALUES (?, ?, ?, ?)
                ON CONFLICT (user_id) DO UPDATE SET
                    ping = CASE WHEN ? = 1 THEN excluded.ping ELSE pbp_user_prefs.ping END,
                    dm_ping = CASE WHEN ? = 1 THEN excluded.dm_ping ELSE pbp_user_prefs.dm_ping END,
                    updated_at = excluded.updated_at""",
-            (
-                user_id,
-                1 if new_ping is None else new_ping,
-                0 if new_dm is None else new_dm,
-                time.time(),
-                int(new_ping is not None),
-                int(new_dm is not None),
-            ),
-        )
+                (
+                    user_id,
+                    1 if new_ping is None else new_ping,
+                    0 if new_dm is None else new_dm,
+                    time.time(),
+                    int(new_ping is not None),
+                    int(new_dm is not None),
+                ),
+            )
         return await self.ping_prefs(user_id)
 
     # -- vacations ----------------------------------------------------------------------------------
     async def vacation(self, user_id: int) -> Vacation | None:
+        return await self._vacations.load(user_id, lambda: self._read_vacation(user_id))
+
+    async def _read_vacation(self, user_id: int) -> Vacation | None:
         row = await self.db.fetchone("SELECT * FROM pbp_vacations WHERE user_id = ?", (user_id,))
         if row is None:
             return None
@@ -293,23 +344,34 @@ class PbpRepo:
     async def put_vacation(self, v: Vacation) -> None:
         """Plan (or re-plan) a vacation. A re-plan keeps whether it has started: only the start
         job (`activate_vacation`) and its end change that, whichever process runs them."""
-        await self.db.execute(
-            "INSERT INTO pbp_vacations (user_id, starts_at, ends_at, active) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT (user_id) DO UPDATE SET starts_at = excluded.starts_at, ends_at = excluded.ends_at",
-            (v.user_id, v.starts_at, v.ends_at, int(v.active)),
-        )
+        async with self._vacations.writing(v.user_id):
+            await self.db.execute(
+                "INSERT INTO pbp_vacations (user_id, starts_at, ends_at, active) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET starts_at = excluded.starts_at, ends_at = excluded.ends_at",
+                (v.user_id, v.starts_at, v.ends_at, int(v.active)),
+            )
 
     async def activate_vacation(self, user_id: int) -> bool:
         """The vacation begins; False if it was started already (or cancelled meanwhile)."""
-        won = await self.db.execute_count(
-            "UPDATE pbp_vacations SET active = 1 WHERE user_id = ? AND active = 0", (user_id,)
-        )
+        async with self._vacations.writing(user_id):
+            won = await self.db.execute_count(
+                "UPDATE pbp_vacations SET active = 1 WHERE user_id = ? AND active = 0", (user_id,)
+            )
         return won == 1
 
     async def drop_vacation(self, user_id: int) -> None:
-        async with self.db.transaction() as conn:
+        async with self._vacations.writing(user_id), self.db.transaction() as conn:
             await lock_in(conn, f"vacation:{user_id}")  # see pause_timer
             await conn.execute("DELETE FROM pbp_vacations WHERE user_id = ?", (user_id,))
+
+
+def _with_timer(timers: dict[int, Timer], seat: int, timer: Timer | None) -> dict[int, Timer]:
+    out = dict(timers)
+    if timer is None:
+        out.pop(seat, None)
+    else:
+        out[seat] = timer
+    return out
 
 
 class PbpStore:

@@ -10,6 +10,7 @@ from typing import Any
 
 from storage.db import Database, Row
 from storage.matches import StaleMatch
+from storage.row_cache import RowCache
 
 
 @dataclass
@@ -60,6 +61,8 @@ class UndoneAnswer:
 class AuditRepo:
     def __init__(self, db: Database) -> None:
         self.db = db
+        # match id -> its open votes' rows (usually none), asked after every answer
+        self._open: RowCache[int, list[Row]] = RowCache(db)
 
     # -- rewinding ----------------------------------------------------------------------------------
     async def rewind(
@@ -140,11 +143,12 @@ class AuditRepo:
         """A new open vote; IntegrityError when one of its kind is already open there (one
         replacement vote per seat, one undo vote per game: unique indexes decide, whichever
         process asks)."""
-        vote_id = await self.db.execute(
-            """INSERT INTO pbp_votes (match_id, kind, seat, target, requested_by, voters, created_at, log_count)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
-            (match_id, kind, seat, target, requested_by, json.dumps(voters), time.time(), log_count),
-        )
+        async with self._open.writing(match_id):
+            vote_id = await self.db.execute(
+                """INSERT INTO pbp_votes (match_id, kind, seat, target, requested_by, voters, created_at, log_count)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+                (match_id, kind, seat, target, requested_by, json.dumps(voters), time.time(), log_count),
+            )
         vote = await self.vote(vote_id)
         assert vote is not None
         return vote
@@ -154,21 +158,25 @@ class AuditRepo:
         return Vote.from_row(row) if row else None
 
     async def open_votes(self, match_id: int, kind: str | None = None) -> list[Vote]:
-        rows = await self.db.fetchall(
-            "SELECT * FROM pbp_votes WHERE match_id = ? AND status = 'open' ORDER BY id", (match_id,)
-        )
+        rows = await self._open.load(match_id, lambda: self._read_open(match_id))
         votes = [Vote.from_row(r) for r in rows]
         return [v for v in votes if kind is None or v.kind == kind]
+
+    async def _read_open(self, match_id: int) -> list[Row]:
+        return await self.db.fetchall(
+            "SELECT * FROM pbp_votes WHERE match_id = ? AND status = 'open' ORDER BY id", (match_id,)
+        )
 
     async def record_ballots(self, vote: Vote) -> bool:
         """Store `vote`'s ballots and status if the vote is still open with the ballots it was read
         with (compare-and-set); False: another ballot or a close landed first, read it again."""
         ballots = json.dumps({str(k): v for k, v in sorted(vote.ballots.items())})
-        won = await self.db.execute_count(
-            """UPDATE pbp_votes SET ballots = ?, status = ?, closed_at = ?
-               WHERE id = ? AND status = 'open' AND ballots = ?""",
-            (ballots, vote.status, None if vote.status == "open" else time.time(), vote.id, vote.stamp),
-        )
+        async with self._open.writing(vote.match_id):
+            won = await self.db.execute_count(
+                """UPDATE pbp_votes SET ballots = ?, status = ?, closed_at = ?
+                   WHERE id = ? AND status = 'open' AND ballots = ?""",
+                (ballots, vote.status, None if vote.status == "open" else time.time(), vote.id, vote.stamp),
+            )
         if won:
             vote.stamp = ballots
         return won == 1
@@ -176,10 +184,11 @@ class AuditRepo:
     async def close_vote(self, vote: Vote, status: str) -> bool:
         """Close an open vote (cancelled, or settled without ballots); False if it was closed
         already, by a ballot or by another process."""
-        won = await self.db.execute_count(
-            "UPDATE pbp_votes SET status = ?, closed_at = ? WHERE id = ? AND status = 'open'",
-            (status, time.time(), vote.id),
-        )
+        async with self._open.writing(vote.match_id):
+            won = await self.db.execute_count(
+                "UPDATE pbp_votes SET status = ?, closed_at = ? WHERE id = ? AND status = 'open'",
+                (status, time.time(), vote.id),
+            )
         if won:
             vote.status = status
         return won == 1
@@ -187,7 +196,8 @@ class AuditRepo:
     async def set_vote_message(self, vote: Vote, message_id: int | None) -> None:
         """Only the message column: ballots may already be arriving through its buttons."""
         vote.message_id = message_id
-        await self.db.execute("UPDATE pbp_votes SET message_id = ? WHERE id = ?", (message_id, vote.id))
+        async with self._open.writing(vote.match_id):
+            await self.db.execute("UPDATE pbp_votes SET message_id = ? WHERE id = ?", (message_id, vote.id))
 
     # -- imported replays ---------------------------------------------------------------------------
     async def save_replay(self, user_id: int, data: dict[str, Any]) -> int:

@@ -26,14 +26,18 @@ class Job:
 
     @classmethod
     def from_row(cls, row: Row) -> Job:
-        return cls(row["id"], row["kind"], row["ref"], row["due_at"], json.loads(row["payload"]), row["attempts"])
+        return cls(
+            row["id"], row["kind"], row["ref"], row["due_at"], json.loads(row["payload"]), row["attempts"]
+        )
 
 
 class JobRepo:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    async def add(self, kind: str, due_at: float, payload: dict[str, Any] | None = None, ref: str = "") -> int:
+    async def add(
+        self, kind: str, due_at: float, payload: dict[str, Any] | None = None, ref: str = ""
+    ) -> int:
         return await self.db.execute(
             "INSERT INTO pbp_jobs (kind, ref, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?)",
             (kind, ref, due_at, json.dumps(payload or {}), time.time()),
@@ -45,7 +49,9 @@ class JobRepo:
         )
         return [Job.from_row(r) for r in rows]
 
-    async def claim_due(self, now: float, owner: str, wall: float, lease: float, limit: int = 50) -> list[Job]:
+    async def claim_due(
+        self, now: float, owner: str, wall: float, lease: float, limit: int = 50
+    ) -> list[Job]:
         """Due jobs (on the job clock `now`) that this process now holds until `wall + lease`."""
         rows = await self.db.fetchall(
             """SELECT * FROM pbp_jobs WHERE due_at <= ? AND (lease_until IS NULL OR lease_until < ?)
@@ -95,11 +101,7 @@ class JobRepo:
         )
 
     async def cancel(self, ref: str) -> int:
-        async with self.db.transaction() as conn:
-            cur = await conn.execute("DELETE FROM pbp_jobs WHERE ref = ?", (ref,))
-            count = cur.rowcount
-            await cur.close()
-            return count
+        return await self.db.execute_count("DELETE FROM pbp_jobs WHERE ref = ?", (ref,))
 
     async def cancel_prefix(self, prefix: str) -> None:
         await self.db.execute("DELETE FROM pbp_jobs WHERE ref LIKE ?", (prefix.replace("%", "") + "%",))

@@ -13,6 +13,7 @@ callers catch one exception type whatever the backend.
 from __future__ import annotations
 
 import re
+import uuid
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -27,6 +28,17 @@ SCHEMA_LOCK = 0x6267_6221  # pg_advisory_xact_lock key that serialises migration
 NUMERIC_TYPES = {"smallint", "integer", "bigint", "real", "double precision", "numeric"}
 TEXT_TYPES = {"text", "character varying", "character"}
 ROW_STATEMENTS = ("SELECT", "WITH", "VALUES", "SHOW")
+# Tables whose rows processes keep in memory (the play-by-post settings, timers, preferences,
+# vacations and votes): a write to one notifies every listening process of the writer's token.
+WATCHED_TABLES = ("pbp_games", "pbp_timers", "pbp_user_prefs", "pbp_vacations", "pbp_votes")
+CHANGES_CHANNEL = "bgb_changes"
+CHANGE_TRIGGER = f"""
+CREATE OR REPLACE FUNCTION bgb_note_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('{CHANGES_CHANNEL}', current_setting('application_name'));
+    RETURN NULL;
+END
+$$"""
 
 
 class PgIntegrityError(IntegrityError):
@@ -168,18 +180,55 @@ class PgConn:
 class PostgresDatabase(Database):
     dialect = "postgresql"
 
-    def __init__(self, pool: asyncpg.Pool) -> None:
+    def __init__(self, pool: asyncpg.Pool, dsn: str = "", token: str = "") -> None:
         super().__init__()
         self.pool = pool
+        self.dsn = dsn
+        self.token = token  # this store's application_name: the notifications of its own writes
         self.serial_tables: frozenset[str] = frozenset()
+        # Notifications heard from other writers of the watched tables (LISTEN), and the
+        # connection listening; without a live listener nothing is served from memory.
+        self.heard = 0
+        self._listener: asyncpg.Connection | None = None
 
     @classmethod
     async def connect(cls, url: str, min_size: int = 1, max_size: int = 10) -> PostgresDatabase:
         dsn = url.replace("postgresql+asyncpg://", "postgresql://", 1)
-        pool = await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size)
-        return cls(pool)
+        token = f"bgb-{uuid.uuid4().hex[:16]}"
+        pool = await asyncpg.create_pool(
+            dsn, min_size=min_size, max_size=max_size, server_settings={"application_name": token}
+        )
+        return cls(pool, dsn, token)
+
+    @property
+    def generation(self) -> int | None:
+        listener = self._listener
+        if listener is None or listener.is_closed():
+            return None
+        return self.heard
+
+    async def listen(self) -> None:
+        """Listen for other stores' writes to the watched tables (after migrating: the trigger).
+        A notification is sent at its writer's commit and heard here a moment later: a cached
+        row is then as fresh as a read that just missed that commit, which every guard written
+        as a conditional update already allows for."""
+        listener = await asyncpg.connect(self.dsn, server_settings={"application_name": self.token + "-l"})
+        await listener.add_listener(CHANGES_CHANNEL, self._heard)
+        listener.add_termination_listener(self._lost)
+        self._listener = listener
+
+    def _heard(self, conn: object, pid: int, channel: str, payload: str) -> None:
+        if payload != self.token:
+            self.heard += 1
+
+    def _lost(self, conn: object) -> None:
+        self.heard += 1
+        self._listener = None
 
     async def close(self) -> None:
+        listener, self._listener = self._listener, None
+        if listener is not None and not listener.is_closed():
+            await listener.close()
         await self.pool.close()
 
     @asynccontextmanager
@@ -187,6 +236,18 @@ class PostgresDatabase(Database):
         async with self.pool.acquire() as raw, raw.transaction():
             self.round_trips += 2  # BEGIN, then COMMIT or ROLLBACK
             yield PgConn(raw, self)
+
+    async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
+        """One write on its own: PostgreSQL commits a lone statement itself (one round trip
+        instead of BEGIN, the statement and COMMIT)."""
+        async with self.pool.acquire() as raw:
+            cur = await PgConn(raw, self).execute(sql, params)
+            return int(cur.lastrowid or 0)
+
+    async def execute_count(self, sql: str, params: Iterable[Any] = ()) -> int:
+        async with self.pool.acquire() as raw:
+            cur = await PgConn(raw, self).execute(sql, params)
+            return max(int(cur.rowcount), 0)
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
         async with self.pool.acquire() as raw:
@@ -206,6 +267,15 @@ class PostgresDatabase(Database):
                  AND (is_identity = 'YES' OR column_default LIKE 'nextval%')"""
         )
         self.serial_tables = frozenset(str(r["table_name"]) for r in rows)
+        async with self.transaction() as conn:
+            await self._lock_schema(conn)
+            await conn.execute(CHANGE_TRIGGER)
+            for table in WATCHED_TABLES:
+                await conn.execute(
+                    f"CREATE OR REPLACE TRIGGER bgb_changes AFTER INSERT OR UPDATE OR DELETE ON {table} "
+                    "FOR EACH STATEMENT EXECUTE FUNCTION bgb_note_change()"
+                )
+        await self.listen()
 
     async def columns(self, conn: Conn) -> list[Column]:
         rows = await all_rows(

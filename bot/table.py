@@ -90,6 +90,16 @@ class Live:
         commit asks for the same views many times (each Buy option reads the Supply counts).
         Read only. A state is a match object at a number of answers (undo replaces the object);
         the views of the last few matches rendered are kept (VIEW_CACHE), not of every match."""
+        views = self.views()
+        found = views.get(seat)
+        if found is None:
+            assert self.match is not None
+            found = views[seat] = self.match.view(seat)
+        return found
+
+    def views(self) -> dict[int | None, dict[str, Any]]:
+        """The kept views of the current state, by seat: a new dict whenever the state changes
+        (or `forget_views` drops them), so what is derived from the views can be kept with it."""
         match = self.match
         assert match is not None, "no view before the match starts"
         hit = _VIEWS.get(self.record.id)
@@ -98,11 +108,7 @@ class Live:
             hit = _VIEWS[self.record.id] = (match, match.version, {})
             while len(_VIEWS) > VIEW_CACHE:
                 del _VIEWS[next(iter(_VIEWS))]
-        views = hit[2]
-        found = views.get(seat)
-        if found is None:
-            found = views[seat] = match.view(seat)
-        return found
+        return hit[2]
 
     @property
     def definition(self) -> GameDefinition:
@@ -491,7 +497,15 @@ class TableService:
             faults.point("after_commit")  # tests kill the process here: committed, not announced
             live.tail.extend(e for e in events if e.public)
             return Outcome(
-                match_id, "answer", seat, tuple(events), via, user_id, match.finished, live=live, version=match.version
+                match_id,
+                "answer",
+                seat,
+                tuple(events),
+                via,
+                user_id,
+                match.finished,
+                live=live,
+                version=match.version,
             )
 
     def _playable(self, live: Live) -> Match:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,7 +65,49 @@ class Payload:
         return kwargs
 
 
+# Renders kept per match state: (the state's views, record, what of the record a render shows) ->
+# {(seat, locale, page): payload}. A re-send, a reconciliation or the "My hand" button after a DM
+# costs no render. The state's views (`Live.views`) are a new dict for every state (a match
+# object at a number of answers) and whenever they are forgotten, so renders go with them. Only
+# the last RENDER_CACHE matches rendered are kept; a payload is read-only once made (a
+# discord.File is made afresh per send, and every component is a DynamicItem, so one View can go
+# out on several messages).
+RENDER_CACHE = 128
+_RENDERS: OrderedDict[int, tuple[object, object, tuple[Any, ...], dict[tuple[Any, ...], Payload]]] = (
+    OrderedDict()
+)
+
+
+def _renders(live: Live) -> dict[tuple[Any, ...], Payload] | None:
+    """This match state's rendered payloads (None before the match starts)."""
+    if live.match is None:
+        return None
+    views = live.views()
+    record = live.record
+    shown = (record.revision, record.status, tuple((s.kind, s.name, s.user_id) for s in record.seats))
+    hit = _RENDERS.get(record.id)
+    if hit is None or hit[0] is not views or hit[1] is not record or hit[2] != shown:
+        _RENDERS.pop(record.id, None)
+        hit = _RENDERS[record.id] = (views, record, shown, {})
+        while len(_RENDERS) > RENDER_CACHE:
+            del _RENDERS[next(iter(_RENDERS))]
+    else:
+        _RENDERS.move_to_end(record.id)
+    return hit[3]
+
+
 def board_payload(live: Live, locale: str) -> Payload:
+    cache = _renders(live)
+    key = (None, locale, 0)
+    found = cache.get(key) if cache is not None else None
+    if found is None:
+        found = _board_payload(live, locale)
+        if cache is not None:
+            cache[key] = found
+    return found
+
+
+def _board_payload(live: Live, locale: str) -> Payload:
     r = renderer(live.record.game)
     embed = r.board(live, locale)
     draw = getattr(r, "board_image", None)  # games with a picture of the board
@@ -109,6 +152,19 @@ def prompt_ui(
 def private_payload(
     live: Live, seat: int, locale: str, page: int = 0, draft: list[int] | None = None
 ) -> Payload:
+    """`seat`'s private view: made once per match state, seat, locale and page (a draft's
+    redraw is made each time)."""
+    cache = _renders(live) if not draft else None
+    key = (seat, locale, page)
+    found = cache.get(key) if cache is not None else None
+    if found is None:
+        found = _private_payload(live, seat, locale, page, draft)
+        if cache is not None:
+            cache[key] = found
+    return found
+
+
+def _private_payload(live: Live, seat: int, locale: str, page: int, draft: list[int] | None) -> Payload:
     ui = prompt_ui(live, seat, locale, page, draft)
     extra = ui.draft_text() if ui else None
     r = renderer(live.record.game)

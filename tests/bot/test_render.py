@@ -210,3 +210,29 @@ async def test_lobby_and_result_payloads(table: TableService) -> None:
     check_embed(lobby.embed)
     assert lobby.view is None  # started: no more buttons
     check_embed(result_payload(live, "en").embed)
+
+
+async def test_renders_kept_per_state_seat_and_locale(table: TableService) -> None:
+    """A second send of the same state costs no render; any answer, another seat, another
+    locale, a draft or a change to the seats renders afresh."""
+    live = await start_game(table, kingdom=KINGDOM)
+    assert live.match is not None
+    prompt = live.match.prompts()[0]
+    seat = prompt.seat
+    mine = private_payload(live, seat, "en")
+    assert private_payload(live, seat, "en") is mine
+    assert private_payload(live, seat, "pt") is not mine
+    assert private_payload(live, 1 - seat, "en") is not mine
+    assert private_payload(live, seat, "en", draft=[0]) is not private_payload(live, seat, "en", draft=[0])
+    board = board_payload(live, "en")
+    assert board_payload(live, "en") is board and board is not mine
+    live.record.seats[1 - seat].name = "renamed"
+    assert board_payload(live, "en") is not board
+    renamed = private_payload(live, seat, "en")
+    assert renamed is not mine
+    uid = live.record.seats[seat].user_id
+    assert uid is not None
+    await table.submit(live.id, uid, prompt.pid, list(prompt.default or (prompt.options[0].id,)))
+    live = await table.get(live.id)
+    after = private_payload(live, seat, "en")
+    assert after is not renamed

@@ -342,9 +342,11 @@ async def test_the_status_message_is_posted_once(stores: tuple[Store, Store]) ->
     for board in boards:
         read = board.repo.settings
 
-        async def first_read_waits(match_id: int, read: Any = read, board: Any = board) -> Any:
+        async def first_read_waits(
+            match_id: int, fresh: bool = False, read: Any = read, board: Any = board
+        ) -> Any:
             board.repo.settings = read  # only the first read waits for the other side's
-            out = await read(match_id)
+            out = await read(match_id, fresh)
             await both_read.wait()
             return out
 

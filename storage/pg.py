@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import lru_cache
@@ -22,7 +22,7 @@ from typing import Any
 
 import asyncpg
 
-from storage.db import Column, Conn, Database, IntegrityError, all_rows, split_sql
+from storage.db import Column, Conn, Database, IntegrityError, RowsMismatch, Write, all_rows, split_sql
 
 SCHEMA_LOCK = 0x6267_6221  # pg_advisory_xact_lock key that serialises migrations across processes
 NUMERIC_TYPES = {"smallint", "integer", "bigint", "real", "double precision", "numeric"}
@@ -54,8 +54,13 @@ class Query:
 
 def placeholders(sql: str) -> str:
     """`?` -> `$n`, leaving quoted text and identifiers alone."""
+    return numbered(sql, 0)[0]
+
+
+def numbered(sql: str, start: int) -> tuple[str, int]:
+    """`?` -> `$n` numbered after `start` (outside quotes), and the last number used."""
     out: list[str] = []
-    n = 0
+    n = start
     quote: str | None = None
     for ch in sql:
         if quote is not None:
@@ -68,10 +73,24 @@ def placeholders(sql: str) -> str:
             out.append(f"${n}")
             continue
         out.append(ch)
-    return "".join(out)
+    return "".join(out), n
 
 
 INSERT_INTO = re.compile(r"^\s*INSERT\s+INTO\s+\"?(\w+)\"?", re.IGNORECASE)
+WRITE_TARGET = re.compile(r"^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+\"?(\w+)\"?", re.IGNORECASE)
+# Raised inside a one-statement batch when a write touched another number of rows than it must:
+# the error aborts the whole statement, so nothing of the batch lands (as a ROLLBACK would do).
+EXPECT_ROWS = """
+CREATE OR REPLACE FUNCTION bgb_expect_rows(got BIGINT, want BIGINT, idx INTEGER) RETURNS BIGINT
+LANGUAGE plpgsql AS $$
+BEGIN
+    IF got <> want THEN
+        RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = format('bgb-rows %s %s', idx, got);
+    END IF;
+    RETURN got;
+END
+$$"""
+ROWS_MESSAGE = re.compile(r"^bgb-rows (\d+) (\d+)$")
 
 
 @lru_cache(maxsize=2048)
@@ -85,6 +104,32 @@ def translate(sql: str, serial_tables: frozenset[str]) -> Query:
         text = text.rstrip().rstrip(";") + " RETURNING id"
         returning = returns_id = True
     return Query(text, head in ROW_STATEMENTS or returning, returns_id)
+
+
+def one_statement(writes: Sequence[Write]) -> str | None:
+    """`writes` as one statement (each a data-modifying WITH clause, row counts checked by
+    `bgb_expect_rows`), or None when they cannot be: a write that returns rows, or one that
+    reads or writes a table another of them writes (the clauses share one snapshot, so a later
+    one would not see an earlier one's changes)."""
+    targets = []
+    for write in writes:
+        m = WRITE_TARGET.match(write.sql)
+        if m is None or re.search(r"\bRETURNING\b", write.sql, re.IGNORECASE):
+            return None
+        targets.append(m.group(1).lower())
+    if len(set(targets)) != len(targets):
+        return None
+    for i, write in enumerate(writes):
+        lowered = write.sql.lower()
+        if any(re.search(rf"\b{t}\b", lowered) for j, t in enumerate(targets) if j != i):
+            return None
+    clauses, checks, n = [], [], 0
+    for i, write in enumerate(writes):
+        body, n = numbered(write.sql.strip().rstrip(";"), n)
+        clauses.append(f"w{i} AS ({body} RETURNING 1)")
+        if write.rows is not None:
+            checks.append(f"bgb_expect_rows((SELECT count(*) FROM w{i}), {int(write.rows)}, {i})")
+    return f"WITH {', '.join(clauses)} SELECT {', '.join(checks) or '1'}"
 
 
 DDL_RULES = (
@@ -254,6 +299,32 @@ class PostgresDatabase(Database):
             cur = await PgConn(raw, self).execute(sql, params)
             return await cur.fetchall()
 
+    async def write_batch(self, writes: Sequence[Write]) -> None:
+        """One round trip where the writes allow it (see `one_statement`): PostgreSQL runs a
+        lone statement as its own transaction, all of it or nothing. Otherwise BEGIN, each
+        write, COMMIT."""
+        sql = one_statement(writes) if writes else None
+        if sql is None:
+            await super().write_batch(writes)
+            return
+        args = tuple(p for w in writes for p in w.params)
+        async with self.pool.acquire() as raw:
+            self.round_trips += 1
+            try:
+                await raw.execute(sql, *args)
+            except asyncpg.RaiseError as exc:
+                m = ROWS_MESSAGE.match(str(getattr(exc, "message", "") or exc))
+                if m is None:
+                    self.errors += 1
+                    raise
+                raise RowsMismatch(int(m.group(1)), int(m.group(2))) from None
+            except asyncpg.IntegrityConstraintViolationError as exc:
+                self.conflicts += 1
+                raise PgIntegrityError(str(exc)) from exc
+            except (asyncpg.PostgresError, OSError):
+                self.errors += 1
+                raise
+
     async def _lock_schema(self, conn: Conn) -> None:
         await conn.execute(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})")
 
@@ -270,6 +341,7 @@ class PostgresDatabase(Database):
         async with self.transaction() as conn:
             await self._lock_schema(conn)
             await conn.execute(CHANGE_TRIGGER)
+            await conn.execute(EXPECT_ROWS)
             for table in WATCHED_TABLES:
                 await conn.execute(
                     f"CREATE OR REPLACE TRIGGER bgb_changes AFTER INSERT OR UPDATE OR DELETE ON {table} "

@@ -7,7 +7,11 @@ import sqlite3
 import pytest
 
 from storage import ChannelBusy, SeatRecord, Store
-from storage.db import Database, migrations, split_sql
+from storage.bot_turns import BotTurnRepo
+from storage.db import Database, RowsMismatch, Write, migrations, split_sql
+from storage.log import LogRepo
+from storage.matches import StaleMatch
+from storage.pg import one_statement
 
 
 async def test_migrations_apply_once_and_are_idempotent(db_path: str) -> None:
@@ -108,3 +112,49 @@ async def test_results(store: Store) -> None:
         await store.results.save_in(conn, mid, [10, 3], [1, 2], {"x": 1}, "provinces")
     result = await store.results.get(mid)
     assert result is not None and result.ranks == [1, 2] and result.ended_how == "provinces"
+
+
+async def test_an_answer_batch_is_all_or_nothing_in_one_round_trip(store: Store) -> None:
+    """The answer's batch (the match's compare-and-set, the log entry, the bot-turn request):
+    a lost compare-and-set or a taken log step leaves nothing behind, and a batch that lands
+    costs one round trip on either database."""
+    mid = await _match(store)
+    record = await store.matches.get(mid)
+    assert record is not None
+    trips = store.db.round_trips
+    await store.matches.save_with(
+        record, [LogRepo.append_write(mid, 0, 0, ("end",)), BotTurnRepo.queue_write(mid)]
+    )
+    assert store.db.round_trips - trips == 1
+    stale = await store.matches.get(mid)
+    assert stale is not None
+    stale.revision -= 1  # another process saved first
+    with pytest.raises(StaleMatch):
+        await store.matches.save_with(stale, [LogRepo.append_write(mid, 1, 0, ("lost",))])
+    with pytest.raises(sqlite3.IntegrityError):  # step 0 is taken: the save goes with it
+        await store.matches.save_with(record, [LogRepo.append_write(mid, 0, 1, ("again",))])
+    assert await store.log.entries(mid) == [(0, ("end",))]
+    fresh = await store.matches.get(mid)
+    assert fresh is not None and fresh.revision == record.revision
+    # a required row count is checked wherever it sits in the batch
+    with pytest.raises(RowsMismatch) as mismatch:
+        await store.db.write_batch(
+            [
+                LogRepo.append_write(mid, 1, 0, ("kept?",)),
+                Write("UPDATE matches SET host_id = ? WHERE id = ?", (9, mid + 1000), rows=1),
+            ]
+        )
+    assert (mismatch.value.index, mismatch.value.touched) == (1, 0)
+    assert await store.log.count(mid) == 1
+
+
+def test_a_batch_is_one_statement_only_when_its_writes_cannot_see_each_other() -> None:
+    timer = Write("DELETE FROM pbp_timers WHERE match_id = ? AND seat = ?", (1, 0))
+    jobs = Write("DELETE FROM pbp_jobs WHERE ref = ?", ("t:1:0",))
+    sql = one_statement([jobs, timer])
+    assert sql is not None and "$3" in sql and "$4" not in sql and sql.count("RETURNING 1") == 2
+    reads_other = Write("DELETE FROM pbp_jobs WHERE ref = ? AND NOT EXISTS (SELECT 1 FROM pbp_timers)", ("r",))
+    assert one_statement([timer, reads_other]) is None  # it would not see the timer's deletion
+    assert one_statement([timer, timer]) is None  # one table twice
+    assert one_statement([Write("INSERT INTO matches (a) VALUES (?) RETURNING id", (1,))]) is None
+    assert one_statement([Write("SELECT 1")]) is None

@@ -176,9 +176,10 @@ def bad_custom_ids(rng: random.Random, live: Live) -> list[str]:
         f"bgs:d:{m}:1:2:3:4",
         ":".join(["bgb:o", *["1"] * 40])[:100],
     ]
-    for kind, arity in ids.ARITY.items():
+    for kind, counts in ids.ARITY.items():
         prefix = "bgs" if kind in (ids.PICK, ids.DRAFT) else "bgb"
-        wrong = rng.choice([n for n in range(0, 6) if n != arity])
+        wrong = rng.choice([n for n in range(0, 6) if n not in counts])
+        arity = counts[0]
         out.append(
             ":".join([prefix, kind, *[str(rng.randrange(1, 10**6)) for _ in range(wrong)]]).rstrip(":")
         )

@@ -14,14 +14,16 @@ import asyncio
 import re
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, TypeVar, cast
 
 import aiosqlite
+
+T = TypeVar("T")
 
 MIGRATION_NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
 # `NNN_name.postgres.sql` replaces `NNN_name.sql` on PostgreSQL when a file cannot be portable.
@@ -285,16 +287,20 @@ class SqliteDatabase(Database):
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         # isolation_level=None: we issue BEGIN/COMMIT ourselves so transactions are explicit.
-        conn = await aiosqlite.connect(path, isolation_level=None)
+        # check_same_thread=False: short statements run on the event loop's thread (see `_call`),
+        # the rest on aiosqlite's; the database's lock keeps them from ever overlapping.
+        conn = await aiosqlite.connect(path, isolation_level=None, check_same_thread=False)
         conn.row_factory = aiosqlite.Row
         await conn.execute("PRAGMA journal_mode=WAL")
         await conn.execute("PRAGMA foreign_keys=ON")
-        await conn.execute("PRAGMA busy_timeout=5000")
+        await conn.execute("PRAGMA busy_timeout=0")  # waiting for a lock happens off the loop
         await conn.execute("PRAGMA synchronous=NORMAL")
         return cls(conn)
 
     async def close(self) -> None:
-        await self.conn.close()
+        # Under the lock: a statement on the loop's thread must not meet the close on aiosqlite's.
+        async with self._lock:
+            await self.conn.close()
 
     def _count(self, exc: BaseException) -> None:
         if isinstance(exc, sqlite3.IntegrityError):
@@ -307,7 +313,7 @@ class SqliteDatabase(Database):
         """BEGIN IMMEDIATE ... COMMIT, rolled back if the block raises."""
         async with self._lock:
             self.round_trips += 2  # BEGIN, then COMMIT or ROLLBACK
-            await self.conn.execute("BEGIN IMMEDIATE")
+            await self.conn._execute(_patiently, self.conn._conn, _begin, ())
             try:
                 yield cast(Conn, _Counted(self.conn, self))
             except BaseException as exc:
@@ -316,14 +322,24 @@ class SqliteDatabase(Database):
                 raise
             self.data_version = await self.conn._execute(_commit, self.conn._conn)
 
+    async def _call(self, fn: Callable[..., T], *args: Any) -> T:
+        """`fn(connection, *args)`, a statement or a short batch, under the caller's hold of the
+        lock: on the event loop's own thread when SQLite can run it without waiting for another
+        connection's lock (a trip to aiosqlite's thread costs more than such a statement), else
+        on aiosqlite's thread, waiting up to BUSY_MS for the lock."""
+        try:
+            return fn(self.conn._conn, *args)
+        except sqlite3.OperationalError as exc:
+            if not _busy(exc):
+                raise
+        return await self.conn._execute(_patiently, self.conn._conn, fn, args)
+
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
         # One trip to the worker thread (execute, fetch and close there), not three.
         async with self._lock:
             self.round_trips += 1
             try:
-                self.data_version, rows = await self.conn._execute(
-                    _fetch, self.conn._conn, sql, tuple(params)
-                )
+                self.data_version, rows = await self._call(_fetch, sql, tuple(params))
             except sqlite3.Error as exc:
                 self._count(exc)
                 raise
@@ -341,9 +357,7 @@ class SqliteDatabase(Database):
         async with self._lock:
             self.round_trips += 1
             try:
-                count, rowid, self.data_version = await self.conn._execute(
-                    _run_one, self.conn._conn, sql, params
-                )
+                count, rowid, self.data_version = await self._call(_run_one, sql, params)
             except BaseException as exc:
                 self._count(exc)
                 raise
@@ -355,7 +369,7 @@ class SqliteDatabase(Database):
         async with self._lock:
             self.round_trips += 1
             try:
-                self.data_version = await self.conn._execute(_run_batch, self.conn._conn, tuple(writes))
+                self.data_version = await self._call(_run_batch, tuple(writes))
             except BaseException as exc:
                 self._count(exc)
                 raise
@@ -371,6 +385,28 @@ class SqliteDatabase(Database):
             for col in await all_rows(conn, f'PRAGMA table_info("{t["name"]}")', ()):
                 out.append(Column(str(t["name"]), str(col["name"]), bool(col["notnull"]), "any"))
         return out
+
+
+BUSY_MS = 5000  # how long a statement waits for another connection's write lock
+
+
+def _busy(exc: sqlite3.OperationalError) -> bool:
+    """SQLITE_BUSY or SQLITE_LOCKED (any extended code): another connection holds a lock."""
+    return getattr(exc, "sqlite_errorcode", 0) & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
+def _patiently(conn: sqlite3.Connection, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
+    """On aiosqlite's thread: `fn` allowed to wait for locks, the connection then back to
+    failing at once (the event loop's thread must never wait)."""
+    conn.execute(f"PRAGMA busy_timeout={BUSY_MS}")
+    try:
+        return fn(conn, *args)
+    finally:
+        conn.execute("PRAGMA busy_timeout=0")
+
+
+def _begin(conn: sqlite3.Connection) -> None:
+    conn.execute("BEGIN IMMEDIATE")
 
 
 def _data_version(conn: sqlite3.Connection) -> int:

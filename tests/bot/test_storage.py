@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
+import time
+from pathlib import Path
 
 import pytest
 
@@ -153,8 +156,41 @@ def test_a_batch_is_one_statement_only_when_its_writes_cannot_see_each_other() -
     jobs = Write("DELETE FROM pbp_jobs WHERE ref = ?", ("t:1:0",))
     sql = one_statement([jobs, timer])
     assert sql is not None and "$3" in sql and "$4" not in sql and sql.count("RETURNING 1") == 2
-    reads_other = Write("DELETE FROM pbp_jobs WHERE ref = ? AND NOT EXISTS (SELECT 1 FROM pbp_timers)", ("r",))
+    reads_other = Write(
+        "DELETE FROM pbp_jobs WHERE ref = ? AND NOT EXISTS (SELECT 1 FROM pbp_timers)", ("r",)
+    )
     assert one_statement([timer, reads_other]) is None  # it would not see the timer's deletion
     assert one_statement([timer, timer]) is None  # one table twice
     assert one_statement([Write("INSERT INTO matches (a) VALUES (?) RETURNING id", (1,))]) is None
     assert one_statement([Write("SELECT 1")]) is None
+
+
+async def test_sqlite_statements_wait_for_another_connections_lock_off_the_event_loop(tmp_path: Path) -> None:
+    """Short statements run on the event loop's thread only when SQLite needs no wait; one that
+    meets another connection's write lock waits on aiosqlite's thread, so the loop (here: the
+    holder, which must get on to its COMMIT) keeps running."""
+    url = str(tmp_path / "two.sqlite3")
+    holder, waiter = await Database.open(url), await Database.open(url)
+    try:
+        async with holder.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO user_prefs (user_id, locale, updated_at) VALUES (?, ?, 0)", (1, "en")
+            )
+            write = asyncio.ensure_future(
+                waiter.write_batch(
+                    [
+                        Write(
+                            "INSERT INTO user_prefs (user_id, locale, updated_at) VALUES (?, ?, 0)", (2, "pt")
+                        )
+                    ]
+                )
+            )
+            started = time.monotonic()
+            await asyncio.sleep(0.2)
+            assert time.monotonic() - started < 1.0 and not write.done()  # the loop was never held
+        await write
+        rows = await waiter.fetchall("SELECT user_id FROM user_prefs ORDER BY user_id")
+        assert [r["user_id"] for r in rows] == [1, 2]
+    finally:
+        await holder.close()
+        await waiter.close()

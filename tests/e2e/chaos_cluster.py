@@ -168,7 +168,7 @@ class ClusterChaos(Chaos):
                 if proc.returncode is not None and proc.returncode != -9:
                     self.report.crashes += 1
                     self.report.details.append(f"crash: {name} exited with {proc.returncode}")
-            self.check(*await self.stored())
+            await self.settled_verdict()
             self.judge_refusals()
         finally:
             for proc in self.procs.values():

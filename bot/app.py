@@ -324,11 +324,12 @@ class BoardGamesBot(commands.Bot):
             await self.store.close()
 
     # -- components ---------------------------------------------------------------------------
-    def on_component(self, kind: str, handler: Handler, arity: int | tuple[int, ...] | None = None) -> None:
-        """Register a component handler wrapped with the house error reporting. `arity`: how many
-        numbers its ids carry (the platform's kinds are listed in `ids.ARITY`); an id with another
-        count, a number it lacks, or a malformed select value is answered "out of date"."""
-        expected = (arity,) if isinstance(arity, int) else arity if arity is not None else ids.ARITY.get(kind)
+    def on_component(self, kind: str, handler: Handler, arity: tuple[int, ...] | None = None) -> None:
+        """Register a component handler wrapped with the house error reporting. `arity`: the
+        counts of numbers its ids may carry (the platform's kinds are listed in `ids.ARITY`); an
+        id with another count, a number it lacks, or a malformed select value is answered "out of
+        date"."""
+        expected = arity if arity is not None else ids.ARITY.get(kind)
 
         async def guarded(interaction: discord.Interaction[Any], args: list[int], values: list[str]) -> None:
             if time.time() - interaction.created_at.timestamp() > TOO_LATE:

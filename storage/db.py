@@ -3,9 +3,11 @@ chosen by the URL, with one small API: `transaction()`, `fetchall`, `fetchone`, 
 
 Repositories write one portable SQL dialect with `?` placeholders; the PostgreSQL backend
 (`storage/pg.py`) translates placeholders and migration types. On SQLite there is one aiosqlite
-connection per process: aiosqlite runs every statement on one worker thread, but coroutines could
-still interleave statements of two transactions, so one asyncio lock around each unit of work keeps
-transactions whole; WAL mode keeps readers in other processes unblocked.
+connection per process: a read, a lone write or a batch runs on the event loop's thread when it
+needs no wait, anything else on aiosqlite's worker thread (see `SqliteDatabase._call`);
+coroutines could still interleave statements of two transactions, so one asyncio lock around each
+unit of work keeps transactions whole and the two threads apart; WAL mode keeps readers in other
+processes unblocked.
 """
 
 from __future__ import annotations
@@ -335,7 +337,7 @@ class SqliteDatabase(Database):
         return await self.conn._execute(_patiently, self.conn._conn, fn, args)
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-        # One trip to the worker thread (execute, fetch and close there), not three.
+        # One call (execute, fetch and close together), not three.
         async with self._lock:
             self.round_trips += 1
             try:
@@ -364,8 +366,8 @@ class SqliteDatabase(Database):
             return count, rowid
 
     async def write_batch(self, writes: Sequence[Write]) -> None:
-        """The whole transaction in one trip to aiosqlite's worker thread: every await on the
-        connection is a thread hop, and a hot answer path should pay for one."""
+        """The whole transaction in one call (see `_call`), not an await per statement: a hot
+        answer path should pay for one."""
         async with self._lock:
             self.round_trips += 1
             try:
@@ -414,7 +416,7 @@ def _data_version(conn: sqlite3.Connection) -> int:
 
 
 def _fetch(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> tuple[int, list[Any]]:
-    """On aiosqlite's worker thread: the data version, then the rows. Read first, the version can
+    """The data version, then the rows. Read first, the version can
     only be older than the rows (a commit landing in between shows up on the next trip)."""
     version = _data_version(conn)
     return version, conn.execute(sql, params).fetchall()
@@ -426,7 +428,7 @@ def _commit(conn: sqlite3.Connection) -> int:
 
 
 def _run_one(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> tuple[int, int, int]:
-    """On aiosqlite's worker thread: BEGIN IMMEDIATE, the statement, COMMIT (ROLLBACK if it
+    """BEGIN IMMEDIATE, the statement, COMMIT (ROLLBACK if it
     fails); (rows touched, new row id, data version after the commit)."""
     conn.execute("BEGIN IMMEDIATE")
     try:
@@ -440,7 +442,7 @@ def _run_one(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> tup
 
 
 def _run_batch(conn: sqlite3.Connection, writes: tuple[Write, ...]) -> int:
-    """On aiosqlite's worker thread: BEGIN IMMEDIATE, the writes, COMMIT (ROLLBACK on any
+    """BEGIN IMMEDIATE, the writes, COMMIT (ROLLBACK on any
     failure); returns the data version after the commit."""
     conn.execute("BEGIN IMMEDIATE")
     try:

@@ -91,13 +91,14 @@ BEGIN
 END
 $$"""
 ROWS_MESSAGE = re.compile(r"^bgb-rows (\d+) (\d+)$")
+RETURNING = re.compile(r"\bRETURNING\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=2048)
 def translate(sql: str, serial_tables: frozenset[str]) -> Query:
     text = placeholders(sql)
     head = text.lstrip().split(None, 1)[0].upper() if text.strip() else ""
-    returning = re.search(r"\bRETURNING\b", text, re.IGNORECASE) is not None
+    returning = RETURNING.search(text) is not None
     returns_id = False
     m = INSERT_INTO.match(text)
     if m and not returning and m.group(1).lower() in serial_tables:
@@ -111,24 +112,30 @@ def one_statement(writes: Sequence[Write]) -> str | None:
     `bgb_expect_rows`), or None when they cannot be: a write that returns rows, or one that
     reads or writes a table another of them writes (the clauses share one snapshot, so a later
     one would not see an earlier one's changes)."""
+    return _composed(tuple((w.sql, w.rows) for w in writes))
+
+
+@lru_cache(maxsize=256)
+def _composed(shape: tuple[tuple[str, int | None], ...]) -> str | None:
+    """`one_statement` for a batch's statements and row counts (a hot path sends a few shapes)."""
     targets = []
-    for write in writes:
-        m = WRITE_TARGET.match(write.sql)
-        if m is None or re.search(r"\bRETURNING\b", write.sql, re.IGNORECASE):
+    for sql, _ in shape:
+        m = WRITE_TARGET.match(sql)
+        if m is None or RETURNING.search(sql):
             return None
         targets.append(m.group(1).lower())
     if len(set(targets)) != len(targets):
         return None
-    for i, write in enumerate(writes):
-        lowered = write.sql.lower()
+    for i, (sql, _) in enumerate(shape):
+        lowered = sql.lower()
         if any(re.search(rf"\b{t}\b", lowered) for j, t in enumerate(targets) if j != i):
             return None
     clauses, checks, n = [], [], 0
-    for i, write in enumerate(writes):
-        body, n = numbered(write.sql.strip().rstrip(";"), n)
+    for i, (sql, rows) in enumerate(shape):
+        body, n = numbered(sql.strip().rstrip(";"), n)
         clauses.append(f"w{i} AS ({body} RETURNING 1)")
-        if write.rows is not None:
-            checks.append(f"bgb_expect_rows((SELECT count(*) FROM w{i}), {int(write.rows)}, {i})")
+        if rows is not None:
+            checks.append(f"bgb_expect_rows((SELECT count(*) FROM w{i}), {int(rows)}, {i})")
     return f"WITH {', '.join(clauses)} SELECT {', '.join(checks) or '1'}"
 
 
@@ -197,6 +204,12 @@ class PgConn:
         except asyncpg.IntegrityConstraintViolationError as exc:
             self.db.conflicts += 1
             raise PgIntegrityError(str(exc)) from exc
+        except asyncpg.RaiseError as exc:
+            rows = ROWS_MESSAGE.match(str(exc))  # a batch's row count refused (`one_statement`)
+            if rows is None:
+                self.db.errors += 1
+                raise
+            raise RowsMismatch(int(rows.group(1)), int(rows.group(2))) from None
         except (asyncpg.PostgresError, OSError):
             self.db.errors += 1
             raise
@@ -307,23 +320,8 @@ class PostgresDatabase(Database):
         if sql is None:
             await super().write_batch(writes)
             return
-        args = tuple(p for w in writes for p in w.params)
         async with self.pool.acquire() as raw:
-            self.round_trips += 1
-            try:
-                await raw.execute(sql, *args)
-            except asyncpg.RaiseError as exc:
-                m = ROWS_MESSAGE.match(str(getattr(exc, "message", "") or exc))
-                if m is None:
-                    self.errors += 1
-                    raise
-                raise RowsMismatch(int(m.group(1)), int(m.group(2))) from None
-            except asyncpg.IntegrityConstraintViolationError as exc:
-                self.conflicts += 1
-                raise PgIntegrityError(str(exc)) from exc
-            except (asyncpg.PostgresError, OSError):
-                self.errors += 1
-                raise
+            await PgConn(raw, self).execute(sql, [p for w in writes for p in w.params])
 
     async def _lock_schema(self, conn: Conn) -> None:
         await conn.execute(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})")

@@ -173,6 +173,7 @@ class BoardGamesBot(commands.Bot):
             owner=owner,
             lease=lease,
             locale_for=self.prefs.locale_for,
+            reaches_by_dm=self.notifier.reaches_by_dm,
         )
         self.answering = Answering(self.table, self.notifier, self.drafts)
         self.quarantine = Quarantine(self.table, DiscordHerald(self))

@@ -90,6 +90,11 @@ class Notifier:
         self.missed: Callable[[int], None] = lambda match_id: None
         self._recording: set[asyncio.Task[None]] = set()  # deliveries being recorded
 
+    async def reaches_by_dm(self, user_id: int) -> bool:
+        """Do this user's prompts go by DM? (as far as this process knows: DMs found closed
+        here, or hands kept in the channel by choice, say no)"""
+        return user_id not in self.dms_closed and (await self.prefs.get(user_id)).dm_hands
+
     def channel(self, live: Live) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(live.record.channel_id, guild_id=live.record.guild_id)
 

@@ -64,6 +64,7 @@ class PlayByPost:
         owner: str = "local",
         lease: float = 60.0,
         locale_for: Callable[[int, str], Awaitable[str]] | None = None,
+        reaches_by_dm: Callable[[int], Awaitable[bool]] | None = None,
     ) -> None:
         self.table = table
         # a user's own language for what reaches them alone (DMs); the table's when unknown
@@ -76,7 +77,7 @@ class PlayByPost:
         self.timers = TurnTimers(store.games, self.scheduler, clock)
         self.votes = VoteService(store.audit)
         self.undo = UndoService(table, store.audit)
-        self.status = StatusBoard(herald, store.games, clock, owner, lease)
+        self.status = StatusBoard(herald, store.games, clock, owner, lease, reaches_by_dm)
         self.moderation = Moderation(table, store.audit)
         self._following = KeyedLocks()
         self.scheduler.on(REMIND, self.on_remind)
@@ -134,12 +135,12 @@ class PlayByPost:
             if prefs.dm_ping and timer.seat in shown:
                 await self._dm_turn(live, timer, "dm.your_turn")
 
-    async def _dm_turn(self, live: Live, timer: Timer, key: str) -> None:
+    async def _dm_turn(self, live: Live, timer: Timer, key: str) -> bool:
         settings = await self.store.games.settings(live.id)
         link = jump_link(live.record.guild_id, live.record.channel_id, settings.status_message_id)
         when = f"<t:{int(timer.due_at)}:R>" if timer.due_at else "—"
         locale = await self.locale_for(timer.user_id, live.record.locale)
-        await self.herald.dm(timer.user_id, t(key, locale, id=live.id, link=link, when=when))
+        return await self.herald.dm(timer.user_id, t(key, locale, id=live.id, link=link, when=when))
 
     # -- reminders and timeouts ---------------------------------------------------------------------------
     async def _job_context(self, job: Job) -> tuple[Live, Timer] | None:
@@ -160,9 +161,12 @@ class PlayByPost:
         live, timer = found
         prefs = await self.store.games.ping_prefs(timer.user_id)
         if timer.seat in shown_seats(live):
+            # The status goes to the bottom of the channel with the reminder; a player it does not
+            # mention (their prompt reached them by DM) is reminded by DM.
             note = t("status.reminder", live.record.locale)
-            await self.status.refresh(live, await self.store.games.timers(live.id), note=note, repost=True)
-            if prefs.dm_ping:
+            timers = await self.store.games.timers(live.id)
+            settings = await self.status.refresh(live, timers, note=note, repost=True)
+            if prefs.dm_ping or timer.user_id not in settings.status_pinged:
                 await self._dm_turn(live, timer, "dm.reminder")
         else:
             await self._dm_turn(live, timer, "dm.reminder")

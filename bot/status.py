@@ -1,8 +1,14 @@
 """The one status message a running game keeps in its channel: whose turn it is and until when.
 
-Editing a message never notifies anyone, so when the player to act changes (or a reminder is
-due) the old status message is deleted and a new one posted with the mention; otherwise it is
-edited in place. The channel thus always holds exactly one current status per game.
+Editing a message never notifies anyone, so when someone must be mentioned the old status
+message is deleted and a new one posted with the mention; otherwise (the usual turn change: the
+player to act hears of it by the DM carrying their prompt) it is edited in place. A reminder
+posts it afresh, at the bottom of the channel. The channel thus always holds exactly one current
+status per game.
+
+Who is mentioned: a named player whose prompt cannot reach them by DM (DMs closed, or hands
+kept in the channel by choice), for whom the status is the one notice of their turn; and one who
+asked for channel mentions anyway (/settings ping).
 
 The players who must act now are named and pinged, several at once where several must (the
 victims of an attack); a prompt that exists only because of a hidden card (a reaction to an
@@ -20,7 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, replace
 
 from bot.clock import Clock
@@ -52,11 +58,24 @@ class StatusLine:
     mentions: tuple[int, ...]
 
 
+async def _never_by_dm(user_id: int) -> bool:
+    return False
+
+
 class StatusBoard:
     def __init__(
-        self, herald: Herald, repo: PbpRepo, clock: Clock, owner: str = "local", lease: float = 30.0
+        self,
+        herald: Herald,
+        repo: PbpRepo,
+        clock: Clock,
+        owner: str = "local",
+        lease: float = 30.0,
+        reaches_by_dm: Callable[[int], Awaitable[bool]] | None = None,
     ) -> None:
         self.herald = herald
+        # Does this user's prompt reach them by DM? (the notifier's word; default: never, so
+        # every named player is mentioned)
+        self.reaches_by_dm = reaches_by_dm or _never_by_dm
         self.repo = repo
         self.clock = clock
         self.owner = owner  # this process, in claims on a game's status message
@@ -103,10 +122,8 @@ class StatusBoard:
             elif timer is not None and timer.due_at is not None:
                 line += " · " + t("status.deadline", locale, when=f"<t:{int(timer.due_at)}:R>")
             lines.append(line)
-            if spec.user_id and await self._pingable(spec.user_id, timer):
-                prefs = await self.repo.ping_prefs(spec.user_id)
-                if prefs.ping:
-                    mentions.append(spec.user_id)
+            if spec.user_id and await self.mentions(spec.user_id, timer):
+                mentions.append(spec.user_id)
         if not lines:
             lines.append(t("status.bots_thinking", locale))
         head = t("status.head", locale, id=live.id)
@@ -114,6 +131,15 @@ class StatusBoard:
         if note:
             body = f"{note}\n{body}"
         return StatusLine(f"{head}\n{body}", tuple(mentions))
+
+    async def mentions(self, user_id: int, timer: Timer | None) -> bool:
+        """Is this named player mentioned in the channel? When their turn is live and the status
+        is how they hear of it (no DM reaches them) or they asked for channel mentions."""
+        if not await self._pingable(user_id, timer):
+            return False
+        if not await self.reaches_by_dm(user_id):
+            return True
+        return (await self.repo.ping_prefs(user_id)).ping
 
     async def _pingable(self, user_id: int, timer: Timer | None) -> bool:
         """A named player is pinged unless someone covers their turn or their clock is paused.

@@ -52,7 +52,7 @@ PLATFORM_RENAMES = {
 PLATFORM_DESCRIPTIONS = {
     "dm": ls("Receive your hand and decisions by direct message", "cmd.opt.dm.desc"),
     "language": ls("The language the bot uses with you", "cmd.opt.language.desc"),
-    "ping": ls("Mention you in the channel when it is your turn", "cmd.pbp.opt.ping.desc"),
+    "ping": ls("Mention you in the channel on your turn even when your prompt reaches you by DM", "cmd.pbp.opt.ping.desc"),
     "dm_ping": ls("Also tell you by direct message when it is your turn", "cmd.pbp.opt.dm_ping.desc"),
 }
 PLATFORM_CHOICES = {"dm": ON_OFF, "language": LANGUAGES, "ping": ON_OFF, "dm_ping": ON_OFF}

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import re
 import sqlite3
+import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -291,7 +292,14 @@ class SqliteDatabase(Database):
         # isolation_level=None: we issue BEGIN/COMMIT ourselves so transactions are explicit.
         # check_same_thread=False: short statements run on the event loop's thread (see `_call`),
         # the rest on aiosqlite's; the database's lock keeps them from ever overlapping.
-        conn = await aiosqlite.connect(path, isolation_level=None, check_same_thread=False)
+        pending = aiosqlite.connect(path, isolation_level=None, check_same_thread=False)
+        # A process that ends without closing its store (a crash's unwinding, a failed test) must
+        # still exit: aiosqlite's worker thread would otherwise keep the interpreter waiting.
+        # Nothing is lost by that: an unfinished transaction rolls back, as on a crash.
+        worker = getattr(pending, "_thread", None)
+        if isinstance(worker, threading.Thread):
+            worker.daemon = True
+        conn = await pending
         conn.row_factory = aiosqlite.Row
         await conn.execute("PRAGMA journal_mode=WAL")
         await conn.execute("PRAGMA foreign_keys=ON")

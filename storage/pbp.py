@@ -42,7 +42,9 @@ class Timer:
 @dataclass(frozen=True)
 class PingPrefs:
     user_id: int
-    ping: bool = True
+    # Mention in the channel on their turn even when their prompt reaches them by DM (a player
+    # whose hand cannot go by DM is mentioned whatever this says: the status is their one notice).
+    ping: bool = False
     dm_ping: bool = False
 
 
@@ -322,7 +324,7 @@ class PbpRepo:
                    updated_at = excluded.updated_at""",
                 (
                     user_id,
-                    1 if new_ping is None else new_ping,
+                    0 if new_ping is None else new_ping,
                     0 if new_dm is None else new_dm,
                     time.time(),
                     int(new_ping is not None),

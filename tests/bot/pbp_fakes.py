@@ -78,6 +78,7 @@ class Rig:
     pbp: PlayByPost
     herald: FakeHerald
     clock: ManualClock
+    no_dm: set[int]  # users whose prompts cannot go by DM (the notifier's knowledge, faked)
 
     async def settle(self) -> None:
         await self.runner.idle()
@@ -97,10 +98,15 @@ async def make_rig(db_path: str, clock: ManualClock | None = None, herald: FakeH
     runner = Runner(table, pause=0, covers=lambda match_id, seat: pbp.timers.covers(match_id, seat))
     clock = clock or ManualClock()
     herald = herald or FakeHerald()
-    pbp = PlayByPost(table, PbpStore(store.db), herald, clock, poke=runner.poke)
+    no_dm: set[int] = set()
+
+    async def reaches_by_dm(user_id: int) -> bool:
+        return user_id not in no_dm
+
+    pbp = PlayByPost(table, PbpStore(store.db), herald, clock, poke=runner.poke, reaches_by_dm=reaches_by_dm)
     table.listen(runner.on_outcome, pbp.on_outcome)
     await pbp.start(run_loop=False)
-    return Rig(store, table, runner, pbp, herald, clock)
+    return Rig(store, table, runner, pbp, herald, clock, no_dm)
 
 
 async def started(rig: Rig, hours: float | None = 24, policy: str = "bot_turn", bot_seat: bool = False) -> Live:

@@ -125,4 +125,4 @@ def test_charts_render_small_pngs() -> None:
         assert image.format == "PNG" and image.size == (WIDTH, HEIGHT)
         assert len(data) < 40_000
     # Something was drawn: more than the background colour.
-    assert len(set(_image(chart).getdata())) > 3
+    assert len(set(_image(chart).get_flattened_data())) > 3

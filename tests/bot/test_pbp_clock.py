@@ -3,6 +3,8 @@ and the one status message per game."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.clock import ManualClock
 from bot.scheduler import Scheduler
 from storage import Store
@@ -68,13 +70,16 @@ async def test_reminder_then_timeout_bot_plays_one_turn_across_a_restart(db_path
     live = await started(rig, hours=24, policy="bot_turn")
     seat = current_seat(live)
     user = live.record.seats[seat].user_id
-    # One status message, naming and pinging the player to act, with its deadline.
+    # One status message, naming the player to act, with its deadline; their prompt reaches
+    # them by DM, so the channel does not mention them.
     status = herald.live_posts()
     assert len(status) == 1 and f"<@{user}>" in status[0].content and "<t:" in status[0].content
-    assert status[0].mentions == (user,)
+    assert status[0].mentions == ()
 
-    assert await rig.tick(12.5) == 1  # the 50% reminder
-    assert len(herald.live_posts()) == 1 and "Reminder" in herald.live_posts()[0].content
+    assert await rig.tick(12.5) == 1  # the 50% reminder: the status moves down, the player hears by DM
+    [reposted] = herald.live_posts()
+    assert reposted.id != status[0].id and "Reminder" in reposted.content and reposted.mentions == ()
+    assert [text for uid, text in herald.dms if uid == user and "Reminder" in text]
     await rig.store.close()
 
     # A new process on the same database and the same (simulated) time.
@@ -178,10 +183,22 @@ async def test_vacation_pauses_and_resumes_the_clock(db_path: str) -> None:
     await rig.store.close()
 
 
-async def test_status_message_is_one_and_pings_only_who_wants(db_path: str) -> None:
+@pytest.mark.parametrize(
+    ("bob_wants", "bob_by_dm", "bob_mentioned"),
+    [(None, True, False), (True, True, True), (False, False, True)],
+    ids=["prompt-by-dm", "asked-for-mentions", "no-dm"],
+)
+async def test_status_message_is_one_and_mentions_who_must_hear_of_it(
+    db_path: str, bob_wants: bool | None, bob_by_dm: bool, bob_mentioned: bool
+) -> None:
+    """Bob is mentioned in the channel on his turns when he asked for it, or when no DM reaches
+    him (whatever his preference); otherwise the status names him in an edit."""
     rig = await make_rig(db_path)
-    await rig.pbp.store.games.set_ping_prefs(BOB, ping=False, dm_ping=True)
+    await rig.pbp.store.games.set_ping_prefs(BOB, ping=bob_wants, dm_ping=True)
+    if not bob_by_dm:
+        rig.no_dm.add(BOB)
     live = await started(rig, hours=None)
+    bob_named = 0
     for _ in range(6):  # several turns change hands
         live = await rig.table.get(live.id)
         assert live.match is not None
@@ -192,7 +209,15 @@ async def test_status_message_is_one_and_pings_only_who_wants(db_path: str) -> N
         await rig.table.announce(await rig.table.submit(live.id, user, prompt.pid, answer))
         status = [m for m in rig.herald.live_posts() if "Game #" in m.content]
         assert len(status) == 1
-        assert BOB not in status[0].mentions
+        named = f"<@{BOB}>" in status[0].content
+        bob_named += named
+        if named:  # (an edit keeps the mentions of the post it edits: it notifies nobody)
+            assert (BOB in status[0].mentions) == bob_mentioned
+        assert ALICE not in status[0].mentions  # her prompts go by DM and she asked for nothing
+    assert bob_named >= 2
+    # A status posted once and edited ever after, unless Bob must be mentioned on his turns.
+    posted = [m for m in rig.herald.posts if "Game #" in m.content]
+    assert (len(posted) == 1) == (not bob_mentioned), len(posted)
     assert any(uid == BOB and "your turn" in text for uid, text in rig.herald.dms)
     await rig.store.close()
 
@@ -207,6 +232,7 @@ async def test_a_named_player_whose_timer_is_still_starting_is_pinged_in_the_sam
         assert live.match is not None
         user = live.record.seats[live.match.prompts()[0].seat].user_id
         assert user is not None
+        rig.no_dm.add(user)  # the status is how they hear of their turn
         settings = await rig.pbp.store.games.settings(live.id)
         line = await rig.pbp.status.compose(live, {}, settings, None)
         assert f"<@{user}>" in line.text and line.mentions == (user,)

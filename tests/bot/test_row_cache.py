@@ -92,19 +92,19 @@ async def test_another_stores_write_is_seen_after_its_commit(two: tuple[Store, S
     with served_from_memory():
         assert (await mine.settings(match)).turn_hours == 24
         assert await mine.timers(match) == {}
-        assert (await mine.ping_prefs(ANN)).ping is True
+        assert (await mine.ping_prefs(ANN)).ping is False
         assert await mine_votes.open_votes(match) == []
         assert await mine.vacation(ANN) is None
     before = one.db.generation
     await theirs.save_clock(match, 48, "vote")
     assert await theirs.add_timer(timer(match, 1, 7.0))
-    await theirs.set_ping_prefs(ANN, False, None)
+    await theirs.set_ping_prefs(ANN, True, None)
     await their_votes.open_vote(match, "undo", 0, 3, ANN, [BOB])
     await heard(one.db, before)
     with served_from_memory():
         assert (await mine.settings(match)).turn_hours == 48
         assert set(await mine.timers(match)) == {1}
-        assert (await mine.ping_prefs(ANN)).ping is False
+        assert (await mine.ping_prefs(ANN)).ping is True
         assert [v.kind for v in await mine_votes.open_votes(match)] == ["undo"]
     # Outside the block the database answers at once, without waiting to hear of it.
     await theirs.drop_timers(match)

@@ -471,4 +471,4 @@ async def test_two_preference_changes_at_once_both_stay(stores: tuple[Store, Sto
     prefs = await a.ping_prefs(BOB)
     assert (prefs.ping, prefs.dm_ping) == (False, True)
     # A first change for someone without a row keeps the defaults it does not name.
-    assert (await b.set_ping_prefs(CAROL, None, True)).ping is True
+    assert (await b.set_ping_prefs(CAROL, None, True)).ping is False

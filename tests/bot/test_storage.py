@@ -194,3 +194,25 @@ async def test_sqlite_statements_wait_for_another_connections_lock_off_the_event
     finally:
         await holder.close()
         await waiter.close()
+
+
+def test_a_process_that_never_closes_its_store_still_exits(tmp_path: Path) -> None:
+    """A crash's unwinding or a failed test may skip `close()`: the interpreter must not wait
+    forever on the database's worker thread."""
+    import subprocess
+    import sys
+
+    script = (
+        "import asyncio\n"
+        "from storage import Store\n"
+        "async def main():\n"
+        f"    store = await Store.open({str(tmp_path / 'open.db')!r})\n"
+        "    await store.db.execute('CREATE TABLE IF NOT EXISTS t (x INTEGER)')\n"
+        "    return store\n"
+        "kept = asyncio.run(main())  # held to the end, as a failed test's traceback holds it\n"
+        "print('done')\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=20)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "done"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from bot.standin.state import Message, User
 from tests.e2e.conftest import StartBot, World
-from tests.e2e.driver import buttons
+from tests.e2e.driver import Table, buttons
 
 HOUR = 3600
 MENTION = re.compile(r"<@(\d+)>")
@@ -170,3 +170,34 @@ async def test_spectate_log_mine_admin_and_export(world: World, start_bot: Start
     with sqlite3.connect(world.db) as db:
         actions = [a for (a,) in db.execute("SELECT action FROM admin_audit WHERE match_id = ?", (match_id,))]
     assert actions == ["transfer", "force_end"]
+
+
+async def test_status_is_edited_in_place_while_prompts_go_by_dm(world: World, start_bot: StartBot) -> None:
+    """Both players get their prompts by DM, which notifies them: as turns pass, the one status
+    message is edited to name the player to act, with no channel mention and no repost. A player
+    who asks for channel mentions gets one: the status is posted afresh on their turn."""
+    standin = world.standin
+    await start_bot()
+    match_id = await open_game(world)
+    [status] = status_messages(world)
+    table = Table(standin, world.channel, match_id, [world.alice, world.bob])
+    named = {waiting_for(status)}
+    for _ in range(8):  # four turns, each a play and a buy
+        await table.step()
+        named.add(waiting_for(standin.message(status.id) or status))
+    assert named == {world.alice.id, world.bob.id}  # both players' turns came and went
+    assert [m.id for m in status_messages(world)] == [status.id]  # one message, never reposted
+    assert all(not body.get("allowed_mentions", {}).get("users") for body in status.history)
+    assert len(standin.message(status.id).history) > 2  # type: ignore[union-attr]
+
+    asked = await standin.slash(world.bob, world.channel, "settings", {"ping": "on"})
+    await asked.response()
+    assert "Channel mentions on your turn: on" in (await asked.wait_original()).content
+    for _ in range(6):
+        if status_messages(world)[-1].id != status.id:
+            break
+        await table.step()
+    await standin.wait_until(lambda: status_messages(world)[-1].id != status.id, 10)
+    [fresh] = status_messages(world)
+    assert waiting_for(fresh) == world.bob.id
+    assert [str(u) for u in fresh.history[0]["allowed_mentions"]["users"]] == [world.bob.id]

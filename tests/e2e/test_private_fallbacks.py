@@ -49,6 +49,8 @@ async def test_closed_dms_play_in_ephemeral_views(world: World, start_bot: Start
 
     async def carol_turn(note: Message) -> None:
         seen.add(note.id)
+        # no DM reaches her, so the status mentions her (a ping), with no preference set
+        assert [str(carol.id)] == [str(u) for u in note.history[0].get("allowed_mentions", {}).get("users", [])]
         for card in ("Copper", "Estate", "Silver", "Gold"):
             assert card not in note.content  # the notice says nothing about the decision
         opened = await standin.click(carol, note, f"bgb:h:{match_id}")

@@ -87,6 +87,10 @@ async def test_status_names_everyone_who_must_act_and_no_hidden_reaction(
     standin, channel = world.standin, world.channel
     await start_bot()
     players = [world.alice, world.bob, world.carol]
+    for user in players:  # their prompts reach them by DM: channel mentions are theirs to ask for
+        asked = await standin.slash(user, channel, "settings", {"ping": "on"})
+        await asked.response()
+        assert "Channel mentions on your turn: on" in (await asked.wait_original()).content
     opened = await standin.slash(
         world.alice, channel, "dominion new", {"kingdom": KINGDOM, "reactions": "ask"}
     )

@@ -23,7 +23,9 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+import tempfile
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
@@ -32,6 +34,7 @@ if str(HERE) not in sys.path:
 import load  # noqa: E402
 from floor_bot import (  # noqa: E402
     BOARD_CONTENT,
+    BUY_ID,
     CONTENT,
     CUSTOM_ID,
     LABEL,
@@ -41,10 +44,12 @@ from floor_bot import (  # noqa: E402
     WAIT_CONTENT,
 )
 
-from bot.standin.state import Channel, Message, snowflake  # noqa: E402
+from bot.standin import StandIn  # noqa: E402
+from bot.standin.state import Channel, Message, User, snowflake  # noqa: E402
 
 NAME = "the same load, minimal discord.py bot (floor)"
 TABLE_NAME = "the same load, minimal bot with a table's traffic (floor)"
+PAYLOAD_NAME = "the same load, minimal bot with a table's traffic carrying our messages (floor)"
 
 
 class FloorLoad(load.Load):
@@ -112,6 +117,115 @@ class TableLoad(FloorLoad):
         return 0
 
 
+# -- the real bot's messages on the table's traffic ------------------------------------------------
+def _components(body: dict[str, Any]) -> list[dict[str, Any]]:
+    return [c for row in body.get("components") or [] for c in row.get("components") or []]
+
+
+def kind_of(body: dict[str, Any]) -> str | None:
+    """Which of the money player's views a DM body is: play, buy, wait (or None)."""
+    parts = _components(body)
+    labels = [str(c.get("label") or "") for c in parts if c.get("type") == 2]
+    options = [str(o.get("label") or "") for c in parts if c.get("type") == 3 for o in c.get("options") or []]
+    if "Play all Treasures" in labels:
+        return "play"
+    if any(x.startswith("Gold") for x in labels + options):
+        return "buy"
+    if body.get("embeds") and not any(c.get("custom_id") and not c.get("disabled") for c in parts):
+        return "wait"
+    return None
+
+
+def floor_ids(body: dict[str, Any], kind: str) -> dict[str, Any]:
+    """The body with the floor bot's ids: its play button PLAY_ID, its Gold BUY_ID, others unique."""
+    body = json.loads(json.dumps({k: body[k] for k in ("content", "embeds", "components") if k in body}))
+    for n, c in enumerate(_components(body)):
+        if "custom_id" not in c:
+            continue
+        labels = [str(c.get("label") or "")] + [str(o.get("label") or "") for o in c.get("options") or []]
+        if kind == "play" and labels[0] == "Play all Treasures":
+            c["custom_id"] = PLAY_ID
+        elif kind == "buy" and any(x.startswith("Gold") for x in labels):
+            c["custom_id"] = BUY_ID
+        else:
+            c["custom_id"] = f"floor:other:{n}"
+    return body
+
+
+def capture(standin: StandIn, channels: list[Channel], users: list[User]) -> dict[str, dict[str, Any]]:
+    """The latest body of each kind the bot sent: DM views by kind, and the board."""
+    found: dict[str, dict[str, Any]] = {}
+    for user in users:
+        for message in standin.dm_messages(user):
+            for body in message.history:
+                kind = kind_of(body)
+                if kind is not None:
+                    found[kind] = floor_ids(body, kind)
+    for channel in channels:
+        for message in standin.messages(channel):
+            for body in message.history:
+                if body.get("embeds") and not str(body.get("content") or "").startswith("⏳"):
+                    found["board"] = floor_ids(body, "board")
+    missing = {"play", "buy", "wait", "board"} - set(found)
+    if missing:
+        raise RuntimeError(f"the bot's run showed no {sorted(missing)} message to capture")
+    return found
+
+
+class CaptureLoad(load.Load):
+    """A short run of the real bot, keeping the messages it sent before it stops."""
+
+    captured: dict[str, dict[str, Any]] = {}
+
+    async def stop(self) -> None:
+        users = [u for pair in self.pairs for u in pair]
+        CaptureLoad.captured = capture(self.standin, self.channels, users)
+        await super().stop()
+
+
+_PAYLOADS: Path | None = None
+
+
+async def payloads() -> Path:
+    """The real bot's messages, captured once per process from a short game-playing run."""
+    global _PAYLOADS
+    if _PAYLOADS is None:
+        await load.run_load(4, 3.0, warmup=2.0, harness=CaptureLoad)
+        path = Path(tempfile.mkdtemp(prefix="bgb-payloads-")) / "payloads.json"
+        path.write_text(json.dumps(CaptureLoad.captured))
+        _PAYLOADS = path
+    return _PAYLOADS
+
+
+class PayloadLoad(TableLoad):
+    """The table's traffic with the real bot's messages (FLOOR_TRAFFIC=payload)."""
+
+    bodies: Path | None = None  # set before the run (`payloads()`)
+
+    async def prepare(self, env: dict[str, str]) -> None:
+        await super().prepare(env)
+        assert self.bodies is not None
+        env.update(FLOOR_TRAFFIC="payload", FLOOR_PAYLOADS=str(self.bodies))
+        self.raw: dict[str, dict[str, Any]] = json.loads(self.bodies.read_text())
+
+    async def create_matches(self, concurrency: int = 8) -> int:
+        s = self.standin
+        for channel, board, (host, guest) in zip(self.channels, self.boards, self.pairs, strict=True):
+            await self.post_body(channel, self.raw["board"], message_id=board)
+            await self.post_body(s.dm_channel(guest), self.raw["wait"])
+            await self.post_body(s.dm_channel(host), self.raw["play"])
+        await s.wait_until(lambda: len(self.fresh) >= self.k, timeout=60)
+        return 0
+
+    async def post_body(self, channel: Channel, body: dict[str, Any], message_id: str | None = None) -> None:
+        s = self.standin
+        message = Message(
+            id=message_id or snowflake(), channel_id=channel.id, author=s.bot_user, guild_id=channel.guild_id
+        )
+        message.apply(json.loads(json.dumps(body)))
+        await s.store_message(message)
+
+
 async def run_floor(
     matches: int,
     seconds: float,
@@ -121,8 +235,11 @@ async def run_floor(
     py_spy: Path | None = None,
     traffic: str = "click",
 ) -> load.LoadResult:
-    """`traffic`: "click" (one callback per click) or "table" (a table's minimum traffic)."""
-    harness = TableLoad if traffic == "table" else FloorLoad
+    """`traffic`: "click" (one callback per click), "table" (a table's minimum traffic) or
+    "payload" (that traffic carrying the real bot's messages)."""
+    harness: type[load.Load] = {"click": FloorLoad, "table": TableLoad, "payload": PayloadLoad}[traffic]
+    if traffic == "payload":
+        PayloadLoad.bodies = await payloads()
     return await load.run_load(
         matches, seconds, rate=rate, warmup=warmup, profile=profile, py_spy=py_spy, harness=harness
     )
@@ -132,9 +249,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = load.run_arguments(__doc__)
     parser.add_argument(
         "--traffic",
-        choices=("click", "table"),
+        choices=("click", "table", "payload"),
         default="click",
-        help="click: one callback per click; table: plus a board edit per click and a DM per turn",
+        help="click: one callback per click; table: plus a board edit per click and a DM per turn; "
+        "payload: the table's traffic carrying the real bot's messages",
     )
     parser.add_argument("--profile", type=Path, default=None, help="cProfile the floor bot into this file")
     parser.add_argument(

@@ -20,6 +20,11 @@ also sends the other player their next prompt, a new DM message with a button. F
 names a JSON file, written by the benchmark, mapping each player's DM channel id to
 [board channel id, board message id, the other player's DM channel id]: what a real bot holds in
 memory for a live match. Contents stay constant; still no database, no engine.
+
+With FLOOR_TRAFFIC=payload the same traffic carries the real bot's messages instead of one-line
+texts (FLOOR_PAYLOADS: a JSON file of the board, the prompt to play, the prompt to buy and the
+waiting view as our bot sent them in a game, captured by bench/floor.py), each built once: the
+cost of sending, receiving and parsing what a player must see, with no work to produce it.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ import json
 import logging
 import os
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
@@ -126,6 +132,78 @@ class TableBot(FloorBot):
             await dm.send(content=PLAY_CONTENT, view=self.play_view)
 
 
+class RawView(discord.ui.View):
+    """Components sent exactly as given, built once: the cheapest way through discord.py's
+    ordinary send and edit calls (a stopped view, so nothing is stored for dispatch)."""
+
+    def __init__(self, components: list[dict[str, Any]]) -> None:
+        super().__init__(timeout=None)
+        self.raw = components
+        self.stop()
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self.raw
+
+
+@dataclass(frozen=True)
+class Body:
+    """A message as the real bot sends it (bench/floor.py captures them), ready to send."""
+
+    content: str | None
+    embeds: list[discord.Embed]
+    view: RawView | None
+
+    @classmethod
+    def of(cls, raw: dict[str, Any]) -> Body:
+        components = raw.get("components") or []
+        return cls(
+            raw.get("content") or None,
+            [discord.Embed.from_dict(e) for e in raw.get("embeds") or []],
+            RawView(components) if components else None,
+        )
+
+
+class PayloadBot(TableBot):
+    """The table's traffic carrying the real bot's messages (FLOOR_TRAFFIC=payload): the board
+    embed, the prompt to play, the prompt to buy, the waiting view, as our bot rendered them in a
+    game. What the thinnest bot pays to send what a player must see."""
+
+    def __init__(self, tables: dict[int, tuple[int, int, int]], bodies: dict[str, Body]) -> None:
+        super().__init__(tables)
+        self.bodies = bodies
+
+    async def setup_hook(self) -> None:
+        tune_gc()
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.type is not discord.InteractionType.component or interaction.channel_id is None:
+            return
+        board_channel, board_message, other_dm = self.tables[interaction.channel_id]
+        data = cast(dict[str, Any], interaction.data)
+        turn_over = data.get("custom_id") == BUY_ID
+        answer = self.bodies["wait" if turn_over else "buy"]
+        try:
+            await interaction.response.edit_message(
+                content=answer.content, embeds=answer.embeds, view=answer.view
+            )
+        except discord.NotFound:
+            return
+        self.answered += 1
+        board = self.bodies["board"]
+        partial = self.get_partial_messageable(board_channel).get_partial_message(board_message)
+        await partial.edit(content=board.content, embeds=board.embeds, view=board.view)
+        if turn_over:
+            play = self.bodies["play"]
+            dm = self.get_partial_messageable(other_dm, type=discord.ChannelType.private)
+            await dm.send(content=play.content, embeds=play.embeds, view=play.view)
+
+
+def read_bodies(path: str) -> dict[str, Body]:
+    with open(path) as fh:
+        raw: dict[str, dict[str, Any]] = json.load(fh)
+    return {kind: Body.of(body) for kind, body in raw.items()}
+
+
 def read_tables(path: str) -> dict[int, tuple[int, int, int]]:
     with open(path) as fh:
         raw: dict[str, list[str]] = json.load(fh)
@@ -138,9 +216,17 @@ async def run() -> None:
     if base:
         use_api_base(base)
     traffic = os.environ.get("FLOOR_TRAFFIC", "click")
-    if traffic not in ("click", "table"):
-        raise SystemExit(f"FLOOR_TRAFFIC must be 'click' or 'table', not {traffic!r}")
-    client = TableBot(read_tables(os.environ["FLOOR_TABLES"])) if traffic == "table" else FloorBot()
+    client: FloorBot
+    if traffic == "click":
+        client = FloorBot()
+    elif traffic == "table":
+        client = TableBot(read_tables(os.environ["FLOOR_TABLES"]))
+    elif traffic == "payload":
+        client = PayloadBot(
+            read_tables(os.environ["FLOOR_TABLES"]), read_bodies(os.environ["FLOOR_PAYLOADS"])
+        )
+    else:
+        raise SystemExit(f"FLOOR_TRAFFIC must be 'click', 'table' or 'payload', not {traffic!r}")
     async with client:
         await client.start(token)
 

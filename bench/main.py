@@ -392,8 +392,9 @@ def run(args: argparse.Namespace) -> dict[str, object]:
         )
     )
 
-    for key in BOT_KEYS:
+    for key in (*BOT_KEYS, "bot_cpu_vs_payload_floor"):
         ratios[key] = ratios[f"pg_{key}"] = None
+    ratios["payload_floor_cpu_vs_floor"] = ratios["payload_floor_throughput_vs_floor"] = None
     if not args.no_load:
         print("\n## The bot process under load (`python -m bot` + stand-in, body validation off)\n")
         if args.quick:
@@ -415,7 +416,19 @@ def run(args: argparse.Namespace) -> dict[str, object]:
             )
             for k, s, r in sizes
         ]
-        floors = [(floor.NAME, floor_runs), (floor.TABLE_NAME, table_runs)]
+        # The table's traffic carrying our bot's own messages: saturated only (what it shows is
+        # the cost of the payloads per click, which the offered load does not change).
+        payload_runs = [
+            asyncio.run(
+                floor.run_floor(k, seconds=s, rate=r, warmup=0.5 if args.quick else 3.0, traffic="payload")
+            )
+            for k, s, r in sizes[:1]
+        ]
+        floors = [
+            (floor.NAME, floor_runs),
+            (floor.TABLE_NAME, table_runs),
+            (floor.PAYLOAD_NAME, payload_runs),
+        ]
         print(load_table([("SQLite", sqlite_runs), ("PostgreSQL", pg_runs), *floors], pg_note))
         print(
             "\nSQLite: a fresh file in a temp dir. PostgreSQL: "
@@ -436,6 +449,12 @@ def run(args: argparse.Namespace) -> dict[str, object]:
             "\nFloor with a table's traffic: the same floor bot (FLOOR_TRAFFIC=table) causing the least a "
             "play-by-post table must: per click the callback and one edit of the match's board message; per "
             "turn (two clicks) one new DM prompt to the other player."
+        )
+        print(
+            "\nFloor with our messages: that traffic (FLOOR_TRAFFIC=payload) carrying the board, the prompts "
+            "and the waiting view exactly as our bot sent them in a short game before (each built once): "
+            "what sending, receiving and parsing what a player must see costs, with no work to produce it. "
+            "Of the bot's CPU per click, what lies above this floor is ours."
         )
         for name, runs in (("SQLite", sqlite_runs), ("PostgreSQL", pg_runs)):
             if not runs:
@@ -483,9 +502,19 @@ def run(args: argparse.Namespace) -> dict[str, object]:
         for prefix, runs in (("", sqlite_runs), ("pg_", pg_runs)):
             if runs:
                 ratios.update(bot_ratios(prefix, runs, table_runs))
+                ratios[f"{prefix}bot_cpu_vs_payload_floor"] = _ratio(
+                    runs[0].bot_ms_per_click, payload_runs[0].bot_ms_per_click
+                )
+        ratios["payload_floor_cpu_vs_floor"] = _ratio(
+            payload_runs[0].bot_ms_per_click, table_runs[0].bot_ms_per_click
+        )
+        ratios["payload_floor_throughput_vs_floor"] = _ratio(
+            payload_runs[0].per_second, table_runs[0].per_second
+        )
         for label, runs in (
             ("minimal discord.py bot", floor_runs),
             ("minimal bot with a table's traffic", table_runs),
+            ("minimal bot with a table's traffic and our messages", payload_runs),
         ):
             low = runs[0]  # saturated: no click expires there to add failed callbacks to the cost
             summary.append(

@@ -2,8 +2,8 @@
 
 It also drives the real bot process with a few simulated players (`bench/load.py`, 5 matches,
 two seconds) on SQLite and, when TEST_DATABASE_URL names a PostgreSQL server, on a fresh database
-there, and the same load against the minimal discord.py bot (`bench/floor_bot.py`), alone and
-with a table's minimum traffic; the cache memory probe, the decision timer, random play of every
+there, and the same load against the minimal discord.py bot (`bench/floor_bot.py`), alone, with
+a table's minimum traffic, and with that traffic carrying the bot's own captured messages; the cache memory probe, the decision timer, random play of every
 game and Tapestry's restore, in the table and in the JSON report: no timing is asserted, only that
 every part runs and reports."""
 
@@ -54,6 +54,11 @@ def test_bench_quick_runs_our_part() -> None:
         if not os.environ.get("TEST_DATABASE_URL"):
             assert report[f"pg_{key}"] is None  # not measured
     assert report["rest_calls_floor"] >= 1  # at least the callback per click
+    # the floor carrying our own messages (captured from a short game of the bot): its cost
+    # against the table floor, and ours against it
+    assert "carrying our messages (floor)" in out
+    for key in ("payload_floor_cpu_vs_floor", "payload_floor_throughput_vs_floor", "bot_cpu_vs_payload_floor"):
+        assert isinstance(report[key], int | float) and report[key] > 0, (key, report[key])
 
     assert "restore 4-player game" in out and "bot decision" in out
     assert "| Everdell heuristic, 2p |" in out and "failed" not in out

@@ -35,7 +35,7 @@ from bot.quarantine import Quarantine
 from bot.reconcile import Reconciler
 from bot.records import Records
 from bot.render import ids
-from bot.render.items import DYNAMIC_ITEMS, ComponentRouter, Handler
+from bot.render.items import GAME_ITEMS, ComponentRouter, Handler, route_click
 from bot.runner import Runner
 from bot.settings import Settings
 from bot.shards import ShardKeeper
@@ -192,7 +192,9 @@ class BoardGamesBot(commands.Bot):
         self.table.listen(self.notifier.on_outcome, self.runner.on_outcome, self.pbp.on_outcome)
         for name in EXTENSIONS:
             await self.load_extension(name)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        # Game components are routed by id from on_interaction (bot/render/items.py), not by
+        # discord.py's dynamic items; their templates still say which ids are ours.
+        self.component_templates += [item.__discord_ui_compiled_template__ for item in GAME_ITEMS]
         self.on_component("", self._stale)
         self.components.fallback = self.components.handlers.pop("")  # unknown kinds, unreadable ids
         live = await self.table.rebuild_live()
@@ -288,10 +290,14 @@ class BoardGamesBot(commands.Bot):
             await self.prefs.note_seen(interaction.user.id, interaction.locale)
         except Exception:  # noqa: BLE001 - remembering a language must never break an interaction
             log.exception("could not note the language of user %s", interaction.user.id)
-        # A component no DynamicItem takes would be dropped by discord.py without an answer: a
+        if interaction.type != discord.InteractionType.component:
+            return
+        if await route_click(self.components, interaction):
+            return
+        # A component nothing here takes would be dropped by discord.py without an answer: a
         # button another bot (or an older version of this one) made, or a forged id.
         fallback = self.components.fallback
-        if interaction.type == discord.InteractionType.component and fallback and not self._ours(interaction):
+        if fallback and not self._ours(interaction):
             await fallback(interaction, ids.Args(), [])
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:

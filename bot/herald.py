@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.render.items import GameButton
+from bot.render.items import Components, GameButton
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +49,7 @@ class Herald(Protocol):
 def make_view(buttons: tuple[Button, ...]) -> discord.ui.View | None:
     if not buttons:
         return None
-    view = discord.ui.View(timeout=None)
+    view = Components()
     for b in buttons:
         view.add_item(GameButton(b.custom_id, b.label, STYLES.get(b.style, discord.ButtonStyle.secondary)))
     return view

@@ -18,7 +18,7 @@ from bot.leaderboard.games import game_name, table_game, table_games
 from bot.leaderboard.service import LeaderboardService
 from bot.leaderboard.solo import all_opponents, opponent, opponents_for, parse_choice
 from bot.render import ids
-from bot.render.items import GameButton
+from bot.render.items import Components, GameButton
 
 if TYPE_CHECKING:
     from bot.app import BoardGamesBot
@@ -258,7 +258,7 @@ class Leaderboards(commands.Cog):
     )
     async def delete(self, interaction: Interaction) -> None:
         locale = await self.bot.locale_of(interaction)
-        view = discord.ui.View(timeout=None)
+        view = Components()
         view.add_item(
             GameButton(
                 ids.button(render.FORGET, interaction.user.id),

@@ -13,7 +13,7 @@ from bot.errors import UserError
 from bot.i18n import channel_locale, ls, t
 from bot.interact import send
 from bot.render import board_payload, ids
-from bot.render.items import GameButton, Handler
+from bot.render.items import Components, GameButton, Handler
 from bot.render.lobby import lobby_payload
 from bot.table import Outcome
 from cogs.new_game import game_group
@@ -141,7 +141,7 @@ class Lobby(commands.Cog):
         live = await self.bot.table.for_channel(interaction.channel_id)
         if interaction.user.id != live.record.host_id and not interaction.permissions.manage_guild:
             raise UserError("error.host_only")
-        view = discord.ui.View(timeout=None)
+        view = Components()
         view.add_item(
             GameButton(
                 ids.button(ABANDON_YES, live.id), t("abandon.confirm", locale), discord.ButtonStyle.danger

@@ -27,7 +27,7 @@ from bot.interact import send
 from bot.pbp import ASK_UNDO, VOTE_NO, VOTE_YES
 from bot.records import Records
 from bot.render import ids
-from bot.render.items import GameButton
+from bot.render.items import Components, GameButton
 from bot.replays import MAX_FILE_BYTES, export_data
 from bot.status import UNDO
 from bot.table import Live
@@ -187,7 +187,7 @@ class PlayByPostCog(commands.Cog, name="PlayByPost"):
             reasons = "; ".join(t(f"undo.reason.{r}", locale) for r in check.reasons)
             host = interaction.user.id == live.record.host_id
             label = t("undo.as_host" if host else "undo.ask", locale)
-            view = discord.ui.View(timeout=None)
+            view = Components()
             count = check.target + check.steps
             view.add_item(GameButton(ids.button(ASK_UNDO, match_id, check.target, count), label))
             await send(interaction, t("undo.refused_text", locale, reasons=reasons), view=view)

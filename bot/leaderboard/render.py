@@ -16,7 +16,7 @@ from bot.leaderboard.solo import opponent, opponent_name
 from bot.leaderboard.stats import BoardEntry, HeadToHead, SoloBoard
 from bot.leaderboard.table_results import Draft
 from bot.render import ids
-from bot.render.items import GameButton
+from bot.render.items import Components, GameButton
 from bot.render.limits import LABEL, clip, fit_embed
 from storage.leaderboard import Play
 from storage.leaderboard_pending import PendingResult
@@ -270,7 +270,7 @@ def draft_payload(draft: Draft, locale: str) -> dict[str, Any]:
         inline=False,
     )
     embed.set_footer(text=t("result.draft.footer", locale))
-    view = discord.ui.View(timeout=None)
+    view = Components()
     most = 1 if draft.opponent else draft.game.max_players
     view.add_item(
         UserPick(
@@ -328,7 +328,7 @@ def pending_payload(p: PendingResult, locale: str, state: str = "waiting") -> di
     )
     payload: dict[str, Any] = {"embed": fit_embed(embed)}
     if state == "waiting":
-        view = discord.ui.View(timeout=None)
+        view = Components()
         view.add_item(
             GameButton(
                 ids.button(CONFIRM, p.id), t("result.pending.confirm", locale), discord.ButtonStyle.success

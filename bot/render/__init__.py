@@ -16,7 +16,7 @@ from bot.plugins import Renderer
 from bot.render import ids
 from bot.render.common import option_label, seat_name
 from bot.render.generic import GenericRenderer
-from bot.render.items import GameButton
+from bot.render.items import Components, GameButton
 from bot.render.limits import fit_embed
 from bot.render.prompt import PromptUI
 from bot.table import Live
@@ -116,7 +116,7 @@ def _board_payload(live: Live, locale: str) -> Payload:
         embed.set_image(url=f"attachment://{BOARD_IMAGE}")
     view = None
     if live.record.status == "active":
-        view = discord.ui.View(timeout=None)
+        view = Components()
         view.add_item(
             GameButton(ids.button(ids.HAND, live.id), t("ui.my_hand", locale), discord.ButtonStyle.primary)
         )

@@ -1,11 +1,12 @@
-"""Persistent components. Every button and select the bot sends is one of these two DynamicItems,
-so clicks keep working after a restart; the callback hands the parsed id to the client's router,
-where cogs registered a handler per kind."""
+"""Persistent components. Every game button and select the bot sends is one of these two items,
+and a click is routed by its id alone (`route_click`, from the client's `on_interaction`), so
+clicks keep working after a restart; the client's router holds a handler per kind, registered by
+the cogs. The id is read only when clicked: discord.py's own dispatch of dynamic items would
+first rebuild a View of every component on the clicked message and a new item for the click."""
 
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -53,11 +54,20 @@ def read_args(text: str) -> list[int] | None:
         return None
 
 
-def _router(interaction: discord.Interaction[Any]) -> ComponentRouter:
-    router = getattr(interaction.client, "components", None)
-    if not isinstance(router, ComponentRouter):
-        raise RuntimeError("client has no component router")
-    return router
+class Components(discord.ui.View):
+    """A message's components as the bot sends them. discord.py never keeps one for dispatch:
+    game components are routed by id (`route_click`), and the few dynamic items of other kinds
+    are registered with the client once, so storing a view per message sent (and registering
+    its item classes again) would be work for nothing."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+    def is_finished(self) -> bool:  # (some send paths ask only this before keeping a view)
+        return True
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BUTTON_TEMPLATE):
@@ -74,20 +84,6 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BU
             discord.ui.Button(label=label, style=style, custom_id=custom_id, disabled=disabled, emoji=emoji),
             row=row,
         )
-        m = self.template.fullmatch(custom_id)
-        assert m is not None
-        self.kind = m["kind"]
-        self.args = read_args(m["args"])
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> GameButton:
-        button = item if isinstance(item, discord.ui.Button) else None
-        return cls(match.string, button.label or "" if button else "")
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _router(interaction).dispatch(self.kind, interaction, self.args, [])
 
 
 class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SELECT_TEMPLATE):
@@ -110,21 +106,22 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SE
             ),
             row=row,
         )
-        m = self.template.fullmatch(custom_id)
-        assert m is not None
-        self.kind = m["kind"]
-        self.args = read_args(m["args"])
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> GameSelect:
-        return cls(match.string)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
-        values = [str(v) for v in data.get("values", [])]
-        await _router(interaction).dispatch(self.kind, interaction, self.args, values)
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (GameButton, GameSelect)
+GAME_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (GameButton, GameSelect)
+_TEMPLATES = tuple(item.__discord_ui_compiled_template__ for item in GAME_ITEMS)
+
+
+async def route_click(router: ComponentRouter, interaction: discord.Interaction[Any]) -> bool:
+    """Hand a click on a game component to its kind's handler; False when the id is not one."""
+    data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+    custom_id = data.get("custom_id")
+    if not isinstance(custom_id, str):
+        return False
+    for template in _TEMPLATES:
+        m = template.fullmatch(custom_id)
+        if m is not None:
+            values = [str(v) for v in data.get("values", [])]
+            await router.dispatch(m["kind"], interaction, read_args(m["args"]), values)
+            return True
+    return False

@@ -10,7 +10,7 @@ from bot.data_sets import kind_name
 from bot.i18n import has, t
 from bot.render import Payload, ids
 from bot.render.common import seat_name
-from bot.render.items import GameButton, GameSelect
+from bot.render.items import Components, GameButton, GameSelect
 from bot.table import Live, capacity
 from engine.core.datasets import REPLACES_OURS
 
@@ -41,7 +41,7 @@ def lobby_payload(live: Live, locale: str) -> Payload:
         embed.description = t(f"lobby.status.{status}", locale)
         return Payload(embed=embed, view=None)
     embed.description = t("lobby.help", locale, min=definition.min_players)
-    view = discord.ui.View(timeout=None)
+    view = Components()
     full = len(record.seats) >= size
     view.add_item(
         GameButton(

@@ -20,7 +20,7 @@ import discord
 from bot.arrangement import Arrangement, split_groups
 from bot.i18n import has, t
 from bot.render import ids
-from bot.render.items import GameButton, GameSelect
+from bot.render.items import Components, GameButton, GameSelect
 from bot.render.limits import (
     BUTTONS_PER_ROW,
     LABEL,
@@ -83,7 +83,7 @@ class PromptUI:
         return list(range(len(self.prompt.options)))
 
     def view(self) -> discord.ui.View:
-        view = discord.ui.View(timeout=None)
+        view = Components()
         rows = self.rows()[:ROWS]
         if self.info:
             self._add_info(rows)

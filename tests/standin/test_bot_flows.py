@@ -327,3 +327,52 @@ async def test_resume_after_connection_drop(world: World, run_bot: Any) -> None:
     await asyncio.wait_for(resumed.wait(), 5)
     assert world.standin.gateway.resumes == 1 and world.standin.gateway.connections == 2
     assert len(world.standin.gateway.sessions) == 1
+
+
+async def test_game_components_are_routed_by_id_and_never_kept_by_discord_py(world: World, run_bot: Any) -> None:
+    """The bot's own components: sent on every path (a channel post, an interaction reply, an
+    UPDATE_MESSAGE) and clicked, discord.py keeps no view and registers no item class, while
+    the click reaches its kind's handler by id, with its numbers and values."""
+    from bot.render.items import ComponentRouter, Components, GameButton, GameSelect, route_click
+
+    router = ComponentRouter()
+    heard: list[tuple[str, list[int], list[str]]] = []
+
+    def view() -> Components:
+        out = Components()
+        out.add_item(GameButton("bgb:o:7:1:0", "Go"))
+        out.add_item(GameSelect("bgs:p:7:1", [discord.SelectOption(label="Gold", value="3")]))
+        return out
+
+    async def handler(interaction: discord.Interaction[Any], args: list[int], values: list[str]) -> None:
+        heard.append((interaction.data["custom_id"], args, values))  # type: ignore[index]
+        await interaction.response.edit_message(content=f"heard {len(heard)}", view=view())
+
+    router.register("o", handler)
+    router.register("p", handler)
+
+    def setup(bot: commands.Bot) -> None:
+        @bot.event
+        async def on_interaction(interaction: discord.Interaction[Any]) -> None:
+            if interaction.type is discord.InteractionType.component:
+                assert await route_click(router, interaction)
+
+        @bot.tree.command(name="show", description="Show")
+        async def show(inter: discord.Interaction) -> None:
+            await inter.response.send_message("shown", view=view())
+
+    bot = await run_bot(setup)
+    await bot.tree.sync()
+    channel = bot.get_channel(int(world.channel.id))
+    assert isinstance(channel, discord.TextChannel)
+    sent = world.standin.message(str((await channel.send("posted", view=view())).id))
+    shown = await world.standin.slash(world.alice, world.channel, "show")
+    await shown.response()
+    reply = await shown.wait_original()
+    assert sent is not None
+    await (await world.standin.click(world.alice, sent, "bgb:o:7:1:0")).response()
+    await (await world.standin.select(world.bob, reply, "bgs:p:7:1", ["3"])).response()
+    assert heard == [("bgb:o:7:1:0", [7, 1, 0], []), ("bgs:p:7:1", [7, 1], ["3"])]
+    store = bot._connection._view_store
+    assert store._dynamic_items == {} and store.persistent_views == [] and not store._views
+    assert world.standin.violations == []

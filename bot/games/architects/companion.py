@@ -23,7 +23,7 @@ from bot.games.architects.text import name
 from bot.i18n import channel_locale, t
 from bot.plugins import CompanionSpec, Reply
 from bot.render import ids
-from bot.render.items import GameButton, GameSelect
+from bot.render.items import Components, GameButton, GameSelect
 from engine.core.options import GameOptions
 from engine.games.architects.ai.data import Condition
 from engine.games.architects.ai.tabletop import TRACKED, Question, Replay, TableAI, TableConfig
@@ -176,7 +176,7 @@ def turn_embed(replay: Replay, config: TableConfig, seq: int, locale: str) -> di
 
 
 def turn_view(companion_id: int, seq: int, replay: Replay, locale: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = Components()
     question = replay.pending
     if question is not None and question.kind == "yes_no":
         view.add_item(GameButton(ids.button(ANSWER, companion_id, seq, 1), t("architects.table.yes", locale)))
@@ -301,7 +301,7 @@ class ArchitectsTableSession:
             f"{t(f'architects.table.part.{k}', locale)}: **{v}**" for k, v in parts.items() if k != "total"
         )
         embed.set_footer(text=values_line(config, locale))
-        view = discord.ui.View(timeout=None)
+        view = Components()
         custom_id = ids.button(RECORD, row.id, parts["total"] + SCORE_OFFSET)
         view.add_item(
             GameButton(custom_id, t("architects.table.record", locale), discord.ButtonStyle.primary)

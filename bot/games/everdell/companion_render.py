@@ -13,7 +13,7 @@ from bot.games.everdell.companion import Report
 from bot.games.everdell.lair import action_text
 from bot.i18n import has, t
 from bot.render import ids
-from bot.render.items import GameButton, GameSelect
+from bot.render.items import Components, GameButton, GameSelect
 from bot.render.limits import EMBED_DESCRIPTION, OPTION_DESCRIPTION, OPTION_LABEL, SELECT_OPTIONS, clip
 from engine.games.everdell import card_name
 from engine.games.everdell.mistwood import loader
@@ -113,7 +113,7 @@ def turn_embed(report: Report, locale: str) -> discord.Embed:
 
 
 def turn_view(report: Report, locale: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = Components()
     if report.seq == 0 or report.state.finished and not report.entries:
         return view
     acted = [e for e in report.entries if e["kind"] == "action"]
@@ -143,7 +143,7 @@ def card_menu(companion_id: int, steps: int, cards: list[ActivityCard], locale: 
                 label=clip(label, OPTION_LABEL), value=card.id, description=clip(desc, OPTION_DESCRIPTION) or None
             )
         )
-    view = discord.ui.View(timeout=None)
+    view = Components()
     view.add_item(GameSelect(ids.select(SELECT, companion_id, steps), options, placeholder=t("nw.pick_card", locale)))
     return view
 
@@ -178,7 +178,7 @@ def score_parts(report: Report, counts: dict[str, int]) -> dict[str, int]:
 
 def record_view(report: Report, total: int, locale: str) -> discord.ui.View:
     """One button: open the /result record sheet with her level and score filled in."""
-    view = discord.ui.View(timeout=None)
+    view = Components()
     custom_id = ids.button(RECORD, report.companion_id, report.level, total)
     view.add_item(GameButton(custom_id, t("automa.record", locale), discord.ButtonStyle.primary))
     return view

@@ -19,7 +19,7 @@ from bot.games.tapestry.companion import (
 from bot.games.tapestry.text import hex_text
 from bot.i18n import t
 from bot.render import ids
-from bot.render.items import GameButton, GameSelect
+from bot.render.items import Components, GameButton, GameSelect
 from bot.render.limits import EMBED_DESCRIPTION, clip
 from engine.games.tapestry.data import TRACKS, landmarks
 
@@ -168,7 +168,7 @@ def status_embed(report: Report, locale: str) -> discord.Embed:
 
 
 def turn_view(report: Report, locale: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = Components()
     if report.seq == 0:
         return view
     kinds = {e["kind"] for e in report.entries}

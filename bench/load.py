@@ -280,7 +280,7 @@ class Load:
             DATABASE_URL=os.environ.get("LOAD_DATABASE_URL") or str(self.workdir / "load.sqlite3"),
             BOT_PAUSE_SECONDS="0",
             GUILD_READY_TIMEOUT="0.05",
-            LOG_LEVEL="WARNING",
+            LOG_LEVEL=os.environ.get("LOAD_LOG_LEVEL", "WARNING"),
             MATCH_CACHE_SIZE=str(self.cache_size),
             PYTHONUNBUFFERED="1",
             METRICS_HOST="127.0.0.1",
@@ -558,6 +558,13 @@ async def run_load(
             result.ack_ms.append(1000 * (inter.responded_at - inter.dispatched_at))
             if c.replied_at is not None:
                 result.reply_ms.append(1000 * (c.replied_at - inter.dispatched_at))
+        if os.environ.get("LOAD_SHOW_FOLLOWUPS"):
+            import collections as _c
+            texts = _c.Counter(
+                (s.message(f).content if s.message(f) else "?")[:120]
+                for c in load.clicks if c.inter is not None for f in c.inter.followup_ids
+            )
+            print(texts.most_common(5), file=sys.stderr)
         result.errors = load.errors + sum(
             1 for c in load.clicks if c.inter is not None and c.inter.followup_ids
         )
@@ -569,7 +576,8 @@ async def run_load(
         raise
     finally:
         await load.stop()
-        shutil.rmtree(workdir, ignore_errors=True)
+        if not os.environ.get("LOAD_KEEP"):
+            shutil.rmtree(workdir, ignore_errors=True)
     return result
 
 

@@ -160,6 +160,7 @@ class Notifier:
             job.hurry.set()
             if job.task is not None:
                 tasks.append(job.task)
+        tasks += self._recording  # and the deliveries still being recorded
         if tasks:
             await asyncio.wait(tasks, timeout=timeout)
 
@@ -258,7 +259,7 @@ class Notifier:
                     turn,
                     payload.view is not None,
                 )
-                await self._sent(live, seat, prompt, dm=(message.channel.id, message.id))
+                self._record_later(live, seat, prompt, dm=(message.channel.id, message.id))
                 return
             except discord.Forbidden as exc:
                 if exc.code == DMS_CLOSED:
@@ -338,9 +339,16 @@ class Notifier:
             note.pid = prompt.pid if prompt else None
         if prompt is not None:
             # The clicker saw their next prompt in the clicked message: that is its delivery.
-            task = asyncio.create_task(self._sent(live, seat, prompt, via="reply"), name=f"noted-{live.id}")
-            self._recording.add(task)
-            task.add_done_callback(self._recording.discard)
+            self._record_later(live, seat, prompt, via="reply")
+
+    def _record_later(
+        self, live: Live, seat: int, prompt: Prompt | None, via: str = "dm", dm: tuple[int, int] | None = None
+    ) -> None:
+        """Record a delivery without holding up what follows (the match's next outcome waits on
+        this one's handling): records go out together (`storage.notices`), after the send."""
+        task = asyncio.create_task(self._sent(live, seat, prompt, via, dm), name=f"noted-{live.id}")
+        self._recording.add(task)
+        task.add_done_callback(self._recording.discard)
 
     async def _refresh_note(self, live: Live, seat: int, note: PrivateNote) -> None:
         spec = live.record.seats[seat]

@@ -20,6 +20,9 @@ Request-body validation against the OpenAPI spec is off by default here (`valida
 it is a cost of the stand-in, which shares the machine with the bot, not of the bot.
 
     python bench/load.py --matches 100 --seconds 20 [--rate 500] [--validate] [--profile out.txt]
+
+LOAD_LOG_LEVEL=INFO sets the bot's log level (WARNING by default) and LOAD_KEEP=1 keeps the run's
+directory (its database and `bot.log`) in the temp dir; the texts of refused clicks are printed.
 """
 
 from __future__ import annotations
@@ -152,6 +155,7 @@ class LoadResult:
     bot_rss_mb: float = 0.0
     loadavg: tuple[float, float] = (0.0, 0.0)  # 1-minute load average at start and end of the window
     db_trips: float | None = None  # database round trips in the window (the bot's own metrics)
+    refusals: Counter[str] = field(default_factory=Counter)  # what the clicks answered in error read
 
     @property
     def db_trips_per_click(self) -> float:
@@ -558,13 +562,10 @@ async def run_load(
             result.ack_ms.append(1000 * (inter.responded_at - inter.dispatched_at))
             if c.replied_at is not None:
                 result.reply_ms.append(1000 * (c.replied_at - inter.dispatched_at))
-        if os.environ.get("LOAD_SHOW_FOLLOWUPS"):
-            import collections as _c
-            texts = _c.Counter(
-                (s.message(f).content if s.message(f) else "?")[:120]
-                for c in load.clicks if c.inter is not None for f in c.inter.followup_ids
-            )
-            print(texts.most_common(5), file=sys.stderr)
+        for c in load.clicks:  # the refusals' texts, to tell what went wrong (`errors`)
+            for followup in c.inter.followup_ids if c.inter is not None else ():
+                shown = s.message(followup)
+                result.refusals[(shown.content if shown else "?")[:120]] += 1
         result.errors = load.errors + sum(
             1 for c in load.clicks if c.inter is not None and c.inter.followup_ids
         )
@@ -649,6 +650,8 @@ def main(argv: list[str] | None = None) -> int:
         f"database round trips per click {result.db_trips_per_click:.2f}, "
         f"bot RSS {result.bot_rss_mb:.0f} MB"
     )
+    for text, count in result.refusals.most_common(5):
+        print(f"refused {count}x: {text}")
     if args.profile is not None:
         import pstats
 

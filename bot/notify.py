@@ -153,6 +153,11 @@ class Notifier:
             if self._boards.get(match_id) is job:
                 del self._boards[match_id]
 
+    async def recorded(self) -> None:
+        """Wait until every delivery made so far is recorded (see `_record_later`)."""
+        while self._recording:
+            await asyncio.gather(*self._recording, return_exceptions=True)
+
     async def flush(self, timeout: float) -> None:
         """Send the board edits still waiting (shutdown): at most `timeout` seconds."""
         tasks = []
@@ -313,6 +318,7 @@ class Notifier:
                     continue
                 self._notes.pop((live.id, seat), None)  # what this process sent is not the prompt
                 await self.deliver(live, seat)
+            await self.recorded()  # what reconciliation checks next is what it just delivered
 
     async def _dm(self, user_id: int) -> discord.abc.Messageable:
         """The user's DM channel; remembered, so a DM costs one request rather than three."""

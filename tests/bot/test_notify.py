@@ -103,6 +103,7 @@ async def test_a_takeover_does_not_send_a_prompt_again(db_path: str) -> None:
         notify_a, notify_b = notifier(a, one, first), notifier(b, two, second)
         live = await start_game(a)
         await notify_a.on_outcome(Outcome(live.id, "start", via="system"))
+        await notify_a.recorded()  # (deliveries are recorded just after they are sent)
         assert live.match is not None
         [prompt] = live.match.prompts()
         assert [s.channel_id for s in first.dms()] == [900_000 + user_of(live, prompt.seat)]
@@ -118,6 +119,7 @@ async def test_a_takeover_does_not_send_a_prompt_again(db_path: str) -> None:
             answer = [o.id for o in current.options[: current.min]]
             await a.submit(live.id, user_of(live, seat), current.pid, answer)
         await notify_a.on_outcome(Outcome(live.id, "answer", seat, via="system"))
+        await notify_a.recorded()  # (deliveries are recorded just after they are sent)
         other = live.match.prompts()[0]
         assert {s.channel_id for s in first.dms()} == {900_000 + ALICE, 900_000 + BOB}
         await b.fresh(live.id)
@@ -130,6 +132,7 @@ async def test_a_takeover_does_not_send_a_prompt_again(db_path: str) -> None:
         fresh = await b.get(live.id)
         assert fresh.match is not None
         await notify_b.on_outcome(Outcome(live.id, "answer", other.seat, via="system"))
+        await notify_b.recorded()  # (deliveries are recorded just after they are sent)
         assert len(second.dms()) == 1
         assert await two.notices.sent(live.id, fresh.match.prompts()[0].seat) == fresh.match.prompts()[0].pid
     finally:
@@ -206,3 +209,27 @@ async def test_two_processes_posting_a_board_at_once_leave_one(db_path: str) -> 
     finally:
         await one.close()
         await two.close()
+
+
+async def test_a_delivery_is_recorded_without_holding_up_the_next_outcome(store: Store, table: TableService) -> None:
+    """The record of a DM comes after the DM, but the match's next outcome does not wait for it:
+    a fast player's click on that DM is handled while the record is still being written."""
+    client = FakeClient()
+    notify = notifier(table, store, client)
+    live = await start_game(table)
+    gate = asyncio.Event()
+    real = store.notices.record_dm
+
+    async def slow_record(*args: Any) -> None:
+        await gate.wait()
+        await real(*args)
+
+    store.notices.record_dm = slow_record  # type: ignore[method-assign]
+    await asyncio.wait_for(notify.on_outcome(Outcome(live.id, "start", via="system")), 5)
+    assert len(client.dms()) == 1
+    assert live.match is not None
+    [prompt] = live.match.prompts()
+    assert await store.notices.sent(live.id, prompt.seat) is None  # not yet recorded
+    gate.set()
+    await notify.recorded()
+    assert await store.notices.sent(live.id, prompt.seat) == prompt.pid

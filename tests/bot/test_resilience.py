@@ -277,6 +277,7 @@ async def test_a_commit_never_announced_is_delivered_once_after_a_restart(store:
     notify, _ = reconciler(first, store, client)
     live = await start_game(first)
     await notify.on_outcome(Outcome(live.id, "start", via="system"))
+    await notify.recorded()
     assert len(client.dms()) == 1
     # Answers committed, then the process dies before announcing the last one.
     seat = live.match.prompts()[0].seat  # type: ignore[union-attr]
@@ -310,6 +311,7 @@ async def test_a_failed_dm_is_sent_again_by_reconciliation(store: Store, table: 
     live = await start_game(table)
     client.failing = True
     await notify.on_outcome(Outcome(live.id, "start", via="system"))
+    await notify.recorded()
     # No DM, and no channel notice in its place: the failure is passing.
     assert client.dms() == [] and not [
         s for s in client.sent if "content" in s.kwargs and s.kwargs["content"]
@@ -327,6 +329,7 @@ async def test_a_rewind_brings_a_delivered_prompt_back(store: Store, table: Tabl
     notify, found = reconciler(table, store, client)
     live = await start_game(table)
     await notify.on_outcome(Outcome(live.id, "start", via="system"))
+    await notify.recorded()
     first = live.match.prompts()[0]  # type: ignore[union-attr]
     await store.notices.record(live.id, first.seat, first.pid, step=5)  # sent at a later step
     assert await found.run_once() == 1  # the same prompt id at an earlier step: sent again

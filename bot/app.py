@@ -35,7 +35,7 @@ from bot.quarantine import Quarantine
 from bot.reconcile import Reconciler
 from bot.records import Records
 from bot.render import ids
-from bot.render.items import GAME_ITEMS, ComponentRouter, Handler, route_click
+from bot.render.items import ComponentRouter, Handler, route_click
 from bot.runner import Runner
 from bot.settings import Settings
 from bot.shards import ShardKeeper
@@ -192,9 +192,6 @@ class BoardGamesBot(commands.Bot):
         self.table.listen(self.notifier.on_outcome, self.runner.on_outcome, self.pbp.on_outcome)
         for name in EXTENSIONS:
             await self.load_extension(name)
-        # Game components are routed by id from on_interaction (bot/render/items.py), not by
-        # discord.py's dynamic items; their templates still say which ids are ours.
-        self.component_templates += [item.__discord_ui_compiled_template__ for item in GAME_ITEMS]
         self.on_component("", self._stale)
         self.components.fallback = self.components.handlers.pop("")  # unknown kinds, unreadable ids
         live = await self.table.rebuild_live()

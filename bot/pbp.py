@@ -135,12 +135,12 @@ class PlayByPost:
             if prefs.dm_ping and timer.seat in shown:
                 await self._dm_turn(live, timer, "dm.your_turn")
 
-    async def _dm_turn(self, live: Live, timer: Timer, key: str) -> bool:
+    async def _dm_turn(self, live: Live, timer: Timer, key: str) -> None:
         settings = await self.store.games.settings(live.id)
         link = jump_link(live.record.guild_id, live.record.channel_id, settings.status_message_id)
         when = f"<t:{int(timer.due_at)}:R>" if timer.due_at else "—"
         locale = await self.locale_for(timer.user_id, live.record.locale)
-        return await self.herald.dm(timer.user_id, t(key, locale, id=live.id, link=link, when=when))
+        await self.herald.dm(timer.user_id, t(key, locale, id=live.id, link=link, when=when))
 
     # -- reminders and timeouts ---------------------------------------------------------------------------
     async def _job_context(self, job: Job) -> tuple[Live, Timer] | None:

@@ -10,7 +10,7 @@ Who is mentioned: a named player whose prompt cannot reach them by DM (DMs close
 kept in the channel by choice), for whom the status is the one notice of their turn; and one who
 asked for channel mentions anyway (/settings ping).
 
-The players who must act now are named and pinged, several at once where several must (the
+The players who must act now are named (and mentioned by the rule above), several at once where several must (the
 victims of an attack); a prompt that exists only because of a hidden card (a reaction to an
 attack) is never announced: that would tell the table what its player holds.
 

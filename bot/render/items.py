@@ -108,8 +108,7 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SE
         )
 
 
-GAME_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (GameButton, GameSelect)
-_TEMPLATES = tuple(item.__discord_ui_compiled_template__ for item in GAME_ITEMS)
+_TEMPLATES = (GameButton.__discord_ui_compiled_template__, GameSelect.__discord_ui_compiled_template__)
 
 
 async def route_click(router: ComponentRouter, interaction: discord.Interaction[Any]) -> bool:

@@ -146,7 +146,9 @@ class Notifier:
                 job.dirty = False
                 try:
                     # fresh: another process may have posted a newer board than the cached one.
-                    await self.update_board(await self.table.fresh(match_id))
+                    # The worker follows this process's commits (or a reconciliation that read
+                    # the match), so an untouched copy is taken without a read.
+                    await self.update_board(await self.table.fresh(match_id, after_own_commit=True))
                 except Exception:
                     log.exception("board of match %s not updated", match_id)
         finally:
@@ -252,7 +254,9 @@ class Notifier:
                     kwargs["nonce"] = prompt_nonce(live.id, seat, turn)
                 asked = time.time()
                 message = await (await self._dm(user_id)).send(**kwargs)
-                if message.created_at.timestamp() < asked - REPEAT_AGE or _shows_other_controls(message, payload.view):
+                if message.created_at.timestamp() < asked - REPEAT_AGE or _shows_other_controls(
+                    message, payload.view
+                ):
                     # Discord returned the message this seat got earlier in the turn (sent by a
                     # process that died before recording it, or by another process that served
                     # an earlier prompt of this turn): bring it up to date.
@@ -451,7 +455,11 @@ def _shows_other_controls(message: discord.Message, view: discord.ui.View | None
         for item in getattr(row, "children", ())
         if (custom_id := getattr(item, "custom_id", None))
     }
-    wanted = {custom_id for item in (view.children if view else ()) if (custom_id := getattr(item, "custom_id", None))}
+    wanted = {
+        custom_id
+        for item in (view.children if view else ())
+        if (custom_id := getattr(item, "custom_id", None))
+    }
     return bool(shown) and shown != wanted  # none shown: nothing known to be out of date
 
 

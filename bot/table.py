@@ -80,6 +80,9 @@ class Live:
     held: str | None = None
     chain: bytes = b""  # the digest chain at the current answer (engine/core/digest.py)
     board_turn: Any = None  # the turn the channel board was last asked to show (the notifier's)
+    # The database's match generation when this copy was last known to be what is stored (read
+    # or committed with no other writer heard of meanwhile); None: unknown. See TableService.fresh.
+    generation: int | None = None
 
     @property
     def id(self) -> int:
@@ -217,6 +220,7 @@ class TableService:
         if live is not None:
             self._cache.move_to_end(match_id)
             return live
+        generation = self.store.db.match_generation
         try:
             record = await self.store.matches.get(match_id)
         except DamagedMatch as exc:
@@ -229,14 +233,27 @@ class TableService:
         existing = self._cache.get(match_id)
         if existing is not None:
             return existing
+        self._vouch(live, generation)
         self._remember(live)
         return live
 
-    async def fresh(self, match_id: int) -> Live:
-        """The live match, reloaded first if another process wrote it since it was cached."""
+    async def fresh(self, match_id: int, after_own_commit: bool = False) -> Live:
+        """The live match, reloaded first if another process wrote it since it was cached.
+        `after_own_commit`: the caller follows a commit this process just made (its trip read the
+        database's generation), so a copy no other writer can have touched since it was last read
+        or written (the match generation has not moved) is taken without asking the database."""
         live = self._cache.get(match_id)
         if live is not None:
+            if (
+                after_own_commit
+                and live.generation is not None
+                and live.generation == self.store.db.match_generation
+            ):
+                self._cache.move_to_end(match_id)
+                return live
+            generation = self.store.db.match_generation
             if await self.store.matches.revision(match_id) == live.record.revision:
+                self._vouch(live, generation)
                 self._cache.move_to_end(match_id)
                 return live
             self.forget(match_id)
@@ -250,6 +267,8 @@ class TableService:
         memory may have moved ahead of what was stored."""
         async with self.locks.hold(match_id):
             live = await self.get(match_id)
+            revision = live.record.revision
+            generation = self.store.db.match_generation
             try:
                 yield live
             except (UserError, EngineError) as exc:
@@ -267,6 +286,13 @@ class TableService:
             except BaseException:
                 self.forget(match_id)
                 raise
+            if live.record.revision != revision:  # committed: a compare-and-set that held
+                self._vouch(live, generation)
+
+    def _vouch(self, live: Live, generation: int | None) -> None:
+        """`live` was read or committed since `generation` was current: it is what is stored as
+        of the database's generation now, unless that moved meanwhile (then: not known)."""
+        live.generation = generation if generation == self.store.db.match_generation else None
 
     async def _outdated(self, live: Live) -> bool:
         """Has another process written the match since this copy was loaded? (Only asked when a

@@ -143,6 +143,13 @@ class Database:
         cached row is as fresh as a read made on the last trip."""
         return None
 
+    @property
+    def match_generation(self) -> int | None:
+        """Like `generation`, for the matches table: it moves when another connection may have
+        written a match since (what a cached match checks before it is trusted without a read).
+        None: this backend cannot tell."""
+        return None
+
     @classmethod
     async def open(cls, url: str) -> Database:
         db: Database
@@ -283,6 +290,10 @@ class SqliteDatabase(Database):
     @property
     def generation(self) -> int | None:
         return self.data_version if self.data_version >= 0 else None
+
+    @property
+    def match_generation(self) -> int | None:
+        return self.generation  # (the data version covers every table)
 
     @classmethod
     async def connect(cls, url: str) -> SqliteDatabase:

@@ -6,11 +6,11 @@ direct message Discord refused)."""
 
 from __future__ import annotations
 
-import asyncio
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from storage.db import Database
+from storage.group_commit import GroupCommit
 
 COLUMNS = "match_id, seat, pid, step, via, sent_at, dm_channel_id, dm_message_id"
 # Only a DM names its message; a reply or a channel notice keeps the last DM's ids (still the
@@ -38,38 +38,6 @@ def insert_sql(rows: int) -> str:
     return f"INSERT INTO private_notices ({COLUMNS}) VALUES {', '.join([ROW] * rows)} {UPSERT}"
 
 
-@dataclass
-class _Batch:
-    rows: dict[Key, Row] = field(default_factory=dict)
-    written: asyncio.Future[None] | None = None
-
-
-class GroupWriter:
-    """Records written together (group commit): a record waits for the write that carries it,
-    and every record made while one write is under way goes in the next, as one statement.
-    Under load the follow-ups of many answers share a round trip; alone, a record costs one."""
-
-    def __init__(self, db: Database) -> None:
-        self.db = db
-        self._open = _Batch()  # collecting the next write's rows
-        self._lock = asyncio.Lock()  # one write at a time, in order
-
-    async def put(self, key: Key, row: Row) -> None:
-        batch = self._open
-        batch.rows[key] = _merged(batch.rows.get(key), row)
-        if batch.written is None:
-            batch.written = asyncio.ensure_future(self._write(batch))
-        await asyncio.shield(batch.written)  # a caller given up on does not cancel the others'
-
-    async def _write(self, batch: _Batch) -> None:
-        async with self._lock:
-            self._open = _Batch()  # rows from now on: the next write
-            rows = list(batch.rows.values())
-            for start in range(0, len(rows), MAX_ROWS):
-                chunk = rows[start : start + MAX_ROWS]
-                await self.db.execute(insert_sql(len(chunk)), [v for row in chunk for v in row])
-
-
 @dataclass(frozen=True)
 class Delivered:
     """The prompt a seat was last sent: its id, the step (answers in the log) it was sent at
@@ -89,7 +57,13 @@ class Delivered:
 class NoticeRepo:
     def __init__(self, db: Database) -> None:
         self.db = db
-        self._writer = GroupWriter(db)
+        # Records made together go in one statement (see storage.group_commit).
+        self._writer: GroupCommit[Key, Row, None] = GroupCommit(self._insert, _merged)
+
+    async def _insert(self, rows: list[Row]) -> None:
+        for start in range(0, len(rows), MAX_ROWS):
+            chunk = rows[start : start + MAX_ROWS]
+            await self.db.execute(insert_sql(len(chunk)), [v for row in chunk for v in row])
 
     async def sent(self, match_id: int, seat: int) -> int | None:
         """The prompt id last delivered to this seat, if any."""

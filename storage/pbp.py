@@ -8,9 +8,13 @@ import time
 from dataclasses import dataclass, replace
 
 from storage.db import Database, Row, Write, lock_in
+from storage.group_commit import GroupCommit
 from storage.row_cache import RowCache
 
 POLICIES = ("wait", "bot_turn", "vote")
+# A status edit's record: match id, message id, text, pinged user ids (JSON).
+StatusEdit = tuple[int, int, str, str]
+EDITS_PER_STATEMENT = 500  # 4 parameters a row: far below either database's limit
 
 
 @dataclass
@@ -66,6 +70,8 @@ class PbpRepo:
         self._timers: RowCache[int, dict[int, Timer]] = RowCache(db)
         self._prefs: RowCache[int, PingPrefs] = RowCache(db)
         self._vacations: RowCache[int, Vacation | None] = RowCache(db)
+        # In-place status edits of many games recorded together (storage.group_commit).
+        self._status_edits: GroupCommit[int, StatusEdit, set[int]] = GroupCommit(self._record_edits)
 
     # -- game settings --------------------------------------------------------------------------
     async def settings(self, match_id: int, fresh: bool = False) -> GameSettings:
@@ -150,14 +156,28 @@ class PbpRepo:
         """Record an in-place edit of `message_id`, unless another process replaced that message
         meanwhile (its newer message then stays the current one)."""
         async with self._settings.writing(match_id) as change:
-            won = await self.db.execute_count(
-                """UPDATE pbp_games SET status_text = ?, status_pinged = ?
-                   WHERE match_id = ? AND status_message_id = ?""",
-                (text, json.dumps(list(pinged)), match_id, message_id),
-            )
-            if won == 1:
+            edit = (match_id, message_id, text, json.dumps(list(pinged)))
+            won = match_id in await self._status_edits.put(match_id, edit)
+            if won:
                 change.update = lambda old: replace(old, status_text=text, status_pinged=tuple(pinged))
-        return won == 1
+        return won
+
+    async def _record_edits(self, edits: list[StatusEdit]) -> set[int]:
+        """One conditional update for all `edits`: the games whose message was still current."""
+        won: set[int] = set()
+        for start in range(0, len(edits), EDITS_PER_STATEMENT):
+            chunk = edits[start : start + EDITS_PER_STATEMENT]
+            # (the casts: PostgreSQL would read untyped parameters in a VALUES list as text)
+            values = ", ".join(["(CAST(? AS BIGINT), CAST(? AS BIGINT), ?, ?)"] * len(chunk))
+            rows = await self.db.fetchall(
+                f"""UPDATE pbp_games SET status_text = v.column3, status_pinged = v.column4
+                    FROM (VALUES {values}) AS v
+                    WHERE pbp_games.match_id = v.column1 AND pbp_games.status_message_id = v.column2
+                    RETURNING pbp_games.match_id""",
+                [value for edit in chunk for value in edit],
+            )
+            won.update(int(row["match_id"]) for row in rows)
+        return won
 
     # -- timers -----------------------------------------------------------------------------------
     @staticmethod

@@ -32,10 +32,20 @@ ROW_STATEMENTS = ("SELECT", "WITH", "VALUES", "SHOW")
 # vacations and votes): a write to one notifies every listening process of the writer's token.
 WATCHED_TABLES = ("pbp_games", "pbp_timers", "pbp_user_prefs", "pbp_vacations", "pbp_votes")
 CHANGES_CHANNEL = "bgb_changes"
+# Writes to matches notify on a channel of their own: every answer writes a match, and the rows
+# above need not be read again for that; a cached match checks this channel's count instead.
+MATCH_CHANGES_CHANNEL = "bgb_match_changes"
 CHANGE_TRIGGER = f"""
 CREATE OR REPLACE FUNCTION bgb_note_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     PERFORM pg_notify('{CHANGES_CHANNEL}', current_setting('application_name'));
+    RETURN NULL;
+END
+$$"""
+MATCH_CHANGE_TRIGGER = f"""
+CREATE OR REPLACE FUNCTION bgb_note_match_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('{MATCH_CHANGES_CHANNEL}', current_setting('application_name'));
     RETURN NULL;
 END
 $$"""
@@ -247,6 +257,7 @@ class PostgresDatabase(Database):
         # Notifications heard from other writers of the watched tables (LISTEN), and the
         # connection listening; without a live listener nothing is served from memory.
         self.heard = 0
+        self.matches_heard = 0  # the same for writes to matches
         self._listener: asyncpg.Connection | None = None
 
     @classmethod
@@ -265,6 +276,13 @@ class PostgresDatabase(Database):
             return None
         return self.heard
 
+    @property
+    def match_generation(self) -> int | None:
+        listener = self._listener
+        if listener is None or listener.is_closed():
+            return None
+        return self.matches_heard
+
     async def listen(self) -> None:
         """Listen for other stores' writes to the watched tables (after migrating: the trigger).
         A notification is sent at its writer's commit and heard here a moment later: a cached
@@ -272,6 +290,7 @@ class PostgresDatabase(Database):
         as a conditional update already allows for."""
         listener = await asyncpg.connect(self.dsn, server_settings={"application_name": self.token + "-l"})
         await listener.add_listener(CHANGES_CHANNEL, self._heard)
+        await listener.add_listener(MATCH_CHANGES_CHANNEL, self._heard_match)
         listener.add_termination_listener(self._lost)
         self._listener = listener
 
@@ -279,8 +298,13 @@ class PostgresDatabase(Database):
         if payload != self.token:
             self.heard += 1
 
+    def _heard_match(self, conn: object, pid: int, channel: str, payload: str) -> None:
+        if payload != self.token:
+            self.matches_heard += 1
+
     def _lost(self, conn: object) -> None:
         self.heard += 1
+        self.matches_heard += 1
         self._listener = None
 
     async def close(self) -> None:
@@ -345,6 +369,11 @@ class PostgresDatabase(Database):
                     f"CREATE OR REPLACE TRIGGER bgb_changes AFTER INSERT OR UPDATE OR DELETE ON {table} "
                     "FOR EACH STATEMENT EXECUTE FUNCTION bgb_note_change()"
                 )
+            await conn.execute(MATCH_CHANGE_TRIGGER)
+            await conn.execute(
+                "CREATE OR REPLACE TRIGGER bgb_match_changes AFTER INSERT OR UPDATE OR DELETE ON matches "
+                "FOR EACH STATEMENT EXECUTE FUNCTION bgb_note_match_change()"
+            )
         await self.listen()
 
     async def columns(self, conn: Conn) -> list[Column]:

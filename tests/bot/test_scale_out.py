@@ -90,6 +90,66 @@ async def test_a_stale_cache_is_reloaded_before_a_change(stores: tuple[Store, St
     assert await one.log.count(live.id) == 2
 
 
+async def _heard_match(store: Store, before: int | None) -> None:
+    """Let the store learn of another's match write: a trip (SQLite reads its data version on
+    each), or the notification arriving (PostgreSQL)."""
+    await store.db.fetchall("SELECT 1")
+    for _ in range(200):
+        if store.db.match_generation != before:
+            return
+        await asyncio.sleep(0.01)
+
+
+async def test_after_its_own_commit_a_process_trusts_an_untouched_copy(stores: tuple[Store, Store]) -> None:
+    one, two = stores
+    a, b = TableService(one), TableService(two)
+    live = await start_game(a)
+    assert live.match is not None
+    [prompt] = live.match.prompts()
+    await a.submit(
+        live.id, user_of(live, prompt.seat), prompt.pid, [o.id for o in prompt.options[: prompt.min]]
+    )
+    assert live.generation is not None and live.generation == one.db.match_generation
+    trips = one.db.round_trips
+    assert await a.fresh(live.id, after_own_commit=True) is live
+    assert one.db.round_trips == trips  # nobody else wrote: no read
+    assert await a.fresh(live.id) is live
+    assert one.db.round_trips == trips + 1  # not following a commit: the database is asked
+    # Another process answers: its commit moves the match generation, and the copy is reloaded.
+    before = one.db.match_generation
+    theirs = await b.get(live.id)
+    assert theirs.match is not None
+    [mine] = theirs.match.prompts()
+    await b.submit(live.id, user_of(theirs, mine.seat), mine.pid, [o.id for o in mine.options[: mine.min]])
+    await _heard_match(one, before)
+    assert one.db.match_generation != before
+    current = await a.fresh(live.id, after_own_commit=True)
+    assert current is not live and current.record.revision == theirs.record.revision
+    assert await one.log.count(live.id) == 2
+
+
+async def test_a_match_write_leaves_the_cached_rows_of_other_tables_alone(
+    stores: tuple[Store, Store],
+) -> None:
+    """On PostgreSQL matches notify on their own channel: every answer writes a match, and the
+    play-by-post rows other processes keep need no reading again for it."""
+    one, two = stores
+    if one.db.dialect != "postgresql":
+        pytest.skip("SQLite's data version covers every table")
+    a, b = TableService(one), TableService(two)
+    live = await start_game(a)
+    rows, matches = one.db.generation, one.db.match_generation
+    theirs = await b.get(live.id)
+    assert theirs.match is not None
+    [prompt] = theirs.match.prompts()
+    await b.submit(
+        live.id, user_of(theirs, prompt.seat), prompt.pid, [o.id for o in prompt.options[: prompt.min]]
+    )
+    await _heard_match(one, matches)
+    assert one.db.match_generation != matches
+    assert one.db.generation == rows
+
+
 async def test_a_due_job_is_claimed_by_one_process_until_its_lease_ends(stores: tuple[Store, Store]) -> None:
     one, two = stores
     jobs_a, jobs_b = PbpStore(one.db).jobs, PbpStore(two.db).jobs

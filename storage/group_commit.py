@@ -1,0 +1,54 @@
+"""Writes made close together sent as one (group commit).
+
+A row waits for the write that carries it, and every row put while one write is under way goes
+in the next. Under load the follow-ups of many answers share a round trip; alone, a row costs
+one. Rows of one key in one write are merged (by default the later wins), so a write never
+touches a key twice: PostgreSQL refuses that in one statement, and the result would depend on
+the order of the rows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+K = TypeVar("K", bound=Hashable)
+R = TypeVar("R")
+T = TypeVar("T")
+
+
+def later(old: R | None, new: R) -> R:
+    return new
+
+
+@dataclass
+class _Batch(Generic[K, R, T]):
+    rows: dict[K, R] = field(default_factory=dict)
+    written: asyncio.Future[T] | None = None
+
+
+class GroupCommit(Generic[K, R, T]):
+    """`write` sends one batch's rows (in the order their keys were first put) and returns what
+    every caller of that batch gets back; a failed write fails each of them."""
+
+    def __init__(
+        self, write: Callable[[list[R]], Awaitable[T]], merge: Callable[[R | None, R], R] = later
+    ) -> None:
+        self._write_rows = write
+        self._merge = merge
+        self._open: _Batch[K, R, T] = _Batch()  # collecting the next write's rows
+        self._lock = asyncio.Lock()  # one write at a time, in order
+
+    async def put(self, key: K, row: R) -> T:
+        batch = self._open
+        batch.rows[key] = self._merge(batch.rows.get(key), row)
+        if batch.written is None:
+            batch.written = asyncio.ensure_future(self._write(batch))
+        return await asyncio.shield(batch.written)  # a caller given up on does not cancel the others'
+
+    async def _write(self, batch: _Batch[K, R, T]) -> T:
+        async with self._lock:
+            self._open = _Batch()  # rows from now on: the next write
+            return await self._write_rows(list(batch.rows.values()))

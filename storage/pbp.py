@@ -15,6 +15,9 @@ POLICIES = ("wait", "bot_turn", "vote")
 # A status edit's record: match id, message id, text, pinged user ids (JSON).
 StatusEdit = tuple[int, int, str, str]
 EDITS_PER_STATEMENT = 500  # 4 parameters a row: far below either database's limit
+TIMERS_PER_STATEMENT = 250  # 8 parameters a row (an insert), 2 or 3 (a drop)
+Seat = tuple[int, int]  # (match id, seat)
+TimerDrop = tuple[int, int, "str | None"]  # match id, seat, the ref of its jobs (None: keep them)
 
 
 @dataclass
@@ -72,6 +75,15 @@ class PbpRepo:
         self._vacations: RowCache[int, Vacation | None] = RowCache(db)
         # In-place status edits of many games recorded together (storage.group_commit).
         self._status_edits: GroupCommit[int, StatusEdit, set[int]] = GroupCommit(self._record_edits)
+        # So are the timers that start and stop as turns pass. A new timer that finds its seat's
+        # row there already loses, as it would alone; of two for one seat in one write, the first
+        # put is the one inserted, as if they had been written one after the other.
+        self._new_timers: GroupCommit[Seat, Timer, dict[Seat, Timer]] = GroupCommit(
+            self._insert_timers, _first
+        )
+        self._dropped_timers: GroupCommit[Seat, TimerDrop, None] = GroupCommit(
+            self._delete_timers, _with_jobs
+        )
 
     # -- game settings --------------------------------------------------------------------------
     async def settings(self, match_id: int, fresh: bool = False) -> GameSettings:
@@ -233,13 +245,41 @@ class PbpRepo:
     # bringing back a timer another process dropped or overwriting its newer deadline.
     async def add_timer(self, t: Timer) -> bool:
         """Insert the timer of a seat that began waiting; False if one is already there."""
-        return await self._timer_write(
-            t,
-            """INSERT INTO pbp_timers (match_id, seat, user_id, started_at, total, due_at, paused_left, covered)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, seat) DO NOTHING""",
-            (t.match_id, t.seat, t.user_id, t.started_at, t.total, t.due_at, t.paused_left, int(t.covered)),
-            t,
-        )
+        async with self._timers.writing(t.match_id) as change:
+            won = (await self._new_timers.put((t.match_id, t.seat), t)).get((t.match_id, t.seat)) is t
+            if won:
+                change.update = lambda old: _with_timer(old, t.seat, t)
+        return won
+
+    async def _insert_timers(self, timers: list[Timer]) -> dict[Seat, Timer]:
+        """One insert for all `timers` (one per seat): those that found no row for their seat."""
+        inserted: dict[Seat, Timer] = {}
+        for start in range(0, len(timers), TIMERS_PER_STATEMENT):
+            chunk = timers[start : start + TIMERS_PER_STATEMENT]
+            rows = await self.db.fetchall(
+                f"""INSERT INTO pbp_timers (match_id, seat, user_id, started_at, total, due_at, paused_left, covered)
+                    VALUES {", ".join(["(?, ?, ?, ?, ?, ?, ?, ?)"] * len(chunk))}
+                    ON CONFLICT (match_id, seat) DO NOTHING RETURNING match_id, seat""",
+                [
+                    value
+                    for t in chunk
+                    for value in (
+                        t.match_id,
+                        t.seat,
+                        t.user_id,
+                        t.started_at,
+                        t.total,
+                        t.due_at,
+                        t.paused_left,
+                        int(t.covered),
+                    )
+                ],
+            )
+            by_seat = {(t.match_id, t.seat): t for t in chunk}
+            for row in rows:
+                key = (int(row["match_id"]), int(row["seat"]))
+                inserted[key] = by_seat[key]
+        return inserted
 
     async def cover_timer(self, t: Timer) -> bool:
         """A substitute bot takes this turn; False if the turn ended or is covered already."""
@@ -308,12 +348,24 @@ class PbpRepo:
 
     async def drop_timer(self, match_id: int, seat: int, jobs_ref: str | None = None) -> None:
         """The seat stopped waiting; with `jobs_ref`, its scheduled jobs go in the same commit."""
-        writes = [Write("DELETE FROM pbp_timers WHERE match_id = ? AND seat = ?", (match_id, seat))]
-        if jobs_ref is not None:
-            writes.insert(0, Write("DELETE FROM pbp_jobs WHERE ref = ?", (jobs_ref,)))
         async with self._timers.writing(match_id) as change:
-            await self.db.write_batch(writes)
+            await self._dropped_timers.put((match_id, seat), (match_id, seat, jobs_ref))
             change.update = lambda old: _with_timer(old, seat, None)
+
+    async def _delete_timers(self, drops: list[TimerDrop]) -> None:
+        """The timers (and the jobs named) of all `drops` in one transaction: one trip where the
+        database allows (SQLite; on PostgreSQL the two deletes make one statement)."""
+        for start in range(0, len(drops), TIMERS_PER_STATEMENT):
+            chunk = drops[start : start + TIMERS_PER_STATEMENT]
+            refs = [ref for _, _, ref in chunk if ref is not None]
+            seats = " OR ".join(["(match_id = ? AND seat = ?)"] * len(chunk))
+            writes = [
+                Write(f"DELETE FROM pbp_timers WHERE {seats}", tuple(v for m, s, _ in chunk for v in (m, s)))
+            ]
+            if refs:
+                marks = ", ".join(["?"] * len(refs))
+                writes.insert(0, Write(f"DELETE FROM pbp_jobs WHERE ref IN ({marks})", tuple(refs)))
+            await self.db.write_batch(writes)
 
     async def drop_timers(self, match_id: int) -> None:
         async with self._timers.writing(match_id) as change:
@@ -385,6 +437,15 @@ class PbpRepo:
         async with self._vacations.writing(user_id), self.db.transaction() as conn:
             await lock_in(conn, f"vacation:{user_id}")  # see pause_timer
             await conn.execute("DELETE FROM pbp_vacations WHERE user_id = ?", (user_id,))
+
+
+def _first(old: Timer | None, new: Timer) -> Timer:
+    return new if old is None else old
+
+
+def _with_jobs(old: TimerDrop | None, new: TimerDrop) -> TimerDrop:
+    """Two drops of one seat in one write: the seat goes, with the jobs either named."""
+    return new if old is None or new[2] is not None else old
 
 
 def _with_timer(timers: dict[int, Timer], seat: int, timer: Timer | None) -> dict[int, Timer]:

@@ -23,3 +23,10 @@ def test_description_names_only_the_games_offered() -> None:
 def test_babel_is_pinned() -> None:
     deps = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
     assert any(d.startswith("Babel==") for d in deps)
+
+
+def test_discord_encodes_json_with_orjson() -> None:
+    """The pinned orjson is what discord.py uses for every payload (it falls back silently)."""
+    import discord.utils
+
+    assert discord.utils.HAS_ORJSON

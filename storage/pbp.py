@@ -216,15 +216,6 @@ class PbpRepo:
     async def timer(self, match_id: int, seat: int, fresh: bool = False) -> Timer | None:
         return (await self.timers(match_id, fresh)).get(seat)
 
-    async def _timer_write(self, t: Timer, sql: str, params: tuple[object, ...], new: Timer | None) -> bool:
-        """A conditional write of one seat's timer; the cached timers follow it when it lands
-        (`new`: the seat's timer after it, None: gone)."""
-        async with self._timers.writing(t.match_id) as change:
-            won = await self.db.execute_count(sql, params)
-            if won == 1:
-                change.update = lambda old: _with_timer(old, t.seat, new)
-        return won == 1
-
     async def timers_of_user(self, user_id: int) -> list[Timer]:
         rows = await self.db.fetchall("SELECT * FROM pbp_timers WHERE user_id = ?", (user_id,))
         return [self._timer(r) for r in rows]

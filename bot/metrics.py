@@ -38,6 +38,9 @@ class Counter:
         self._registry = registry
         self._labels = labels
         self._metric: prometheus_client.Counter | None = None
+        # label values -> the labelled child: prometheus_client looks it up under a lock on every
+        # `labels()` call, and a click increments a few counters
+        self._children: dict[tuple[tuple[str, str], ...], Any] = {}
         if labels is not None:
             self._create(labels)
 
@@ -49,7 +52,11 @@ class Counter:
     def inc(self, amount: float = 1.0, **labels: str) -> None:
         metric = self._metric or self._create(tuple(sorted(labels)))
         if self._labels:
-            metric.labels(**labels).inc(amount)
+            key = tuple(sorted(labels.items()))
+            child = self._children.get(key)
+            if child is None:
+                child = self._children[key] = metric.labels(**labels)
+            child.inc(amount)
         else:
             metric.inc(amount)
 

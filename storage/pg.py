@@ -35,20 +35,21 @@ CHANGES_CHANNEL = "bgb_changes"
 # Writes to matches notify on a channel of their own: every answer writes a match, and the rows
 # above need not be read again for that; a cached match checks this channel's count instead.
 MATCH_CHANGES_CHANNEL = "bgb_match_changes"
-CHANGE_TRIGGER = f"""
-CREATE OR REPLACE FUNCTION bgb_note_change() RETURNS trigger LANGUAGE plpgsql AS $$
+
+
+def notify_function(name: str, channel: str) -> str:
+    """A trigger function that notifies `channel` with the writer's application_name (its token)."""
+    return f"""
+CREATE OR REPLACE FUNCTION {name}() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    PERFORM pg_notify('{CHANGES_CHANNEL}', current_setting('application_name'));
+    PERFORM pg_notify('{channel}', current_setting('application_name'));
     RETURN NULL;
 END
 $$"""
-MATCH_CHANGE_TRIGGER = f"""
-CREATE OR REPLACE FUNCTION bgb_note_match_change() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    PERFORM pg_notify('{MATCH_CHANGES_CHANNEL}', current_setting('application_name'));
-    RETURN NULL;
-END
-$$"""
+
+
+CHANGE_TRIGGER = notify_function("bgb_note_change", CHANGES_CHANNEL)
+MATCH_CHANGE_TRIGGER = notify_function("bgb_note_match_change", MATCH_CHANGES_CHANNEL)
 
 
 class PgIntegrityError(IntegrityError):

@@ -45,6 +45,25 @@ async def table(store: Store) -> TableService:
     return TableService(store, cache_size=8)
 
 
+async def open_lobbies(store: Store, count: int, first_channel: int) -> list[int]:
+    """`count` of Alice's Dominion lobbies, one per channel from `first_channel`: match rows for
+    records that hang on a match (play-by-post settings, timers)."""
+    table = TableService(store)
+    games = []
+    for channel_id in range(first_channel, first_channel + count):
+        live = await table.open_lobby(
+            guild_id=1,
+            channel_id=channel_id,
+            game="dominion",
+            options={"kingdom": "First Game"},
+            host_id=ALICE,
+            host_name="alice",
+            locale="en",
+        )
+        games.append(live.id)
+    return games
+
+
 async def open_dominion_lobby(
     table: TableService, kingdom: str = "First Game", capacity: int | None = None
 ) -> Live:

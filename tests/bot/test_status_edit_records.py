@@ -6,34 +6,15 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.table import TableService
 from storage import Store
 from storage.pbp import PbpStore
 from storage.row_cache import served_from_memory
-from tests.bot.conftest import ALICE
-
-
-async def _games(store: Store, count: int) -> list[int]:
-    """`count` Dominion lobbies, one per channel."""
-    table = TableService(store)
-    games = []
-    for channel_id in range(500, 500 + count):
-        live = await table.open_lobby(
-            guild_id=1,
-            channel_id=channel_id,
-            game="dominion",
-            options={"kingdom": "First Game"},
-            host_id=ALICE,
-            host_name="alice",
-            locale="en",
-        )
-        games.append(live.id)
-    return games
+from tests.bot.conftest import open_lobbies
 
 
 async def test_edits_of_several_games_share_one_round_trip(store: Store) -> None:
     games = PbpStore(store.db).games
-    one, two, three = await _games(store, 3)
+    one, two, three = await open_lobbies(store, 3, 500)
     for match_id, message_id in ((one, 71), (two, 72), (three, 73)):
         await games.save_status(match_id, message_id, "old", ())
     before = store.db.round_trips
@@ -52,7 +33,7 @@ async def test_edits_of_several_games_share_one_round_trip(store: Store) -> None
 
 async def test_a_recorded_edit_is_what_memory_then_serves(store: Store) -> None:
     games = PbpStore(store.db).games
-    [match_id] = await _games(store, 1)
+    [match_id] = await open_lobbies(store, 1, 500)
     await games.save_status(match_id, 71, "old", ())
     await games.settings(match_id)  # (kept in memory)
     assert await games.note_status_edit(match_id, 71, "new", (1002,))

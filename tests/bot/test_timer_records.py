@@ -6,29 +6,10 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.table import TableService
 from bot.timers import timer_ref
 from storage import Store
 from storage.pbp import PbpStore, Timer
-from tests.bot.conftest import ALICE, BOB
-
-
-async def _games(store: Store, count: int) -> list[int]:
-    """`count` Dominion lobbies, one per channel (timers need only their match rows)."""
-    table = TableService(store)
-    games = []
-    for channel_id in range(600, 600 + count):
-        live = await table.open_lobby(
-            guild_id=1,
-            channel_id=channel_id,
-            game="dominion",
-            options={"kingdom": "First Game"},
-            host_id=ALICE,
-            host_name="alice",
-            locale="en",
-        )
-        games.append(live.id)
-    return games
+from tests.bot.conftest import ALICE, BOB, open_lobbies
 
 
 def _timer(match_id: int, seat: int, started_at: float, user_id: int = ALICE) -> Timer:
@@ -37,7 +18,7 @@ def _timer(match_id: int, seat: int, started_at: float, user_id: int = ALICE) ->
 
 async def test_timers_started_together_share_one_round_trip(store: Store) -> None:
     games = PbpStore(store.db).games
-    one, two = await _games(store, 2)
+    one, two = await open_lobbies(store, 2, 600)
     assert await games.add_timer(_timer(two, 1, 50.0))  # already running: a later start loses
     before = store.db.round_trips
     results = await asyncio.gather(
@@ -53,7 +34,7 @@ async def test_timers_started_together_share_one_round_trip(store: Store) -> Non
 
 async def test_of_two_starts_of_one_seat_in_one_write_the_first_lands(store: Store) -> None:
     games = PbpStore(store.db).games
-    [match_id] = await _games(store, 1)
+    [match_id] = await open_lobbies(store, 1, 600)
     first, second = _timer(match_id, 0, 100.0), _timer(match_id, 0, 101.0)
     assert await asyncio.gather(games.add_timer(first), games.add_timer(second)) == [True, False]
     assert (await games.timers(match_id, fresh=True))[0] == first
@@ -62,7 +43,7 @@ async def test_of_two_starts_of_one_seat_in_one_write_the_first_lands(store: Sto
 async def test_timers_stopped_together_go_with_their_jobs_in_one_round_trip(store: Store) -> None:
     pbp = PbpStore(store.db)
     games = pbp.games
-    one, two = await _games(store, 2)
+    one, two = await open_lobbies(store, 2, 600)
     for match_id in (one, two):
         for seat in (0, 1):
             assert await games.add_timer(_timer(match_id, seat, 100.0))

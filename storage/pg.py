@@ -272,17 +272,16 @@ class PostgresDatabase(Database):
 
     @property
     def generation(self) -> int | None:
-        listener = self._listener
-        if listener is None or listener.is_closed():
-            return None
-        return self.heard
+        return self._while_listening(self.heard)
 
     @property
     def match_generation(self) -> int | None:
+        return self._while_listening(self.matches_heard)
+
+    def _while_listening(self, count: int) -> int | None:
+        """`count` of notifications heard, or None when no listener is live (nothing is heard)."""
         listener = self._listener
-        if listener is None or listener.is_closed():
-            return None
-        return self.matches_heard
+        return None if listener is None or listener.is_closed() else count
 
     async def listen(self) -> None:
         """Listen for other stores' writes to the watched tables (after migrating: the trigger).

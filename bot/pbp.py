@@ -75,7 +75,6 @@ class PlayByPost:
         self.poke = poke or (lambda match_id: None)
         self.scheduler = Scheduler(store.jobs, clock, tick, owner, lease)
         self.timers = TurnTimers(store.games, self.scheduler, clock)
-        table.answer_writes = self.timers.answer_writes
         self.votes = VoteService(store.audit)
         self.undo = UndoService(table, store.audit)
         self.status = StatusBoard(herald, store.games, clock, owner, lease, reaches_by_dm)

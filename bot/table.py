@@ -24,7 +24,7 @@ import logging
 import random
 from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, ParamSpec, TypeVar
 
@@ -37,7 +37,7 @@ from engine.core.errors import EngineError
 from engine.core.registry import GameDefinition, get_game
 from storage import ChannelBusy, MatchRecord, SeatRecord, Store
 from storage.bot_turns import BotTurnRepo
-from storage.db import IntegrityError, Write
+from storage.db import IntegrityError
 from storage.log import DamagedLog, Entry, Stamp
 from storage.matches import DamagedMatch, StaleMatch
 from storage.quarantine import DAMAGED, RULES
@@ -185,16 +185,6 @@ def retrying(method: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
     return run
 
 
-# Writes another layer adds to an answer's own transaction: entered around the commit with the
-# answered state and the seats that had a prompt before the answer; what it yields goes in the
-# batch, and the commit's failure reaches it as an exception.
-AnswerWrites = Callable[[Live, frozenset[int]], AbstractAsyncContextManager[list[Write]]]
-
-
-def no_answer_writes(live: Live, prompted: frozenset[int]) -> AbstractAsyncContextManager[list[Write]]:
-    return nullcontext([])
-
-
 class TableService:
     def __init__(
         self,
@@ -213,8 +203,6 @@ class TableService:
         # answers queue the match for the runner in the answer's own transaction, so no crash
         # can lose the bot's turn.
         self.bot_waiting: Callable[[Live], bool] = bot_waiting or (lambda live: False)
-        # Set by play-by-post: the turn timers of seats an answer stops go in its transaction.
-        self.answer_writes: AnswerWrites = no_answer_writes
         # Which guilds this process serves (its shards; default: all); catching up after a start
         # covers only those, other processes catch up theirs.
         self.owns: Callable[[int | None], bool] = owns or (lambda guild_id: True)
@@ -520,12 +508,11 @@ class TableService:
             if prompt.pid != pid:
                 raise UserError("error.stale_prompt")
             answer = resolve(prompt)
-            prompted = frozenset(p.seat for p in match.prompts())
             events = match.submit(seat, answer, pid=pid)  # IllegalAnswer leaves the state unchanged
             chain = extend_chain(live.chain, match, seat, answer, events)
             try:
                 await self._commit_answer(
-                    live, seat, answer, Stamp(seal(chain, match), match.definition.engine_version), prompted
+                    live, seat, answer, Stamp(seal(chain, match), match.definition.engine_version)
                 )
             except BaseException:
                 # The engine already moved on in memory; drop it so the next load replays the log.
@@ -561,20 +548,16 @@ class TableService:
             raise UserError("error.match_unavailable")
         return live.match
 
-    async def _commit_answer(
-        self, live: Live, seat: int, answer: tuple[str, ...], stamp: Stamp, prompted: frozenset[int]
-    ) -> None:
+    async def _commit_answer(self, live: Live, seat: int, answer: tuple[str, ...], stamp: Stamp) -> None:
         match = live.match
         assert match is not None
         record = live.record
         if not match.finished:
             # The common case in one batch: the log append (its key refuses a second answer at
-            # this step), the revision compare-and-set, the bot-turn request if one is due, and
-            # the other layers' writes (the timers of seats this answer stops).
+            # this step), the revision compare-and-set, the bot-turn request if one is due.
             append = self.store.log.append_write(record.id, match.version - 1, seat, answer, stamp)
             queue = [BotTurnRepo.queue_write(record.id)] if self.bot_waiting(live) else []
-            async with self.answer_writes(live, prompted) as extra:
-                await self.store.matches.save_with(record, [append, *queue, *extra])
+            await self.store.matches.save_with(record, [append, *queue])
             return
         async with self.store.db.transaction() as conn:
             # The (match_id, seq) key refuses a second answer at this step (IntegrityError).

@@ -17,14 +17,11 @@ that one schedules its jobs or pings the player.
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 
 from bot.clock import Clock
 from bot.scheduler import Scheduler
 from bot.table import Live
-from storage.db import Write
 from storage.pbp import GameSettings, PbpRepo, Timer, Vacation
 from storage.pbp_jobs import Job
 
@@ -98,30 +95,6 @@ class TurnTimers:
                 if new is not None:
                     started.append(new)
         return Sync(tuple(started), tuple(ended))
-
-    @asynccontextmanager
-    async def answer_writes(self, live: Live, prompted: frozenset[int]) -> AsyncIterator[list[Write]]:
-        """For the answer's own transaction (TableService.answer_writes): the timers, and their
-        jobs, of the human seats this answer leaves without a prompt. The committed state says
-        they no longer wait, whoever reads it, so the writes need no condition; the seats that
-        start waiting are left to `sync` (their clock needs the game's settings)."""
-        waiting = waiting_seats(live)
-        seats = live.record.seats
-        ended = [
-            seat
-            for seat in sorted(prompted)
-            if seats[seat].kind == "human"
-            and seats[seat].user_id is not None
-            and waiting.get(seat) != seats[seat].user_id
-        ]
-        if not ended:
-            yield []
-            return
-        refs = [(seat, timer_ref(live.id, seat)) for seat in ended]
-        async with self.repo.dropping_timers(live.id, refs) as writes:
-            yield writes
-        for seat in ended:
-            self._covered.discard((live.id, seat))
 
     async def drop_all(self, match_id: int) -> None:
         for timer in (await self.repo.timers(match_id)).values():

@@ -3,10 +3,8 @@ preferences and vacations."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import time
-from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
 
 from storage.db import Database, Row, Write, lock_in
@@ -349,18 +347,16 @@ class PbpRepo:
         """The timers (and the jobs named) of all `drops` in one transaction: one trip where the
         database allows (SQLite; on PostgreSQL the two deletes make one statement)."""
         for start in range(0, len(drops), TIMERS_PER_STATEMENT):
-            await self.db.write_batch(_drop_writes(drops[start : start + TIMERS_PER_STATEMENT]))
-
-    @contextlib.asynccontextmanager
-    async def dropping_timers(
-        self, match_id: int, seats: list[tuple[int, str]]
-    ) -> AsyncIterator[list[Write]]:
-        """The writes that drop these (seat, jobs ref) timers and their jobs, for the caller's
-        transaction; the cached timers follow once it has committed (the body raising: dropped)."""
-        gone = {seat for seat, _ in seats}
-        async with self._timers.writing(match_id) as change:
-            yield _drop_writes([(match_id, seat, ref) for seat, ref in seats])
-            change.update = lambda old: {seat: t for seat, t in old.items() if seat not in gone}
+            chunk = drops[start : start + TIMERS_PER_STATEMENT]
+            refs = [ref for _, _, ref in chunk if ref is not None]
+            seats = " OR ".join(["(match_id = ? AND seat = ?)"] * len(chunk))
+            writes = [
+                Write(f"DELETE FROM pbp_timers WHERE {seats}", tuple(v for m, s, _ in chunk for v in (m, s)))
+            ]
+            if refs:
+                marks = ", ".join(["?"] * len(refs))
+                writes.insert(0, Write(f"DELETE FROM pbp_jobs WHERE ref IN ({marks})", tuple(refs)))
+            await self.db.write_batch(writes)
 
     async def drop_timers(self, match_id: int) -> None:
         async with self._timers.writing(match_id) as change:
@@ -432,17 +428,6 @@ class PbpRepo:
         async with self._vacations.writing(user_id), self.db.transaction() as conn:
             await lock_in(conn, f"vacation:{user_id}")  # see pause_timer
             await conn.execute("DELETE FROM pbp_vacations WHERE user_id = ?", (user_id,))
-
-
-def _drop_writes(drops: list[TimerDrop]) -> list[Write]:
-    """Delete these seats' timers, and the jobs of the refs named."""
-    seats = " OR ".join(["(match_id = ? AND seat = ?)"] * len(drops))
-    writes = [Write(f"DELETE FROM pbp_timers WHERE {seats}", tuple(v for m, s, _ in drops for v in (m, s)))]
-    refs = [ref for _, _, ref in drops if ref is not None]
-    if refs:
-        marks = ", ".join(["?"] * len(refs))
-        writes.insert(0, Write(f"DELETE FROM pbp_jobs WHERE ref IN ({marks})", tuple(refs)))
-    return writes
 
 
 def _first(old: Timer | None, new: Timer) -> Timer:

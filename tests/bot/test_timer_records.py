@@ -1,21 +1,15 @@
 """Turn timers are written together: the timers that start (and those that stop) in several
 games while one write is under way go in the next, one statement for the starts and one
-transaction for the stops, and each caller learns what became of its own. An answer that ends a
-seat's turn drops its timer in the answer's own commit."""
+transaction for the stops, and each caller learns what became of its own."""
 
 from __future__ import annotations
 
 import asyncio
 
-import pytest
-
-from bot.table import Live, Outcome
 from bot.timers import timer_ref
 from storage import Store
 from storage.pbp import PbpStore, Timer
-from storage.row_cache import served_from_memory
-from tests.bot.conftest import ALICE, BOB, open_lobbies, user_of
-from tests.bot.pbp_fakes import Rig, current_seat, make_rig, started
+from tests.bot.conftest import ALICE, BOB, open_lobbies
 
 
 def _timer(match_id: int, seat: int, started_at: float, user_id: int = ALICE) -> Timer:
@@ -67,65 +61,3 @@ async def test_timers_stopped_together_go_with_their_jobs_in_one_round_trip(stor
     assert await games.timers(two, fresh=True) == {}
     left = {job.ref for job in await pbp.jobs.pending()}
     assert left == {timer_ref(one, 1), timer_ref(two, 0)}
-
-
-async def _answer_once(rig: Rig, live: Live) -> int:
-    """The current prompt answered with its first options; returns the seat that answered."""
-    assert live.match is not None
-    [prompt] = live.match.prompts()
-    await rig.table.submit(
-        live.id, user_of(live, prompt.seat), prompt.pid, [o.id for o in prompt.options[: max(prompt.min, 1)]]
-    )
-    return prompt.seat
-
-
-async def test_an_answer_that_ends_a_turn_drops_its_timer_in_its_own_commit(db_path: str) -> None:
-    rig = await make_rig(db_path)
-    try:
-        live = await started(rig, hours=24)
-        jobs = PbpStore(rig.store.db).jobs
-        games = rig.pbp.store.games
-        seat = current_seat(live)
-        assert set(await games.timers(live.id, fresh=True)) == {seat}
-        assert await jobs.pending(timer_ref(live.id, seat))  # its reminders and timeout
-        while current_seat(live) == seat:
-            before = rig.store.db.round_trips
-            await _answer_once(rig, live)
-            assert rig.store.db.round_trips - before == 1  # the answer, with whatever it drops
-        # The turn passed in that commit: the seat's timer and jobs are gone before anyone follows.
-        assert await games.timers(live.id, fresh=True) == {}
-        assert await jobs.pending(timer_ref(live.id, seat)) == []
-        await rig.table.announce(Outcome(live.id, "answer", seat))
-        await rig.settle()
-        assert set(await games.timers(live.id, fresh=True)) == {current_seat(live)}
-    finally:
-        await rig.store.close()
-
-
-async def test_a_failed_commit_leaves_the_timer(db_path: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    rig = await make_rig(db_path)
-    try:
-        live = await started(rig, hours=24)
-        games = rig.pbp.store.games
-        seat = current_seat(live)
-        assert live.match is not None
-        while True:  # up to the answer that would pass the turn
-            [prompt] = live.match.prompts()
-            ids = [o.id for o in prompt.options[: max(prompt.min, 1)]]
-            trial = live.match.from_record(live.match.record())  # the same state, to look ahead
-            trial.submit(prompt.seat, ids)
-            if trial.view(None)["current"] != seat:
-                break
-            await _answer_once(rig, live)
-
-        async def refused(*args: object, **kwargs: object) -> None:
-            raise RuntimeError("the database went away")
-
-        monkeypatch.setattr(rig.store.matches, "save_with", refused)
-        with pytest.raises(RuntimeError):
-            await rig.table.submit(live.id, user_of(live, prompt.seat), prompt.pid, ids)
-        with served_from_memory():  # memory keeps no timer the failed commit would have dropped
-            assert set(await games.timers(live.id)) == {seat}
-        assert set(await games.timers(live.id, fresh=True)) == {seat}
-    finally:
-        await rig.store.close()

@@ -10,9 +10,9 @@ Who is mentioned: a named player whose prompt cannot reach them by DM (DMs close
 kept in the channel by choice), for whom the status is the one notice of their turn; and one who
 asked for channel mentions anyway (/settings ping).
 
-The players who must act now are named (and mentioned by the rule above), several at once where several must (the
-victims of an attack); a prompt that exists only because of a hidden card (a reaction to an
-attack) is never announced: that would tell the table what its player holds.
+The players who must act now are named (and mentioned by the rule above), several at once where
+several must (the victims of an attack); a prompt that exists only because of a hidden card (a
+reaction to an attack) is never announced: that would tell the table what its player holds.
 
 Several processes may refresh the same game's status (one took an answer, another ran a
 reminder). Posting or replacing the message happens under a claim on the game's row (with a

@@ -2,9 +2,9 @@
 
 A row waits for the write that carries it, and every row put while one write is under way goes
 in the next. Under load the follow-ups of many answers share a round trip; alone, a row costs
-one. Rows of one key in one write are merged (by default the later wins), so a write never
+one. Rows of one key in one batch are merged (by default the later wins), so a write never
 touches a key twice: PostgreSQL refuses that in one statement, and the result would depend on
-the order of the rows.
+the order of the rows. A batch larger than one statement may carry goes out as several writes.
 """
 
 from __future__ import annotations
@@ -26,29 +26,40 @@ def later(old: R | None, new: R) -> R:
 @dataclass
 class _Batch(Generic[K, R, T]):
     rows: dict[K, R] = field(default_factory=dict)
-    written: asyncio.Future[T] | None = None
+    written: asyncio.Future[dict[K, T]] | None = None
 
 
 class GroupCommit(Generic[K, R, T]):
-    """`write` sends one batch's rows (in the order their keys were first put) and returns what
-    every caller of that batch gets back; a failed write fails each of them."""
+    """`write` sends up to `per_write` rows (in the order their keys were first put) and returns
+    what each caller of that write gets back; a failed write fails each of them."""
 
     def __init__(
-        self, write: Callable[[list[R]], Awaitable[T]], merge: Callable[[R | None, R], R] = later
+        self,
+        write: Callable[[list[R]], Awaitable[T]],
+        merge: Callable[[R | None, R], R] = later,
+        per_write: int = 250,
     ) -> None:
         self._write_rows = write
         self._merge = merge
-        self._open: _Batch[K, R, T] = _Batch()  # collecting the next write's rows
-        self._lock = asyncio.Lock()  # one write at a time, in order
+        self._per_write = per_write
+        self._open: _Batch[K, R, T] = _Batch()  # collecting the next batch's rows
+        self._lock = asyncio.Lock()  # one batch at a time, in order
 
     async def put(self, key: K, row: R) -> T:
         batch = self._open
         batch.rows[key] = self._merge(batch.rows.get(key), row)
         if batch.written is None:
             batch.written = asyncio.ensure_future(self._write(batch))
-        return await asyncio.shield(batch.written)  # a caller given up on does not cancel the others'
+        # (shielded: a caller given up on does not cancel the others')
+        return (await asyncio.shield(batch.written))[key]
 
-    async def _write(self, batch: _Batch[K, R, T]) -> T:
+    async def _write(self, batch: _Batch[K, R, T]) -> dict[K, T]:
         async with self._lock:
-            self._open = _Batch()  # rows from now on: the next write
-            return await self._write_rows(list(batch.rows.values()))
+            self._open = _Batch()  # rows from now on: the next batch
+            keys = list(batch.rows)
+            results: dict[K, T] = {}
+            for start in range(0, len(keys), self._per_write):
+                part = keys[start : start + self._per_write]
+                result = await self._write_rows([batch.rows[k] for k in part])
+                results.update(dict.fromkeys(part, result))
+            return results

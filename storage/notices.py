@@ -58,12 +58,10 @@ class NoticeRepo:
     def __init__(self, db: Database) -> None:
         self.db = db
         # Records made together go in one statement (see storage.group_commit).
-        self._writer: GroupCommit[Key, Row, None] = GroupCommit(self._insert, _merged)
+        self._writer: GroupCommit[Key, Row, None] = GroupCommit(self._insert, _merged, MAX_ROWS)
 
     async def _insert(self, rows: list[Row]) -> None:
-        for start in range(0, len(rows), MAX_ROWS):
-            chunk = rows[start : start + MAX_ROWS]
-            await self.db.execute(insert_sql(len(chunk)), [v for row in chunk for v in row])
+        await self.db.execute(insert_sql(len(rows)), [v for row in rows for v in row])
 
     async def sent(self, match_id: int, seat: int) -> int | None:
         """The prompt id last delivered to this seat, if any."""

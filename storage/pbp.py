@@ -74,15 +74,17 @@ class PbpRepo:
         self._prefs: RowCache[int, PingPrefs] = RowCache(db)
         self._vacations: RowCache[int, Vacation | None] = RowCache(db)
         # In-place status edits of many games recorded together (storage.group_commit).
-        self._status_edits: GroupCommit[int, StatusEdit, set[int]] = GroupCommit(self._record_edits)
+        self._status_edits: GroupCommit[int, StatusEdit, set[int]] = GroupCommit(
+            self._record_edits, per_write=EDITS_PER_STATEMENT
+        )
         # So are the timers that start and stop as turns pass. A new timer that finds its seat's
         # row there already loses, as it would alone; of two for one seat in one write, the first
         # put is the one inserted, as if they had been written one after the other.
         self._new_timers: GroupCommit[Seat, Timer, dict[Seat, Timer]] = GroupCommit(
-            self._insert_timers, _first
+            self._insert_timers, _first, TIMERS_PER_STATEMENT
         )
         self._dropped_timers: GroupCommit[Seat, TimerDrop, None] = GroupCommit(
-            self._delete_timers, _with_jobs
+            self._delete_timers, _with_jobs, TIMERS_PER_STATEMENT
         )
 
     # -- game settings --------------------------------------------------------------------------
@@ -176,20 +178,16 @@ class PbpRepo:
 
     async def _record_edits(self, edits: list[StatusEdit]) -> set[int]:
         """One conditional update for all `edits`: the games whose message was still current."""
-        won: set[int] = set()
-        for start in range(0, len(edits), EDITS_PER_STATEMENT):
-            chunk = edits[start : start + EDITS_PER_STATEMENT]
-            # (the casts: PostgreSQL would read untyped parameters in a VALUES list as text)
-            values = ", ".join(["(CAST(? AS BIGINT), CAST(? AS BIGINT), ?, ?)"] * len(chunk))
-            rows = await self.db.fetchall(
-                f"""UPDATE pbp_games SET status_text = v.column3, status_pinged = v.column4
-                    FROM (VALUES {values}) AS v
-                    WHERE pbp_games.match_id = v.column1 AND pbp_games.status_message_id = v.column2
-                    RETURNING pbp_games.match_id""",
-                [value for edit in chunk for value in edit],
-            )
-            won.update(int(row["match_id"]) for row in rows)
-        return won
+        # (the casts: PostgreSQL would read untyped parameters in a VALUES list as text)
+        values = ", ".join(["(CAST(? AS BIGINT), CAST(? AS BIGINT), ?, ?)"] * len(edits))
+        rows = await self.db.fetchall(
+            f"""UPDATE pbp_games SET status_text = v.column3, status_pinged = v.column4
+                FROM (VALUES {values}) AS v
+                WHERE pbp_games.match_id = v.column1 AND pbp_games.status_message_id = v.column2
+                RETURNING pbp_games.match_id""",
+            [value for edit in edits for value in edit],
+        )
+        return {int(row["match_id"]) for row in rows}
 
     # -- timers -----------------------------------------------------------------------------------
     @staticmethod
@@ -244,33 +242,28 @@ class PbpRepo:
 
     async def _insert_timers(self, timers: list[Timer]) -> dict[Seat, Timer]:
         """One insert for all `timers` (one per seat): those that found no row for their seat."""
-        inserted: dict[Seat, Timer] = {}
-        for start in range(0, len(timers), TIMERS_PER_STATEMENT):
-            chunk = timers[start : start + TIMERS_PER_STATEMENT]
-            rows = await self.db.fetchall(
-                f"""INSERT INTO pbp_timers (match_id, seat, user_id, started_at, total, due_at, paused_left, covered)
-                    VALUES {", ".join(["(?, ?, ?, ?, ?, ?, ?, ?)"] * len(chunk))}
-                    ON CONFLICT (match_id, seat) DO NOTHING RETURNING match_id, seat""",
-                [
-                    value
-                    for t in chunk
-                    for value in (
-                        t.match_id,
-                        t.seat,
-                        t.user_id,
-                        t.started_at,
-                        t.total,
-                        t.due_at,
-                        t.paused_left,
-                        int(t.covered),
-                    )
-                ],
-            )
-            by_seat = {(t.match_id, t.seat): t for t in chunk}
-            for row in rows:
-                key = (int(row["match_id"]), int(row["seat"]))
-                inserted[key] = by_seat[key]
-        return inserted
+        rows = await self.db.fetchall(
+            f"""INSERT INTO pbp_timers (match_id, seat, user_id, started_at, total, due_at, paused_left, covered)
+                VALUES {", ".join(["(?, ?, ?, ?, ?, ?, ?, ?)"] * len(timers))}
+                ON CONFLICT (match_id, seat) DO NOTHING RETURNING match_id, seat""",
+            [
+                value
+                for t in timers
+                for value in (
+                    t.match_id,
+                    t.seat,
+                    t.user_id,
+                    t.started_at,
+                    t.total,
+                    t.due_at,
+                    t.paused_left,
+                    int(t.covered),
+                )
+            ],
+        )
+        by_seat = {(t.match_id, t.seat): t for t in timers}
+        landed = {(int(row["match_id"]), int(row["seat"])) for row in rows}
+        return {key: by_seat[key] for key in landed}
 
     async def cover_timer(self, t: Timer) -> bool:
         """A substitute bot takes this turn; False if the turn ended or is covered already."""
@@ -346,17 +339,15 @@ class PbpRepo:
     async def _delete_timers(self, drops: list[TimerDrop]) -> None:
         """The timers (and the jobs named) of all `drops` in one transaction: one trip where the
         database allows (SQLite; on PostgreSQL the two deletes make one statement)."""
-        for start in range(0, len(drops), TIMERS_PER_STATEMENT):
-            chunk = drops[start : start + TIMERS_PER_STATEMENT]
-            refs = [ref for _, _, ref in chunk if ref is not None]
-            seats = " OR ".join(["(match_id = ? AND seat = ?)"] * len(chunk))
-            writes = [
-                Write(f"DELETE FROM pbp_timers WHERE {seats}", tuple(v for m, s, _ in chunk for v in (m, s)))
-            ]
-            if refs:
-                marks = ", ".join(["?"] * len(refs))
-                writes.insert(0, Write(f"DELETE FROM pbp_jobs WHERE ref IN ({marks})", tuple(refs)))
-            await self.db.write_batch(writes)
+        seats = " OR ".join(["(match_id = ? AND seat = ?)"] * len(drops))
+        writes = [
+            Write(f"DELETE FROM pbp_timers WHERE {seats}", tuple(v for m, s, _ in drops for v in (m, s)))
+        ]
+        refs = [ref for _, _, ref in drops if ref is not None]
+        if refs:
+            marks = ", ".join(["?"] * len(refs))
+            writes.insert(0, Write(f"DELETE FROM pbp_jobs WHERE ref IN ({marks})", tuple(refs)))
+        await self.db.write_batch(writes)
 
     async def drop_timers(self, match_id: int) -> None:
         async with self._timers.writing(match_id) as change:

@@ -290,17 +290,17 @@ class PostgresDatabase(Database):
         as a conditional update already allows for."""
         listener = await asyncpg.connect(self.dsn, server_settings={"application_name": self.token + "-l"})
         await listener.add_listener(CHANGES_CHANNEL, self._heard)
-        await listener.add_listener(MATCH_CHANGES_CHANNEL, self._heard_match)
+        await listener.add_listener(MATCH_CHANGES_CHANNEL, self._heard)
         listener.add_termination_listener(self._lost)
         self._listener = listener
 
     def _heard(self, conn: object, pid: int, channel: str, payload: str) -> None:
-        if payload != self.token:
-            self.heard += 1
-
-    def _heard_match(self, conn: object, pid: int, channel: str, payload: str) -> None:
-        if payload != self.token:
+        if payload == self.token:
+            return  # this store's own write
+        if channel == MATCH_CHANGES_CHANNEL:
             self.matches_heard += 1
+        else:
+            self.heard += 1
 
     def _lost(self, conn: object) -> None:
         self.heard += 1

@@ -49,28 +49,17 @@ async def open_lobbies(store: Store, count: int, first_channel: int) -> list[int
     """`count` of Alice's Dominion lobbies, one per channel from `first_channel`: match rows for
     records that hang on a match (play-by-post settings, timers)."""
     table = TableService(store)
-    games = []
-    for channel_id in range(first_channel, first_channel + count):
-        live = await table.open_lobby(
-            guild_id=1,
-            channel_id=channel_id,
-            game="dominion",
-            options={"kingdom": "First Game"},
-            host_id=ALICE,
-            host_name="alice",
-            locale="en",
-        )
-        games.append(live.id)
-    return games
+    channels = range(first_channel, first_channel + count)
+    return [(await open_dominion_lobby(table, channel_id=channel_id)).id for channel_id in channels]
 
 
 async def open_dominion_lobby(
-    table: TableService, kingdom: str = "First Game", capacity: int | None = None
+    table: TableService, kingdom: str = "First Game", capacity: int | None = None, channel_id: int = CHANNEL
 ) -> Live:
-    """Alice's Dominion lobby in CHANNEL."""
+    """Alice's Dominion lobby in `channel_id` (CHANNEL unless told)."""
     return await table.open_lobby(
         guild_id=1,
-        channel_id=CHANNEL,
+        channel_id=channel_id,
         game="dominion",
         options={"kingdom": kingdom},
         host_id=ALICE,

@@ -45,13 +45,23 @@ def coarse(locale: discord.Locale | str | None) -> str:
 
 GAMES_DIR = Path(__file__).parent / "games"  # each game's UI package keeps its own catalogues
 _extra_dirs: list[Path] = []
+# Moves whenever the catalogues are read again: texts made from them and kept elsewhere (option
+# labels) are keyed by it.
+_edition = 0
+
+
+def edition() -> int:
+    """Which reading of the catalogues is current (see `add_catalogue_dir`)."""
+    return _edition
 
 
 def add_catalogue_dir(path: Path) -> None:
     """Catalogues of a game kept outside bot/games (`<path>/<locale>/*.json`)."""
+    global _edition
     if path not in _extra_dirs:
         _extra_dirs.append(path)
         catalogue.cache_clear()
+        _edition += 1
 
 
 def catalogue_files(locale: str) -> list[Path]:

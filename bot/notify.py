@@ -457,8 +457,9 @@ def _shows_other_controls(message: discord.Message, view: discord.ui.View | None
     }
     wanted = {
         custom_id
-        for item in (view.children if view else ())
-        if (custom_id := getattr(item, "custom_id", None))
+        for row in (view.to_components() if view else ())
+        for item in row.get("components", ())
+        if (custom_id := item.get("custom_id"))
     }
     return bool(shown) and shown != wanted  # none shown: nothing known to be out of date
 

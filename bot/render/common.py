@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from bot import plugins
-from bot.i18n import has, join_names, t
+from bot.i18n import edition, has, join_names, t
 from bot.table import Live
 from engine.core import Event, Option, Prompt
 from engine.core.registry import get_game
@@ -60,6 +61,13 @@ def option_label(game: str, option: Option, locale: str, live: Live | None = Non
     own = plugins.ui(game).wording.label(live, option, locale)
     if own is not None:
         return own
+    return _plain_label(game, option, locale, edition())
+
+
+# Every private view labels its options afresh, and a game offers the same options over and over
+# (a buy menu is the supply each turn): a label made from the catalogues is made once per edition.
+@lru_cache(maxsize=8192)
+def _plain_label(game: str, option: Option, locale: str, edition: int) -> str:
     card = card_name(game, option.card, locale) if option.card is not None else None
     if card is not None and (option.label == option.card or not has(option.label)):
         text = card

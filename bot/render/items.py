@@ -70,6 +70,103 @@ class Components(discord.ui.View):
         return True
 
 
+# A component as Discord's JSON (what discord.py's items serialize to). A prompt's controls are
+# built straight in this form: a buy menu has some forty options, and building an item object for
+# each, then turning it back into a dict on every send, was most of a private view's cost.
+Component = dict[str, Any]
+
+
+def button_dict(
+    custom_id: str,
+    label: str,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    disabled: bool = False,
+) -> Component:
+    return {"type": 2, "style": style.value, "disabled": disabled, "label": label, "custom_id": custom_id}
+
+
+def option_dict(label: str, value: str, description: str | None = None) -> Component:
+    option: Component = {"label": label, "value": value, "default": False}
+    if description:
+        option["description"] = description
+    return option
+
+
+def select_dict(
+    custom_id: str,
+    options: list[Component],
+    placeholder: str | None = None,
+    min_values: int = 1,
+    max_values: int = 1,
+) -> Component:
+    select: Component = {
+        "type": 3,
+        "custom_id": custom_id,
+        "min_values": min_values,
+        "max_values": max_values,
+        "disabled": False,
+        "required": True,
+        "options": options or [option_dict("-", "0")],
+    }
+    if placeholder:
+        select["placeholder"] = placeholder
+    return select
+
+
+class PlainComponents(Components):
+    """Rows of components given as Discord's dicts, sent as they are. `children` builds
+    discord.py items from them for whoever reads a view that way; sending never does."""
+
+    def __init__(self, rows: list[list[Component]]) -> None:
+        self.rows = [{"type": 1, "components": row} for row in rows if row]
+        self.building = True  # discord.py's constructor counts the children: there are none yet
+        super().__init__()
+        self.building = False
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self.rows
+
+    def has_components_v2(self) -> bool:
+        return False
+
+    def custom_ids(self) -> set[str]:
+        return {c["custom_id"] for row in self.rows for c in row["components"]}
+
+    @property
+    def children(self) -> list[discord.ui.Item[Any]]:
+        items: list[discord.ui.Item[Any]] = []
+        if self.building:
+            return items
+        for r, row in enumerate(self.rows):
+            for c in row["components"]:
+                if c["type"] == 2:
+                    items.append(
+                        discord.ui.Button(
+                            style=discord.ButtonStyle(c["style"]),
+                            label=c["label"],
+                            custom_id=c["custom_id"],
+                            disabled=c["disabled"],
+                            row=r,
+                        )
+                    )
+                else:
+                    options = [
+                        discord.SelectOption(label=o["label"], value=o["value"], description=o.get("description"))
+                        for o in c["options"]
+                    ]
+                    items.append(
+                        discord.ui.Select(
+                            custom_id=c["custom_id"],
+                            options=options,
+                            placeholder=c.get("placeholder"),
+                            min_values=c["min_values"],
+                            max_values=c["max_values"],
+                            row=r,
+                        )
+                    )
+        return items
+
+
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BUTTON_TEMPLATE):
     def __init__(
         self,

@@ -13,14 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 import discord
 
 from bot.arrangement import Arrangement, split_groups
 from bot.i18n import has, t
 from bot.render import ids
-from bot.render.items import Components, GameButton, GameSelect
+from bot.render.items import Component, PlainComponents, button_dict, option_dict, select_dict
 from bot.render.limits import (
     BUTTONS_PER_ROW,
     LABEL,
@@ -36,7 +35,7 @@ from engine.core import Option, Prompt
 Labeler = Callable[[Option], str]
 Describer = Callable[[Option], str | None]
 
-Row = list[discord.ui.Item[Any]]
+Row = list[Component]
 # A two-step pick keeps its stage in the page number: below GROUP_PAGE the menu of groups (paged),
 # GROUP_PAGE + g the options of group g.
 GROUP_PAGE = 1000
@@ -82,31 +81,26 @@ class PromptUI:
             return flat
         return list(range(len(self.prompt.options)))
 
-    def view(self) -> discord.ui.View:
-        view = Components()
+    def view(self) -> PlainComponents:
         rows = self.rows()[:ROWS]
         if self.info:
             self._add_info(rows)
-        for r, row in enumerate(rows):
-            for item in row:
-                item.row = r
-                view.add_item(item)
-        return view
+        return PlainComponents(rows)
 
     def _add_info(self, rows: list[Row]) -> None:
         """The card-details button: on the last row of buttons if it has room, else a row of its
         own if one is left; otherwise none (the prompt's own controls come first)."""
-        button = GameButton(
+        button = button_dict(
             ids.button(ids.CARD_INFO, self.match_id, self.prompt.pid), t("ui.card_info", self.locale)
         )
         last = rows[-1] if rows else None
-        if last is not None and len(last) < BUTTONS_PER_ROW and all(isinstance(i, GameButton) for i in last):
+        if last is not None and len(last) < BUTTONS_PER_ROW and all(i["type"] == 2 for i in last):
             last.append(button)
         elif len(rows) < ROWS:
             rows.append([button])
 
     # -- pieces -------------------------------------------------------------------------------
-    def _button(self, index: int) -> GameButton:
+    def _button(self, index: int) -> Component:
         option = self.prompt.options[index]
         if option.shortcut or (self.prompt.default is not None and option.id in self.prompt.default):
             style = discord.ButtonStyle.success
@@ -115,16 +109,16 @@ class PromptUI:
         else:
             style = discord.ButtonStyle.primary
         custom_id = ids.button(ids.ANSWER, self.match_id, self.prompt.pid, index)
-        return GameButton(custom_id, clip(self.label(option), LABEL), style)
+        return button_dict(custom_id, clip(self.label(option), LABEL), style)
 
-    def _select_option(self, index: int) -> discord.SelectOption:
+    def _select_option(self, index: int) -> Component:
         option = self.prompt.options[index]
         note = self.arranged.notes.get(index) if self.arranged is not None else None
         description = note or self.describe(option)
-        return discord.SelectOption(
-            label=clip(self.label(option), OPTION_LABEL),
-            value=str(index),
-            description=clip(description, OPTION_DESCRIPTION) if description else None,
+        return option_dict(
+            clip(self.label(option), OPTION_LABEL),
+            str(index),
+            clip(description, OPTION_DESCRIPTION) if description else None,
         )
 
     def _paged_select(
@@ -141,7 +135,7 @@ class PromptUI:
             if serial == 0
             else (self.match_id, self.prompt.pid, page, serial)
         )
-        select = GameSelect(
+        select = select_dict(
             ids.select(kind, *args),
             options=[self._select_option(i) for i in shown],
             placeholder=clip(placeholder, PLACEHOLDER),
@@ -155,8 +149,8 @@ class PromptUI:
 
     def _pager(self, page: int, pages: int) -> Row:
         pid = self.prompt.pid
-        prev = GameButton(ids.button(ids.PAGE, self.match_id, pid, max(page - 1, 0)), "◀", disabled=page == 0)
-        nxt = GameButton(
+        prev = button_dict(ids.button(ids.PAGE, self.match_id, pid, max(page - 1, 0)), "◀", disabled=page == 0)
+        nxt = button_dict(
             ids.button(ids.PAGE, self.match_id, pid, min(page + 1, pages - 1)),
             "▶",
             disabled=page >= pages - 1,
@@ -164,11 +158,9 @@ class PromptUI:
         return [prev, nxt]
 
     @staticmethod
-    def _group_option(index: int, label: str, note: str | None) -> discord.SelectOption:
+    def _group_option(index: int, label: str, note: str | None) -> Component:
         description = clip(note, OPTION_DESCRIPTION) if note else None
-        return discord.SelectOption(
-            label=clip(label, OPTION_LABEL), value=str(index), description=description
-        )
+        return option_dict(clip(label, OPTION_LABEL), str(index), description)
 
     # -- layouts ------------------------------------------------------------------------------
     def _arranged_rows(self, arranged: Arrangement) -> list[Row] | None:
@@ -185,7 +177,7 @@ class PromptUI:
         extra: list[Row] = [[self._button(i) for i in rest]] if rest else []
         placeholder = self._group_placeholder(self.prompt.options[flat[0]].group)
         if len(flat) <= SELECT_OPTIONS:
-            select = GameSelect(
+            select = select_dict(
                 ids.select(ids.PICK, self.match_id, self.prompt.pid, 0),
                 options=[self._select_option(i) for i in flat],
                 placeholder=clip(placeholder, PLACEHOLDER),
@@ -194,12 +186,12 @@ class PromptUI:
         if self.page >= GROUP_PAGE and self.page - GROUP_PAGE < len(groups):
             g = self.page - GROUP_PAGE
             group = groups[g]
-            select = GameSelect(
+            select = select_dict(
                 ids.select(ids.PICK, self.match_id, self.prompt.pid, self.page),
                 options=[self._select_option(i) for i in group.indices],
                 placeholder=clip(f"{placeholder} — {group.label}", PLACEHOLDER),
             )
-            back = GameButton(
+            back = button_dict(
                 ids.button(ids.PAGE, self.match_id, self.prompt.pid, g // SELECT_OPTIONS),
                 clip(t("ui.back_to_groups", self.locale), LABEL),
                 discord.ButtonStyle.secondary,
@@ -217,7 +209,7 @@ class PromptUI:
         group_placeholder = t(worded if has(worded, self.locale) else "ui.choose_group", self.locale)
         if pages > 1:
             group_placeholder = f"{group_placeholder} ({page + 1}/{pages})"
-        select = GameSelect(
+        select = select_dict(
             ids.select(ids.GROUP, self.match_id, self.prompt.pid, page),
             options=[self._group_option(g, groups[g].label, groups[g].note) for g in shown],
             placeholder=clip(group_placeholder, PLACEHOLDER),
@@ -271,7 +263,7 @@ class PromptUI:
         extra: Row = [self._button(i) for i in shortcuts[: BUTTONS_PER_ROW - 1]]
         if self.prompt.min == 0:
             extra.append(
-                GameButton(
+                button_dict(
                     ids.button(ids.EMPTY, self.match_id, self.prompt.pid), t("ui.choose_none", self.locale)
                 )
             )
@@ -296,13 +288,13 @@ class PromptUI:
         if prompt.ordered and len(self.draft) < len(prompt.options) and prompt.min == len(prompt.options):
             done = False
         controls: Row = [
-            GameButton(
+            button_dict(
                 ids.button(ids.CONFIRM, self.match_id, prompt.pid),
                 t("ui.confirm", self.locale, count=len(self.draft)),
                 discord.ButtonStyle.success,
                 disabled=not done,
             ),
-            GameButton(
+            button_dict(
                 ids.button(ids.RESET, self.match_id, prompt.pid),
                 t("ui.reset", self.locale),
                 disabled=not self.draft,

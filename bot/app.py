@@ -35,7 +35,7 @@ from bot.quarantine import Quarantine
 from bot.reconcile import Reconciler
 from bot.records import Records
 from bot.render import ids
-from bot.render.items import ComponentRouter, Handler, route_click
+from bot.render.items import ComponentRouter, Handler, lighten_game_clicks, route_click
 from bot.runner import Runner
 from bot.settings import Settings
 from bot.shards import ShardKeeper
@@ -100,6 +100,7 @@ class BoardGamesBot(commands.Bot):
         )
         self.ops: OpsServer | None = None
         self.components = ComponentRouter()
+        lighten_game_clicks(self._connection.parsers)
         self.component_templates: list[Any] = []  # of every DynamicItem added (see add_dynamic_items)
         self.drafts = Drafts()
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]

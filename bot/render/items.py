@@ -118,7 +118,7 @@ class PlainComponents(Components):
     discord.py items from them for whoever reads a view that way; sending never does."""
 
     def __init__(self, rows: list[list[Component]]) -> None:
-        self.rows = [{"type": 1, "components": row} for row in rows if row]
+        self.rows: list[dict[str, Any]] = [{"type": 1, "components": row} for row in rows if row]
         self.building = True  # discord.py's constructor counts the children: there are none yet
         super().__init__()
         self.building = False
@@ -206,6 +206,28 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SE
 
 
 _TEMPLATES = (GameButton.__discord_ui_compiled_template__, GameSelect.__discord_ui_compiled_template__)
+
+# Of the clicked message, what a game component's handler never reads. discord.py builds an
+# object for every row, button, select option and embed of it on each click (a buy menu's forty
+# options included); only its id, channel and flags are used.
+UNREAD_OF_CLICKED = ("components", "embeds", "attachments")
+
+
+def lighten_game_clicks(parsers: dict[str, Callable[[Any], None]]) -> None:
+    """Have discord.py skip the parts of a clicked message nobody reads, for clicks on game
+    components (routed by id alone). Clicks on other dynamic items keep the whole message:
+    discord.py rebuilds their view from it."""
+    parse = parsers["INTERACTION_CREATE"]
+
+    def parse_click(data: dict[str, Any]) -> None:
+        message = data.get("message")
+        if data.get("type") == 3 and message is not None:
+            custom_id = (data.get("data") or {}).get("custom_id")
+            if isinstance(custom_id, str) and any(t.fullmatch(custom_id) for t in _TEMPLATES):
+                data["message"] = {k: v for k, v in message.items() if k not in UNREAD_OF_CLICKED}
+        parse(data)
+
+    parsers["INTERACTION_CREATE"] = parse_click
 
 
 async def route_click(router: ComponentRouter, interaction: discord.Interaction[Any]) -> bool:

@@ -10,6 +10,7 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.postbox import RestPostbox
 from bot.render.items import Components, GameButton
 
 log = logging.getLogger(__name__)
@@ -58,6 +59,7 @@ def make_view(buttons: tuple[Button, ...]) -> discord.ui.View | None:
 class DiscordHerald:
     def __init__(self, client: discord.Client) -> None:
         self.client = client
+        self.postbox = RestPostbox(client)  # status edits follow every turn: no copy read back
 
     async def post(
         self,
@@ -84,9 +86,8 @@ class DiscordHerald:
         return message.id
 
     async def edit(self, channel_id: int, message_id: int, content: str, buttons: tuple[Button, ...] = ()) -> bool:
-        channel = self.client.get_partial_messageable(channel_id)
         try:
-            await channel.get_partial_message(message_id).edit(content=content, view=make_view(buttons))
+            await self.postbox.patch(channel_id, message_id, content=content, view=make_view(buttons))
         except discord.HTTPException:
             return False
         return True

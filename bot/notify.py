@@ -32,6 +32,7 @@ import discord
 from bot import plugins
 from bot.clock import Clock, SystemClock
 from bot.i18n import t
+from bot.postbox import Postbox, Posted, RestPostbox
 from bot.prefs import PrefsService
 from bot.render import board_payload, private_payload, result_payload
 from bot.render.common import event_line, seat_name
@@ -73,8 +74,11 @@ class Notifier:
         board_max_age: float = 3600.0,
         clock: Clock | None = None,
         board_delay: float = 0.5,
+        postbox: Postbox | None = None,
     ) -> None:
         self.client = client
+        # The messages of play (board edits, private views) go without reading Discord's copy back.
+        self.postbox: Postbox = postbox or RestPostbox(client)
         self.clock: Clock = clock or SystemClock()
         self.table = table
         self.prefs = prefs
@@ -188,7 +192,7 @@ class Notifier:
             and now - record.board_posted_at < self.board_max_age
         ):
             try:
-                await channel.get_partial_message(record.board_message_id).edit(**payload.edit_kwargs())
+                await self.postbox.patch(record.channel_id, record.board_message_id, **payload.edit_kwargs())
                 return
             except discord.NotFound:
                 pass
@@ -237,8 +241,7 @@ class Notifier:
             payload = private_payload(live, seat, locale)
             try:
                 if note is not None and note.turn == turn:
-                    dm = self.client.get_partial_messageable(note.channel_id)
-                    await dm.get_partial_message(note.message_id).edit(**payload.edit_kwargs(replace=True))
+                    await self.postbox.patch(note.channel_id, note.message_id, **payload.edit_kwargs(replace=True))
                     note.pid = prompt.pid if prompt else None
                     note.buttons = payload.view is not None
                     await self._sent(live, seat, prompt, dm=(note.channel_id, note.message_id))
@@ -253,22 +256,22 @@ class Notifier:
                 if prompt is not None:
                     kwargs["nonce"] = prompt_nonce(live.id, seat, turn)
                 asked = time.time()
-                message = await (await self._dm(user_id)).send(**kwargs)
-                if message.created_at.timestamp() < asked - REPEAT_AGE or _shows_other_controls(
+                message = await self.postbox.post(await self._dm(user_id), **kwargs)
+                if message.created_at < asked - REPEAT_AGE or _shows_other_controls(
                     message, payload.view
                 ):
                     # Discord returned the message this seat got earlier in the turn (sent by a
                     # process that died before recording it, or by another process that served
                     # an earlier prompt of this turn): bring it up to date.
-                    message = await message.edit(**payload.edit_kwargs())
+                    message = await self.postbox.patch(message.channel_id, message.id, **payload.edit_kwargs())
                 self._notes[(live.id, seat)] = PrivateNote(
-                    message.channel.id,
+                    message.channel_id,
                     message.id,
                     prompt.pid if prompt else None,
                     turn,
                     payload.view is not None,
                 )
-                self._record_later(live, seat, prompt, dm=(message.channel.id, message.id))
+                self._record_later(live, seat, prompt, dm=(message.channel_id, message.id))
                 return
             except discord.Forbidden as exc:
                 if exc.code == DMS_CLOSED:
@@ -324,14 +327,12 @@ class Notifier:
                 await self.deliver(live, seat)
             await self.recorded()  # what reconciliation checks next is what it just delivered
 
-    async def _dm(self, user_id: int) -> discord.abc.Messageable:
+    async def _dm(self, user_id: int) -> int:
         """The user's DM channel; remembered, so a DM costs one request rather than three."""
         channel_id = self._dm_channels.get(user_id)
-        if channel_id is not None:
-            return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
-        channel = await self.client.create_dm(discord.Object(id=user_id))
-        self._dm_channels[user_id] = channel.id
-        return channel
+        if channel_id is None:
+            channel_id = self._dm_channels[user_id] = (await self.client.create_dm(discord.Object(id=user_id))).id
+        return channel_id
 
     def note_private(self, live: Live, seat: int, message: discord.Message | None) -> None:
         """A component handler refreshed `seat`'s private message itself; remember it if it is a DM."""
@@ -365,8 +366,7 @@ class Notifier:
         locale = await self.prefs.locale_for(spec.user_id or 0, live.record.locale)
         payload = private_payload(live, seat, locale)
         try:
-            dm = self.client.get_partial_messageable(note.channel_id)
-            await dm.get_partial_message(note.message_id).edit(**payload.edit_kwargs(replace=True))
+            await self.postbox.patch(note.channel_id, note.message_id, **payload.edit_kwargs(replace=True))
             note.buttons = payload.view is not None
         except discord.HTTPException as exc:
             log.info("could not refresh private view: %s", exc)
@@ -443,18 +443,10 @@ class Notifier:
         await self.channel(live).send(clip(text, CONTENT), allowed_mentions=discord.AllowedMentions.none())
 
 
-def _shows_other_controls(message: discord.Message, view: discord.ui.View | None) -> bool:
+def _shows_other_controls(message: Posted, view: discord.ui.View | None) -> bool:
     """Does `message` carry other components than `view` would? (Custom ids name the prompt, so
     a message returned for an earlier prompt of the turn differs from the one just built.)"""
-    rows = getattr(message, "components", None)
-    if rows is None:  # nothing to compare against
-        return False
-    shown = {
-        custom_id
-        for row in rows
-        for item in getattr(row, "children", ())
-        if (custom_id := getattr(item, "custom_id", None))
-    }
+    shown = message.custom_ids()
     wanted = {
         custom_id
         for row in (view.to_components() if view else ())

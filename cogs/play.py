@@ -18,6 +18,7 @@ from bot.answering import Answering, Player, Reply
 from bot.delivery import TRANSPORT_ERRORS
 from bot.i18n import ls
 from bot.interact import report, send
+from bot.postbox import update_clicked
 from bot.render import ids
 from bot.render.limits import OPTION_LABEL, clip
 from bot.render.prompt import GROUP_PAGE
@@ -107,7 +108,7 @@ class Responding:
         if not self.answered():
 
             async def edit() -> None:
-                await interaction.response.edit_message(**reply.edit_kwargs())
+                await update_clicked(interaction, **reply.edit_kwargs())
 
             if await self._callback(edit):
                 return interaction.message

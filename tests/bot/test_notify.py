@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from bot.notify import Notifier
+from bot.postbox import Posted
 from bot.prefs import PrefsService
 from bot.table import Outcome, TableService
 from storage import Store
@@ -78,6 +79,16 @@ class FakeClient:
     async def create_dm(self, user: discord.abc.Snowflake) -> FakeChannel:
         return FakeChannel(self, 900_000 + user.id)
 
+    # The notifier's postbox (bot.postbox.Postbox): through the channels above, so a test's
+    # channel that fails makes the postbox fail too.
+    async def post(self, channel_id: int, **kwargs: Any) -> Posted:
+        message = await self.get_partial_messageable(channel_id).send(**kwargs)
+        return Posted(channel_id, message.id, message.created_at.timestamp())
+
+    async def patch(self, channel_id: int, message_id: int, **kwargs: Any) -> Posted:
+        message = await self.get_partial_messageable(channel_id).get_partial_message(message_id).edit(**kwargs)
+        return Posted(channel_id, message.id, message.created_at.timestamp())
+
     def dms(self) -> list[Sent]:
         return [s for s in self.sent if s.kind == "post" and s.channel_id >= 900_000]
 
@@ -92,7 +103,7 @@ class FakeClient:
 
 
 def notifier(table: TableService, store: Store, client: FakeClient, board_delay: float = 0.0) -> Notifier:
-    return Notifier(client, table, PrefsService(store), clock=None, board_delay=board_delay)  # type: ignore[arg-type]
+    return Notifier(client, table, PrefsService(store), clock=None, board_delay=board_delay, postbox=client)  # type: ignore[arg-type]
 
 
 async def test_a_takeover_does_not_send_a_prompt_again(db_path: str) -> None:

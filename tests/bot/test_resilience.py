@@ -265,7 +265,7 @@ class Response:
 
 
 def reconciler(table: TableService, store: Store, client: FakeClient) -> tuple[Notifier, Reconciler]:
-    notify = Notifier(client, table, PrefsService(store), clock=None, board_delay=0.0)  # type: ignore[arg-type]
+    notify = Notifier(client, table, PrefsService(store), clock=None, board_delay=0.0, postbox=client)  # type: ignore[arg-type]
     found = Reconciler(table, notify, every=60, grace=0.0)
     notify.missed = found.soon
     return notify, found

@@ -1,0 +1,125 @@
+"""The click path's shortcuts say what discord.py would have said: prompt controls built as
+Discord's dicts serialize as discord.py's items do, a clicked game message is parsed without the
+parts nobody reads (and only a game's), what the postbox keeps of a sent message, and option
+labels kept per catalogue edition."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from bot import i18n
+from bot.postbox import Posted
+from bot.render import ids
+from bot.render.common import option_label
+from bot.render.items import PlainComponents, button_dict, lighten_game_clicks, option_dict, select_dict
+from engine.core import Option
+from tests.bot.test_render import biggest_buy_prompt, ui
+
+
+def test_component_dicts_are_what_discord_py_items_send() -> None:
+    custom_id = ids.button(ids.ANSWER, 12, 3, 4)
+    for style, disabled in ((discord.ButtonStyle.success, False), (discord.ButtonStyle.secondary, True)):
+        item = discord.ui.Button(label="Gold ($6)", style=style, custom_id=custom_id, disabled=disabled)
+        assert button_dict(custom_id, "Gold ($6)", style, disabled) == item.to_component_dict()
+    menu_id = ids.select(ids.PICK, 12, 3, 0)
+    options = [
+        discord.SelectOption(label="Silver", value="1", description="10 left"),
+        discord.SelectOption(label="Gold", value="2"),
+    ]
+    for placeholder, low, high in (("Buy a card", 1, 1), (None, 0, 2)):
+        item = discord.ui.Select(
+            custom_id=menu_id, options=options, placeholder=placeholder, min_values=low, max_values=high
+        )
+        ours = select_dict(
+            menu_id, [option_dict("Silver", "1", "10 left"), option_dict("Gold", "2")], placeholder, low, high
+        )
+        assert ours == item.to_component_dict()
+
+
+def test_plain_components_send_their_rows_and_read_back_as_items() -> None:
+    view = ui(biggest_buy_prompt()).view()
+    rows = view.to_components()
+    assert rows and all(row["type"] == 1 for row in rows)
+    # Read as discord.py items, in place on their rows, they serialize to the same rows.
+    rebuilt = discord.ui.View(timeout=None)
+    for item in view.children:
+        rebuilt.add_item(item)
+    assert json.loads(json.dumps(rebuilt.to_components())) == json.loads(json.dumps(rows))
+    assert view.custom_ids() == {c["custom_id"] for row in rows for c in row["components"]}
+    assert not view.is_dispatchable() and not view.has_components_v2()
+    assert PlainComponents([]).to_components() == []
+
+
+def click(custom_id: str, kind: int = 3) -> dict[str, Any]:
+    return {
+        "type": kind,
+        "data": {"custom_id": custom_id, "component_type": 2},
+        "message": {
+            "id": "5",
+            "channel_id": "6",
+            "flags": 0,
+            "components": [{"type": 1, "components": [button_dict(custom_id, "Go")]}],
+            "embeds": [{"title": "Hand"}],
+            "attachments": [],
+        },
+    }
+
+
+def test_a_click_on_a_game_component_skips_the_unread_parts_of_its_message() -> None:
+    seen: list[dict[str, Any]] = []
+    parsers: dict[str, Any] = {"INTERACTION_CREATE": seen.append}
+    lighten_game_clicks(parsers)
+    game = ids.button(ids.ANSWER, 12, 3, 4)
+    parsers["INTERACTION_CREATE"](click(game))
+    assert seen[-1]["message"] == {"id": "5", "channel_id": "6", "flags": 0}
+    # Another kind's dynamic item is rebuilt by discord.py from the message: it keeps it whole,
+    # as do a command and a message without components.
+    for other in (click("tapestry:companion:1"), click(game, kind=2)):
+        parsers["INTERACTION_CREATE"](other)
+        assert set(seen[-1]["message"]) >= {"components", "embeds", "attachments"}
+
+
+def test_posted_keeps_ids_time_and_shown_custom_ids() -> None:
+    message_id = discord.utils.time_snowflake(discord.utils.utcnow())
+    data = {
+        "id": str(message_id),
+        "channel_id": "77",
+        "components": [
+            {"type": 1, "components": [button_dict("bgb:o:1:2:3", "Go"), button_dict("bgb:o:1:2:4", "Stop")]}
+        ],
+        "embeds": [{"title": "Hand"}],
+    }
+    posted = Posted.of(data)
+    assert (posted.channel_id, posted.id) == (77, message_id)
+    assert abs(posted.created_at - discord.utils.snowflake_time(message_id).timestamp()) < 1e-6
+    assert posted.custom_ids() == {"bgb:o:1:2:3", "bgb:o:1:2:4"}
+    assert Posted.of({"id": "1", "channel_id": "2"}).custom_ids() == set()
+
+
+@pytest.fixture
+def own_catalogue(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A catalogue directory added for one test, gone (with what was made of it) afterwards."""
+    monkeypatch.setattr(i18n, "_extra_dirs", list(i18n._extra_dirs))
+    yield tmp_path
+    monkeypatch.undo()
+    i18n.catalogue.cache_clear()
+    i18n._edition += 1  # labels made while it was there are not used again
+
+
+def test_option_labels_follow_a_new_catalogue_edition(own_catalogue: Path) -> None:
+    option = Option("x", "test_only.label")
+    assert option_label("dominion", option, "en") == "test_only.label"  # no such message yet
+    for locale, text in (("en", "Mark"), ("pt", "Marcar")):
+        (own_catalogue / locale).mkdir()
+        (own_catalogue / locale / "test.json").write_text(json.dumps({"test_only.label": text}))
+    before = i18n.edition()
+    i18n.add_catalogue_dir(own_catalogue)
+    assert i18n.edition() == before + 1
+    assert option_label("dominion", option, "en") == "Mark"
+    assert option_label("dominion", option, "pt") == "Marcar"

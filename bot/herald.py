@@ -11,7 +11,8 @@ from typing import Any, Protocol
 import discord
 
 from bot.postbox import RestPostbox
-from bot.render.items import Components, GameButton
+from bot.render.items import PlainComponents, button_dict
+from bot.render.limits import BUTTONS_PER_ROW
 
 log = logging.getLogger(__name__)
 
@@ -50,10 +51,8 @@ class Herald(Protocol):
 def make_view(buttons: tuple[Button, ...]) -> discord.ui.View | None:
     if not buttons:
         return None
-    view = Components()
-    for b in buttons:
-        view.add_item(GameButton(b.custom_id, b.label, STYLES.get(b.style, discord.ButtonStyle.secondary)))
-    return view
+    made = [button_dict(b.custom_id, b.label, STYLES.get(b.style, discord.ButtonStyle.secondary)) for b in buttons]
+    return PlainComponents([made[i : i + BUTTONS_PER_ROW] for i in range(0, len(made), BUTTONS_PER_ROW)])
 
 
 class DiscordHerald:

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 import discord
 from discord.http import Route, handle_message_parameters
-from discord.utils import snowflake_time
+from discord.utils import DISCORD_EPOCH
 from discord.webhook.async_ import async_context, interaction_message_response_params
 
 
@@ -30,12 +30,8 @@ class Posted:
     @classmethod
     def of(cls, data: dict[str, Any]) -> Posted:
         message_id = int(data["id"])
-        return cls(
-            int(data["channel_id"]),
-            message_id,
-            snowflake_time(message_id).timestamp(),
-            tuple(data.get("components") or ()),
-        )
+        created_ms = (message_id >> 22) + DISCORD_EPOCH  # a snowflake's time, as discord.py reads it
+        return cls(int(data["channel_id"]), message_id, created_ms / 1000, tuple(data.get("components") or ()))
 
     def custom_ids(self) -> set[str]:
         return {

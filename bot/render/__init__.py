@@ -16,7 +16,7 @@ from bot.plugins import Renderer
 from bot.render import ids
 from bot.render.common import option_label, seat_name
 from bot.render.generic import GenericRenderer
-from bot.render.items import Components, GameButton
+from bot.render.items import Components, GameButton, PlainComponents, button_dict
 from bot.render.limits import fit_embed
 from bot.render.prompt import PromptUI
 from bot.table import Live
@@ -114,14 +114,17 @@ def _board_payload(live: Live, locale: str) -> Payload:
     image = draw(live, locale) if draw is not None and live.match is not None else None
     if image is not None:
         embed.set_image(url=f"attachment://{BOARD_IMAGE}")
-    view = None
+    view: discord.ui.View | None = None
     if live.record.status == "active":
-        view = Components()
-        view.add_item(
-            GameButton(ids.button(ids.HAND, live.id), t("ui.my_hand", locale), discord.ButtonStyle.primary)
-        )
-        for item in plugins.ui(live.record.game).board_items(live, locale):
-            view.add_item(item)
+        hand = (ids.button(ids.HAND, live.id), t("ui.my_hand", locale), discord.ButtonStyle.primary)
+        items = plugins.ui(live.record.game).board_items(live, locale)
+        if not items:  # most games: the one button, sent as it is
+            view = PlainComponents([[button_dict(*hand)]])
+        else:
+            view = Components()
+            view.add_item(GameButton(*hand))
+            for item in items:
+                view.add_item(item)
     return Payload(embed=embed, view=view, image=image)
 
 

@@ -17,7 +17,7 @@ import json
 import logging
 import string
 from collections.abc import Callable, Iterable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +99,7 @@ def _babel(locale: str) -> Locale:
     return Locale.parse(BABEL_LOCALES.get(locale, BABEL_LOCALES[DEFAULT]))
 
 
+@lru_cache(maxsize=4096, typed=True)  # counts repeat (cards left, coins, turns); 1 and 1.0 differ
 def plural_form(count: int | float, locale: str = DEFAULT) -> str:
     """The CLDR plural category ("one", "other", ...) of `count` in `locale`."""
     return str(_babel(locale).plural_form(abs(count)))

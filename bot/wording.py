@@ -16,7 +16,7 @@ def _no_label(live: Live | None, option: Option, locale: str) -> str | None:
     return None
 
 
-def _no_params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, Any]:
+def no_params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, Any]:
     return {}
 
 
@@ -36,7 +36,7 @@ class Wording:
     line when its steps read better joined than one per event (a roll and what it decided)."""
 
     label: Callable[[Live | None, Option, str], str | None] = _no_label
-    params: Callable[[Live | None, dict[str, Any], str], dict[str, Any]] = _no_params
+    params: Callable[[Live | None, dict[str, Any], str], dict[str, Any]] = no_params
     seat: Callable[[Live, int], str | None] = _no_seat
     summary: Callable[[Live, list[Event], str], list[str] | None] = _no_summary
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from functools import lru_cache
 from typing import Any
 
 from bot import plugins
 from bot.i18n import edition, has, join_names, t
 from bot.table import Live
+from bot.wording import no_params
 from engine.core import Event, Option, Prompt
 from engine.core.registry import get_game
 
@@ -110,7 +112,36 @@ def prompt_text(game: str, prompt: Prompt, locale: str, live: Live | None = None
     return text
 
 
+# Lines already written, per match (the last LINE_MATCHES matches): a board shows its last few
+# events again at every edit. A line depends on its event, the seats' names, the locale and the
+# catalogues, unless the game words parameters of its own (from the state, maybe): those are
+# written every time.
+LINE_MATCHES = 256
+LINES_KEPT = 200  # per match, more than any board shows
+_LINES: OrderedDict[int, tuple[tuple[Any, ...], dict[tuple[int, str], tuple[Event, str]]]] = OrderedDict()
+
+
 def event_line(live: Live, event: Event, locale: str) -> str:
+    if plugins.ui(live.record.game).wording.params is not no_params:
+        return _event_line(live, event, locale)
+    names = (edition(), *((s.kind, s.name) for s in live.record.seats))
+    kept = _LINES.get(live.id)
+    if kept is None or kept[0] != names:
+        kept = _LINES[live.id] = (names, {})
+        while len(_LINES) > LINE_MATCHES:
+            del _LINES[next(iter(_LINES))]
+    lines = kept[1]
+    found = lines.get((id(event), locale))
+    if found is not None and found[0] is event:  # (the id of an event gone may be reused)
+        return found[1]
+    if len(lines) >= LINES_KEPT:
+        lines.clear()
+    line = _event_line(live, event, locale)
+    lines[(id(event), locale)] = (event, line)
+    return line
+
+
+def _event_line(live: Live, event: Event, locale: str) -> str:
     game = live.record.game
     data = event.data
     # The acting seat travels with the data so a game's wording can compare it (a card given away).

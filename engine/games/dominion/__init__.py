@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from engine.core.errors import InvalidSetup
@@ -162,6 +162,7 @@ def create_from_position(
     return make_game(len(seats), options, seed, position)
 
 
+@lru_cache(maxsize=4096)  # the cards are fixed data; every board and menu names the same few dozen
 def card_name(card_id: str, locale: str) -> str:
     card = cards().get(card_id)
     return card.name(locale) if card else card_id

@@ -1322,7 +1322,8 @@ class DominionGame(FlowGame):
         players = []
         own: Counter[str] | None = None
         for i, pl in enumerate(self.players):
-            counts = self.owned_counts(i)
+            # only the seat's own cards are counted out; the others' points need no count
+            counts = self.owned_counts(i) if i == seat else None
             if i == seat:
                 own = counts
             players.append(

@@ -68,6 +68,16 @@ def forget_views() -> None:
 
 
 @dataclass
+class WrittenLines:
+    """Event lines the renderers already wrote for a match's tail (bot/render/common.py), kept
+    with that copy of the match: by (event id, locale), (event, line); `names` says with which
+    seat names and catalogues."""
+
+    names: tuple[Any, ...] = ()
+    lines: dict[tuple[int, str], tuple[Event, str]] = field(default_factory=dict)
+
+
+@dataclass
 class Live:
     """A match as the bot holds it: the stored record and, once started, the engine state."""
 
@@ -83,6 +93,7 @@ class Live:
     # The database's match generation when this copy was last known to be what is stored (read
     # or committed with no other writer heard of meanwhile); None: unknown. See TableService.fresh.
     generation: int | None = None
+    lines: WrittenLines = field(default_factory=lambda: WrittenLines())
 
     @property
     def id(self) -> int:

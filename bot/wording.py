@@ -20,7 +20,7 @@ def no_params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str,
     return {}
 
 
-def _no_seat(live: Live, seat: int) -> str | None:
+def no_seat(live: Live, seat: int) -> str | None:
     return None
 
 
@@ -37,7 +37,7 @@ class Wording:
 
     label: Callable[[Live | None, Option, str], str | None] = _no_label
     params: Callable[[Live | None, dict[str, Any], str], dict[str, Any]] = no_params
-    seat: Callable[[Live, int], str | None] = _no_seat
+    seat: Callable[[Live, int], str | None] = no_seat
     summary: Callable[[Live, list[Event], str], list[str] | None] = _no_summary
 
 

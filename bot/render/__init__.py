@@ -70,8 +70,8 @@ class Payload:
 # costs no render. The state's views (`Live.views`) are a new dict for every state (a match
 # object at a number of answers) and whenever they are forgotten, so renders go with them. Only
 # the last RENDER_CACHE matches rendered are kept; a payload is read-only once made (a
-# discord.File is made afresh per send, and every component is a DynamicItem, so one View can go
-# out on several messages).
+# discord.File is made afresh per send, and components are dicts or dynamic items, so one View
+# can go out on several messages).
 RENDER_CACHE = 128
 _RENDERS: OrderedDict[int, tuple[object, object, tuple[Any, ...], dict[tuple[Any, ...], Payload]]] = (
     OrderedDict()

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from functools import lru_cache
 from typing import Any
 
 from bot import plugins
 from bot.i18n import edition, has, join_names, t
 from bot.table import Live
-from bot.wording import no_params
+from bot.wording import no_params, no_seat
 from engine.core import Event, Option, Prompt
 from engine.core.registry import get_game
 
@@ -112,30 +111,26 @@ def prompt_text(game: str, prompt: Prompt, locale: str, live: Live | None = None
     return text
 
 
-# Lines already written, per match (the last LINE_MATCHES matches): a board shows its last few
-# events again at every edit. A line depends on its event, the seats' names, the locale and the
-# catalogues, unless the game words parameters of its own (from the state, maybe): those are
-# written every time.
-LINE_MATCHES = 256
-LINES_KEPT = 200  # per match, more than any board shows
-_LINES: OrderedDict[int, tuple[tuple[Any, ...], dict[tuple[int, str], tuple[Event, str]]]] = OrderedDict()
+# A board shows its last few events again at every edit: a line is written once per copy of the
+# match (`Live.lines`). It depends on its event, the seats' names, the locale and the catalogues,
+# unless the game words parameters or seats of its own (from the state, maybe): those are written
+# every time.
+LINES_KEPT = 200  # more than any board shows
 
 
 def event_line(live: Live, event: Event, locale: str) -> str:
-    if plugins.ui(live.record.game).wording.params is not no_params:
+    wording = plugins.ui(live.record.game).wording
+    if wording.params is not no_params or wording.seat is not no_seat:
         return _event_line(live, event, locale)
     names = (edition(), *((s.kind, s.name) for s in live.record.seats))
-    kept = _LINES.get(live.id)
-    if kept is None or kept[0] != names:
-        kept = _LINES[live.id] = (names, {})
-        while len(_LINES) > LINE_MATCHES:
-            del _LINES[next(iter(_LINES))]
-    lines = kept[1]
+    written = live.lines
+    lines = written.lines
+    if len(lines) >= LINES_KEPT or written.names != names:
+        lines.clear()
+        written.names = names
     found = lines.get((id(event), locale))
     if found is not None and found[0] is event:  # (the id of an event gone may be reused)
         return found[1]
-    if len(lines) >= LINES_KEPT:
-        lines.clear()
     line = _event_line(live, event, locale)
     lines[(id(event), locale)] = (event, line)
     return line

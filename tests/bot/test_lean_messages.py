@@ -1,7 +1,7 @@
 """The click path's shortcuts say what discord.py would have said: prompt controls built as
 Discord's dicts serialize as discord.py's items do, a clicked game message is parsed without the
 parts nobody reads (and only a game's), what the postbox keeps of a sent message, and option
-labels kept per catalogue edition."""
+labels kept per catalogue edition, and event lines kept per match."""
 
 from __future__ import annotations
 
@@ -16,9 +16,11 @@ import pytest
 from bot import i18n
 from bot.postbox import Posted
 from bot.render import ids
-from bot.render.common import option_label
+from bot.render.common import _event_line, event_line, option_label
 from bot.render.items import PlainComponents, button_dict, lighten_game_clicks, option_dict, select_dict
-from engine.core import Option
+from engine.core import Match, Option
+from engine.core.match import SeatSpec
+from tests.bot.conftest import live_of
 from tests.bot.test_render import biggest_buy_prompt, ui
 
 
@@ -123,3 +125,24 @@ def test_option_labels_follow_a_new_catalogue_edition(own_catalogue: Path) -> No
     assert i18n.edition() == before + 1
     assert option_label("dominion", option, "en") == "Mark"
     assert option_label("dominion", option, "pt") == "Marcar"
+
+
+def test_event_lines_are_written_once_per_match_copy_and_again_for_new_names() -> None:
+    match = Match(
+        "dominion", [SeatSpec("human", "Alice"), SeatSpec("human", "Bob")], {"kingdom": "First Game"}, 3
+    )
+    live = live_of(match, 41)
+    while not any(e.seat is not None and e.kind != "shuffle" for e in live.tail):
+        prompt = match.prompts()[0]
+        events = match.submit(prompt.seat, [prompt.options[0].id], prompt.pid)
+        live.tail.extend(e for e in events if e.public)
+    event = next(e for e in live.tail if e.seat is not None and e.kind != "shuffle")
+    line = event_line(live, event, "en")
+    assert line == _event_line(live, event, "en")
+    assert "**Alice**" in line or "**Bob**" in line
+    assert event_line(live, event, "en") is line  # kept, not written again
+    assert event_line(live, event, "pt") == _event_line(live, event, "pt")  # per locale
+    live.record.seats[event.seat].name = "Zed"  # a seat taken over under another name
+    assert "**Zed**" in event_line(live, event, "en")
+    # A copy of the match rebuilt from storage holds other event objects: written afresh.
+    assert live_of(match, 41).lines.lines == {}

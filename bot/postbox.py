@@ -10,7 +10,7 @@ request bodies) and keep only that."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import discord
 from discord.http import Route, handle_message_parameters
@@ -63,13 +63,13 @@ class RestPostbox:
             **kwargs,
         ) as params:
             data = await self.client.http.send_message(channel_id, params=params)
-        return Posted.of(dict(data))
+        return Posted.of(cast(dict[str, Any], data))
 
     async def patch(self, channel_id: int, message_id: int, **kwargs: Any) -> Posted:
         previous = self.client.allowed_mentions if "content" in kwargs else None
         with handle_message_parameters(previous_allowed_mentions=previous, **kwargs) as params:
             data = await self.client.http.edit_message(channel_id, message_id, params=params)
-        return Posted.of(dict(data))
+        return Posted.of(cast(dict[str, Any], data))
 
 
 async def update_clicked(interaction: discord.Interaction[Any], **kwargs: Any) -> None:
@@ -79,6 +79,8 @@ async def update_clicked(interaction: discord.Interaction[Any], **kwargs: Any) -
     response = interaction.response
     if response.is_done():
         raise discord.InteractionResponded(interaction)
+    if interaction.type not in (discord.InteractionType.component, discord.InteractionType.modal_submit):
+        return  # there is no message to replace (discord.py does nothing either)
     state = interaction._state
     params = interaction_message_response_params(
         type=discord.InteractionResponseType.message_update.value,

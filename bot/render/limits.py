@@ -29,12 +29,13 @@ def clip(text: str, limit: int) -> str:
 
 def embed_size(embed: discord.Embed) -> int:
     """The characters Discord counts against the 6000 total."""
+    return _size_without_fields(embed) + sum(len(f.name or "") + len(f.value or "") for f in embed.fields)
+
+
+def _size_without_fields(embed: discord.Embed) -> int:
     total = len(embed.title or "") + len(embed.description or "")
     total += len(embed.footer.text or "") if embed.footer else 0
-    total += len(embed.author.name or "") if embed.author else 0
-    for f in embed.fields:
-        total += len(f.name or "") + len(f.value or "")
-    return total
+    return total + (len(embed.author.name or "") if embed.author else 0)
 
 
 def fit_embed(embed: discord.Embed) -> discord.Embed:
@@ -46,14 +47,16 @@ def fit_embed(embed: discord.Embed) -> discord.Embed:
     fields = [
         (clip(f.name or "\u200b", FIELD_NAME), clip(f.value or "\u200b", FIELD_VALUE), f.inline)
         for f in embed.fields
-    ]
+    ][:EMBED_FIELDS]
+    # (counted here rather than by embed_size after each change: discord.py makes a proxy object
+    # for every field, the footer and the author each time they are read)
+    size = _size_without_fields(embed) + sum(len(name) + len(value) for name, value, _ in fields)
+    while size > EMBED_TOTAL and fields:
+        name, value, _ = fields.pop()
+        size -= len(name) + len(value)
     embed.clear_fields()
-    for name, value, inline in fields[:EMBED_FIELDS]:
+    for name, value, inline in fields:
         embed.add_field(name=name, value=value, inline=bool(inline))
-    while embed_size(embed) > EMBED_TOTAL and embed.fields:
-        embed.remove_field(len(embed.fields) - 1)
-    if embed_size(embed) > EMBED_TOTAL and embed.description:
-        embed.description = clip(
-            embed.description, max(1, len(embed.description) - (embed_size(embed) - EMBED_TOTAL))
-        )
+    if size > EMBED_TOTAL and embed.description:
+        embed.description = clip(embed.description, max(1, len(embed.description) - (size - EMBED_TOTAL)))
     return embed

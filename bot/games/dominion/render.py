@@ -6,11 +6,12 @@ mistake; the hand reads `view(seat)` and goes only to that seat's owner.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import discord
 
-from bot.i18n import join_names, t
+from bot.i18n import edition, join_names, t
 from bot.render.common import card_name, event_line, prompt_text, seat_name, waiting_line
 from bot.render.limits import fit_embed
 from bot.table import Live
@@ -118,7 +119,7 @@ class DominionRenderer:
             return None
         supply = live.view(None)["supply"]
         if option.group in ("buy", "playbuy") and option.card in supply:
-            return t("board.pile_left", locale, count=supply[option.card])
+            return _pile_left(supply[option.card], locale, edition())
         return None
 
     # -- pieces -------------------------------------------------------------------------------
@@ -158,6 +159,11 @@ class DominionRenderer:
             lines.append(t("board.in_play", locale, cards=join_names(name(c) for c in p["in_play"])))
         lines.extend(adventures_lines(p, locale))
         return "\n".join(lines)
+
+
+@lru_cache(maxsize=1024)  # every buy menu tells each pile's size: a few dozen texts in all
+def _pile_left(count: int, locale: str, edition: int) -> str:
+    return t("board.pile_left", locale, count=count)
 
 
 def adventures_lines(p: dict[str, Any], locale: str) -> list[str]:

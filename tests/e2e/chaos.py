@@ -102,7 +102,9 @@ class Chaos:
         self.moments: list[str] = []  # kills, by the message count at the time (to read duplicates)
 
     # -- the bot process ---------------------------------------------------------------------------
-    async def start_bot(self) -> None:
+    async def start_bot(self, faults: bool = True) -> None:
+        """`faults`: with the fault point between commit and announcement armed (not for the
+        process that settles the run: it must live to reconcile)."""
         log = self.workdir / f"bot-{len(self.logs)}.log"
         self.logs.append(log)
         env = bot_env(
@@ -111,7 +113,7 @@ class Chaos:
             LEASE_SECONDS="1",
             RECONCILE_SECONDS="2",
             RECONCILE_GRACE_SECONDS="1",
-            FAULT_POINTS="after_commit:p0.04",
+            FAULT_POINTS="after_commit:p0.04" if faults else "",
             FAULT_SEED=str(self.seed * 1000 + len(self.logs)),
         )
         with log.open("wb") as handle:
@@ -240,12 +242,16 @@ class Chaos:
                     await self.kill_bot()
                 self.report.restarts += 1
                 await self.start_bot()
-            # Play a little more, then stop and let the last process reconcile.
+            # Play a little more, then stop and let the last process reconcile: one without the
+            # fault point (a process killed while settling would leave every seat waiting).
             await self.play(2.0)
             self.standin.faults.clear()
             if self.died():
                 await self.after_death()
-                await self.start_bot()
+            else:
+                await self.kill_bot()
+            self.report.restarts += 1
+            await self.start_bot(faults=False)
             await asyncio.sleep(6)  # reconciliation rounds every 2 s, a fresh commit's grace 1 s
             await self.settled_verdict()
         finally:

@@ -117,14 +117,15 @@ class PlainComponents(Components):
     """Rows of components given as Discord's dicts, sent as they are. `children` builds
     discord.py items from them for whoever reads a view that way; sending never does."""
 
+    # (empty while discord.py's constructor counts the children, before the rows are set)
+    rows: tuple[dict[str, Any], ...] = ()
+
     def __init__(self, rows: list[list[Component]]) -> None:
-        self.rows: list[dict[str, Any]] = [{"type": 1, "components": row} for row in rows if row]
-        self.building = True  # discord.py's constructor counts the children: there are none yet
         super().__init__()
-        self.building = False
+        self.rows = tuple({"type": 1, "components": row} for row in rows if row)
 
     def to_components(self) -> list[dict[str, Any]]:
-        return self.rows
+        return list(self.rows)
 
     def has_components_v2(self) -> bool:
         return False
@@ -135,8 +136,6 @@ class PlainComponents(Components):
     @property
     def children(self) -> list[discord.ui.Item[Any]]:
         items: list[discord.ui.Item[Any]] = []
-        if self.building:
-            return items
         for r, row in enumerate(self.rows):
             for c in row["components"]:
                 if c["type"] == 2:

@@ -41,7 +41,9 @@ class Herald(Protocol):
         buttons: tuple[Button, ...] = (),
     ) -> int | None: ...
 
-    async def edit(self, channel_id: int, message_id: int, content: str, buttons: tuple[Button, ...] = ()) -> bool: ...
+    async def edit(
+        self, channel_id: int, message_id: int, content: str, buttons: tuple[Button, ...] = ()
+    ) -> bool: ...
 
     async def delete(self, channel_id: int, message_id: int) -> None: ...
 
@@ -51,7 +53,9 @@ class Herald(Protocol):
 def make_view(buttons: tuple[Button, ...]) -> discord.ui.View | None:
     if not buttons:
         return None
-    made = [button_dict(b.custom_id, b.label, STYLES.get(b.style, discord.ButtonStyle.secondary)) for b in buttons]
+    made = [
+        button_dict(b.custom_id, b.label, STYLES.get(b.style, discord.ButtonStyle.secondary)) for b in buttons
+    ]
     return PlainComponents([made[i : i + BUTTONS_PER_ROW] for i in range(0, len(made), BUTTONS_PER_ROW)])
 
 
@@ -84,7 +88,9 @@ class DiscordHerald:
             return None
         return message.id
 
-    async def edit(self, channel_id: int, message_id: int, content: str, buttons: tuple[Button, ...] = ()) -> bool:
+    async def edit(
+        self, channel_id: int, message_id: int, content: str, buttons: tuple[Button, ...] = ()
+    ) -> bool:
         try:
             await self.postbox.patch(channel_id, message_id, content=content, view=make_view(buttons))
         except discord.HTTPException:

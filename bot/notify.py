@@ -36,6 +36,7 @@ from bot.postbox import Postbox, Posted, RestPostbox
 from bot.prefs import PrefsService
 from bot.render import board_payload, private_payload, result_payload
 from bot.render.common import event_line, seat_name
+from bot.render.items import custom_ids
 from bot.render.limits import CONTENT, clip
 from bot.table import KeyedLocks, Live, Outcome, TableService
 from engine.core import Event, Prompt
@@ -241,7 +242,9 @@ class Notifier:
             payload = private_payload(live, seat, locale)
             try:
                 if note is not None and note.turn == turn:
-                    await self.postbox.patch(note.channel_id, note.message_id, **payload.edit_kwargs(replace=True))
+                    await self.postbox.patch(
+                        note.channel_id, note.message_id, **payload.edit_kwargs(replace=True)
+                    )
                     note.pid = prompt.pid if prompt else None
                     note.buttons = payload.view is not None
                     await self._sent(live, seat, prompt, dm=(note.channel_id, note.message_id))
@@ -257,13 +260,13 @@ class Notifier:
                     kwargs["nonce"] = prompt_nonce(live.id, seat, turn)
                 asked = time.time()
                 message = await self.postbox.post(await self._dm(user_id), **kwargs)
-                if message.created_at < asked - REPEAT_AGE or _shows_other_controls(
-                    message, payload.view
-                ):
+                if message.created_at < asked - REPEAT_AGE or _shows_other_controls(message, payload.view):
                     # Discord returned the message this seat got earlier in the turn (sent by a
                     # process that died before recording it, or by another process that served
                     # an earlier prompt of this turn): bring it up to date.
-                    message = await self.postbox.patch(message.channel_id, message.id, **payload.edit_kwargs())
+                    message = await self.postbox.patch(
+                        message.channel_id, message.id, **payload.edit_kwargs()
+                    )
                 self._notes[(live.id, seat)] = PrivateNote(
                     message.channel_id,
                     message.id,
@@ -331,7 +334,9 @@ class Notifier:
         """The user's DM channel; remembered, so a DM costs one request rather than three."""
         channel_id = self._dm_channels.get(user_id)
         if channel_id is None:
-            channel_id = self._dm_channels[user_id] = (await self.client.create_dm(discord.Object(id=user_id))).id
+            channel_id = self._dm_channels[user_id] = (
+                await self.client.create_dm(discord.Object(id=user_id))
+            ).id
         return channel_id
 
     def note_private(self, live: Live, seat: int, message: discord.Message | None) -> None:
@@ -447,12 +452,7 @@ def _shows_other_controls(message: Posted, view: discord.ui.View | None) -> bool
     """Does `message` carry other components than `view` would? (Custom ids name the prompt, so
     a message returned for an earlier prompt of the turn differs from the one just built.)"""
     shown = message.custom_ids()
-    wanted = {
-        custom_id
-        for row in (view.to_components() if view else ())
-        for item in row.get("components", ())
-        if (custom_id := item.get("custom_id"))
-    }
+    wanted = custom_ids(view.to_components()) if view else set()
     return bool(shown) and shown != wanted  # none shown: nothing known to be out of date
 
 

@@ -17,6 +17,8 @@ from discord.http import Route, handle_message_parameters
 from discord.utils import DISCORD_EPOCH
 from discord.webhook.async_ import async_context, interaction_message_response_params
 
+from bot.render.items import custom_ids
+
 
 @dataclass(frozen=True)
 class Posted:
@@ -31,15 +33,12 @@ class Posted:
     def of(cls, data: dict[str, Any]) -> Posted:
         message_id = int(data["id"])
         created_ms = (message_id >> 22) + DISCORD_EPOCH  # a snowflake's time, as discord.py reads it
-        return cls(int(data["channel_id"]), message_id, created_ms / 1000, tuple(data.get("components") or ()))
+        return cls(
+            int(data["channel_id"]), message_id, created_ms / 1000, tuple(data.get("components") or ())
+        )
 
     def custom_ids(self) -> set[str]:
-        return {
-            custom_id
-            for row in self.components
-            for item in row.get("components", ())
-            if (custom_id := item.get("custom_id"))
-        }
+        return custom_ids(self.components)
 
 
 class Postbox(Protocol):

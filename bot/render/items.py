@@ -7,7 +7,8 @@ first rebuild a View of every component on the clicked message and a new item fo
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+import re
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 import discord
@@ -113,6 +114,11 @@ def select_dict(
     return select
 
 
+def custom_ids(rows: Iterable[dict[str, Any]]) -> set[str]:
+    """The custom ids of the components in `rows` (action rows as Discord's JSON)."""
+    return {cid for row in rows for c in row.get("components", ()) if (cid := c.get("custom_id"))}
+
+
 class PlainComponents(Components):
     """Rows of components given as Discord's dicts, sent as they are. `children` builds
     discord.py items from them for whoever reads a view that way; sending never does."""
@@ -131,38 +137,18 @@ class PlainComponents(Components):
         return False
 
     def custom_ids(self) -> set[str]:
-        return {c["custom_id"] for row in self.rows for c in row["components"]}
+        return custom_ids(self.rows)
 
     @property
     def children(self) -> list[discord.ui.Item[Any]]:
+        # read back as discord.py reads a message's components
         items: list[discord.ui.Item[Any]] = []
         for r, row in enumerate(self.rows):
-            for c in row["components"]:
-                if c["type"] == 2:
-                    items.append(
-                        discord.ui.Button(
-                            style=discord.ButtonStyle(c["style"]),
-                            label=c["label"],
-                            custom_id=c["custom_id"],
-                            disabled=c["disabled"],
-                            row=r,
-                        )
-                    )
-                else:
-                    options = [
-                        discord.SelectOption(label=o["label"], value=o["value"], description=o.get("description"))
-                        for o in c["options"]
-                    ]
-                    items.append(
-                        discord.ui.Select(
-                            custom_id=c["custom_id"],
-                            options=options,
-                            placeholder=c.get("placeholder"),
-                            min_values=c["min_values"],
-                            max_values=c["max_values"],
-                            row=r,
-                        )
-                    )
+            for component in discord.ActionRow(row).children:  # type: ignore[arg-type]
+                kind = discord.ui.Button if isinstance(component, discord.Button) else discord.ui.Select
+                item: discord.ui.Item[Any] = kind.from_component(component)  # type: ignore[arg-type]
+                item.row = r
+                items.append(item)
         return items
 
 
@@ -206,6 +192,17 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SE
 
 _TEMPLATES = (GameButton.__discord_ui_compiled_template__, GameSelect.__discord_ui_compiled_template__)
 
+
+def game_component(custom_id: object) -> re.Match[str] | None:
+    """The id of a game button or select, read (kind and numbers); None for any other id."""
+    if isinstance(custom_id, str):
+        for template in _TEMPLATES:
+            found = template.fullmatch(custom_id)
+            if found is not None:
+                return found
+    return None
+
+
 # Of the clicked message, what a game component's handler never reads. discord.py builds an
 # object for every row, button, select option and embed of it on each click (a buy menu's forty
 # options included); only its id, channel and flags are used.
@@ -220,10 +217,9 @@ def lighten_game_clicks(parsers: dict[str, Callable[[Any], None]]) -> None:
 
     def parse_click(data: dict[str, Any]) -> None:
         message = data.get("message")
-        if data.get("type") == 3 and message is not None:
-            custom_id = (data.get("data") or {}).get("custom_id")
-            if isinstance(custom_id, str) and any(t.fullmatch(custom_id) for t in _TEMPLATES):
-                data["message"] = {k: v for k, v in message.items() if k not in UNREAD_OF_CLICKED}
+        game = data.get("type") == 3 and game_component((data.get("data") or {}).get("custom_id")) is not None
+        if game and message is not None:
+            data["message"] = {k: v for k, v in message.items() if k not in UNREAD_OF_CLICKED}
         parse(data)
 
     parsers["INTERACTION_CREATE"] = parse_click
@@ -232,13 +228,9 @@ def lighten_game_clicks(parsers: dict[str, Callable[[Any], None]]) -> None:
 async def route_click(router: ComponentRouter, interaction: discord.Interaction[Any]) -> bool:
     """Hand a click on a game component to its kind's handler; False when the id is not one."""
     data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
-    custom_id = data.get("custom_id")
-    if not isinstance(custom_id, str):
+    m = game_component(data.get("custom_id"))
+    if m is None:
         return False
-    for template in _TEMPLATES:
-        m = template.fullmatch(custom_id)
-        if m is not None:
-            values = [str(v) for v in data.get("values", [])]
-            await router.dispatch(m["kind"], interaction, read_args(m["args"]), values)
-            return True
-    return False
+    values = [str(v) for v in data.get("values", [])]
+    await router.dispatch(m["kind"], interaction, read_args(m["args"]), values)
+    return True

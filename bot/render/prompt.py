@@ -149,7 +149,9 @@ class PromptUI:
 
     def _pager(self, page: int, pages: int) -> Row:
         pid = self.prompt.pid
-        prev = button_dict(ids.button(ids.PAGE, self.match_id, pid, max(page - 1, 0)), "◀", disabled=page == 0)
+        prev = button_dict(
+            ids.button(ids.PAGE, self.match_id, pid, max(page - 1, 0)), "◀", disabled=page == 0
+        )
         nxt = button_dict(
             ids.button(ids.PAGE, self.match_id, pid, min(page + 1, pages - 1)),
             "▶",

@@ -92,7 +92,9 @@ class DominionRenderer:
         if me["in_play"]:
             lines.append(t("hand.in_play", locale, cards=join_names(name(c) for c in me["in_play"])))
         if view.get("set_aside"):  # Gear, Save: only their owner sees them
-            lines.append(t("dominion.hand.set_aside", locale, cards=join_names(name(c) for c in view["set_aside"])))
+            lines.append(
+                t("dominion.hand.set_aside", locale, cards=join_names(name(c) for c in view["set_aside"]))
+            )
         lines.extend(adventures_lines(me, locale))
         if view["current"] == seat and not view["finished"]:
             lines.append(

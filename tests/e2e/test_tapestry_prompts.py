@@ -15,6 +15,7 @@ from tests.e2e.conftest import StartBot, World
 from tests.e2e.driver import GROUP_MENU, Action, Words, buttons, lobby_id, perform, prompt_id, selects
 
 WORDS = Words("", "", "", (), "Tapestry — game #", "Final scores")
+REDRAWS = ("bgb:pg:", "bgb:x:")  # page and reset buttons
 CUSTOM_ID = re.compile(r"^bg[bs]:[a-z]+:\d+(:\d+)*$")
 
 
@@ -37,16 +38,33 @@ def is_over(world: World) -> bool:
     )
 
 
-def moved_on(world: World, match_id: int, pid: int | None) -> Callable[[], bool]:
-    """Whether Alice's open decision is no longer prompt `pid`."""
-    return lambda: prompt_id(pending(world, match_id), match_id) != pid
+def moved_on(world: World, match_id: int, message: Message) -> Callable[[], bool]:
+    """Whether Alice's open decision is no longer the one `message` shows, or that message was
+    drawn again (another page of the same decision, or picks gathered toward it)."""
+    pid, seen = prompt_id(message, match_id), len(message.history)
+
+    def moved() -> bool:
+        if prompt_id(pending(world, match_id), match_id) != pid:
+            return True
+        current = world.standin.message(message.id)
+        return current is None or len(current.history) > seen
+
+    return moved
 
 
 def habit(message: Message, turn: int) -> Action:
     """Advance whenever offered (placements come from the tracks), else the default answer."""
     btns = buttons(message)
-    choices = [(label, Action(cid)) for label, cid in btns.items()]
+    # turning a page or forgetting picks shows the same decision again: never the habit's answer
+    choices = [(label, Action(cid)) for label, cid in btns.items() if not cid.startswith(REDRAWS)]
     for menu in selects(message):
+        # a menu that takes several values at least is answered with the first ones it offers
+        count = max(1, menu.get("min_values", 1))
+        if count > 1:
+            choices.append(
+                ("", Action(menu["custom_id"], tuple(o["value"] for o in menu["options"][:count])))
+            )
+            continue
         choices += [(o["label"], Action(menu["custom_id"], (o["value"],))) for o in menu["options"]]
     advances = [action for label, action in choices if label.startswith("Advance:")]
     if advances:
@@ -88,9 +106,13 @@ async def test_a_long_placement_is_a_two_step_pick_with_a_preview_across_a_resta
         assert message is not None, "the game ended without a long placement"
         if any(m["custom_id"].startswith(GROUP_MENU) for m in selects(message)):
             break
-        pid = prompt_id(message, match_id)
-        await perform(standin, world.alice, message, habit(message, turn))
-        await standin.wait_until(moved_on(world, match_id, pid), 10)
+        moved = moved_on(world, match_id, message)
+        action = habit(message, turn)
+        reply = await perform(standin, world.alice, message, action)
+        try:
+            await standin.wait_until(moved, 10)
+        except TimeoutError:
+            pytest.fail(f"no move on after {action} (answered {reply}) on {message.components}")
     else:
         pytest.fail("no placement with more than 25 choices came")
     assert message is not None

@@ -40,6 +40,7 @@ from bot.render.items import custom_ids
 from bot.render.limits import CONTENT, clip
 from bot.table import KeyedLocks, Live, Outcome, TableService
 from engine.core import Event, Prompt
+from storage.row_cache import served_from_memory
 
 log = logging.getLogger(__name__)
 
@@ -105,29 +106,35 @@ class Notifier:
 
     # -- entry point -------------------------------------------------------------------------
     async def on_outcome(self, outcome: Outcome) -> None:
+        # This process just committed the outcome: the rows read while telling everyone (the
+        # players' preferences) come from memory while they are current (storage.row_cache).
         async with self._locks.hold(outcome.match_id):
-            live = await self.table.live_of(outcome)
-            status = live.record.status
-            ended = outcome.kind == "abandon" or status in ("abandoned", "finished")
-            # A new turn (or the end) reaches the board before anyone's private prompt, so the
-            # table never sees a decision under way with the previous turn still on show; the
-            # steps within a turn are coalesced.
-            turn = self._turn(live)
-            urgent = ended or turn != live.board_turn
-            live.board_turn = turn
-            await self.refresh_board(live.id, now=urgent)
-            await self._automa_lines(live, outcome)
-            if outcome.kind == "abandon" or status == "abandoned":
-                await self.channel(live).send(t("notice.abandoned", live.record.locale, id=live.id))
-                await self._close_privates(live)
-                return
-            if status == "finished":
-                if outcome.finished:
-                    await self.channel(live).send(**result_payload(live, live.record.locale).kwargs())
-                await self._close_privates(live)
-                return
-            skip = outcome.seat if outcome.via == "component" else None
-            await self._privates(live, skip)
+            with served_from_memory():
+                await self._on_outcome(outcome)
+
+    async def _on_outcome(self, outcome: Outcome) -> None:
+        live = await self.table.live_of(outcome)
+        status = live.record.status
+        ended = outcome.kind == "abandon" or status in ("abandoned", "finished")
+        # A new turn (or the end) reaches the board before anyone's private prompt, so the
+        # table never sees a decision under way with the previous turn still on show; the
+        # steps within a turn are coalesced.
+        turn = self._turn(live)
+        urgent = ended or turn != live.board_turn
+        live.board_turn = turn
+        await self.refresh_board(live.id, now=urgent)
+        await self._automa_lines(live, outcome)
+        if outcome.kind == "abandon" or status == "abandoned":
+            await self.channel(live).send(t("notice.abandoned", live.record.locale, id=live.id))
+            await self._close_privates(live)
+            return
+        if status == "finished":
+            if outcome.finished:
+                await self.channel(live).send(**result_payload(live, live.record.locale).kwargs())
+            await self._close_privates(live)
+            return
+        skip = outcome.seat if outcome.via == "component" else None
+        await self._privates(live, skip)
 
     # -- the board, coalesced -----------------------------------------------------------------
     async def refresh_board(self, match_id: int, now: bool = False) -> None:

@@ -37,8 +37,10 @@ class Renderer(Protocol):
     """Engine views -> embeds. A renderer may also define `board_image(live, locale) -> bytes |
     None` (a picture of the board), `prompt_image(live, seat, locale, shown) -> bytes | None` (a
     picture for the seat's private view of its open prompt; `shown`: the option indices its
-    controls list now) and `result_lines(live, result, locale) -> list[str]` (what the final
-    standings leave out, e.g. an opponent without a seat)."""
+    controls list now), `result_lines(live, result, locale) -> list[str]` (what the final
+    standings leave out, e.g. an opponent without a seat) and `describer(live, locale) ->
+    Callable[[Option], str | None]` (`describe` for one render, reading the state once rather
+    than per option)."""
 
     def board(self, live: Live, locale: str) -> discord.Embed: ...
     def private(self, live: Live, seat: int, locale: str, extra: str | None = None) -> discord.Embed: ...

@@ -7,6 +7,10 @@ Several processes may serve the same user, and each keeps its own cache. A chang
 through (this process sees it at once); the others see it once their cached copy expires, so a
 change made through one process reaches every other within `ttl` seconds (PREFS_TTL by default).
 Preferences are read for every DM, so a cached read costs no query; a miss costs one.
+In the work that follows an answer this process just committed (`served_from_memory`), an expired
+copy is still served while the database's generation has not moved since it was read: nobody
+else can have written it (storage.row_cache), so a busy process does not read every player's
+preferences again each `ttl`.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import discord
 from bot.clock import Clock, SystemClock
 from bot.i18n import coarse
 from storage import Store, UserPrefs
+from storage.row_cache import from_memory
 
 PREFS_TTL = 30.0  # seconds a cached copy is trusted: the bound on staleness across processes
 MAX_CACHED_USERS = 20_000  # both per-user maps stay bounded however many users a process meets
@@ -26,37 +31,50 @@ class PrefsService:
         self.store = store
         self.ttl = ttl
         self.clock: Clock = clock or SystemClock()
-        self._cache: dict[int, tuple[UserPrefs, float]] = {}  # user id -> (prefs, read at)
+        # user id -> (prefs, read at, the database's generation after that read)
+        self._cache: dict[int, tuple[UserPrefs, float, int | None]] = {}
         self._seen: dict[int, str] = {}
+        # Writes begun through this service: a read overlapping one may return the row from
+        # before it, and is not kept (the write's own result is).
+        self._writes = 0
 
     async def get(self, user_id: int) -> UserPrefs:
         cached = self._cache.get(user_id)
         now = self.clock.now()
-        if cached is not None and now - cached[1] < self.ttl:
-            return cached[0]
+        if cached is not None:
+            prefs, read_at, generation = cached
+            if now - read_at < self.ttl or (
+                generation is not None and generation == self.store.db.generation and from_memory()
+            ):
+                return prefs
+        writes = self._writes
         prefs = await self.store.prefs.get(user_id)
-        self._remember(user_id, prefs, now)
+        if writes == self._writes:
+            self._remember(user_id, prefs, now)
         return prefs
 
     async def set_dm_hands(self, user_id: int, enabled: bool) -> UserPrefs:
+        self._writes += 1
         prefs = await self.store.prefs.set_dm_hands(user_id, enabled)
         self._remember(user_id, prefs, self.clock.now())
         return prefs
 
     async def set_locale(self, user_id: int, locale: str | None) -> UserPrefs:
+        self._writes += 1
         prefs = await self.store.prefs.set_locale(user_id, locale)
         self._remember(user_id, prefs, self.clock.now())
         return prefs
 
     async def set_game_pref(self, user_id: int, game: str, key: str, value: str | None) -> UserPrefs:
         """One of `game`'s standing preferences (its UI plug-in declares them); None removes it."""
+        self._writes += 1
         prefs = await self.store.prefs.set_game_pref(user_id, game, key, value)
         self._remember(user_id, prefs, self.clock.now())
         return prefs
 
     def _remember(self, user_id: int, prefs: UserPrefs, now: float) -> None:
         self._cache.pop(user_id, None)  # re-insert: dict order is then least recently stored first
-        self._cache[user_id] = (prefs, now)
+        self._cache[user_id] = (prefs, now, self.store.db.generation)
         if len(self._cache) > MAX_CACHED_USERS:
             del self._cache[next(iter(self._cache))]
 
@@ -81,6 +99,7 @@ class PrefsService:
         seen = coarse(locale)
         prefs = await self.get(user_id)
         if prefs.seen_locale != seen:
+            self._writes += 1
             self._remember(user_id, await self.store.prefs.set_seen_locale(user_id, seen), self.clock.now())
 
     async def locale_for(self, user_id: int, fallback: str) -> str:

@@ -59,7 +59,16 @@ class Conflict(UserError):
 
 # match id -> (match, answers, views by seat) of the matches rendered last, oldest first
 _VIEWS: dict[int, tuple[Match, int, dict[int | None, dict[str, Any]]]] = {}
-VIEW_CACHE = 64  # renders of one commit come together: a few matches at a time suffice
+VIEW_CACHE = 64  # at least; a process keeps the views of as many matches as it keeps in memory
+_view_limit = VIEW_CACHE
+
+
+def keep_views_for(matches: int) -> None:
+    """Keep the current views of up to `matches` matches (the match cache's size; VIEW_CACHE at
+    least). A board edit waits a moment after a step within a turn: with a thousand matches
+    under way, a few dozen kept views would be gone by then, and the state viewed again."""
+    global _view_limit
+    _view_limit = max(VIEW_CACHE, matches)
 
 
 def forget_views() -> None:
@@ -103,7 +112,7 @@ class Live:
         """The match's view for `seat` (None: public), built once per state: rendering after a
         commit asks for the same views many times (each Buy option reads the Supply counts).
         Read only. A state is a match object at a number of answers (undo replaces the object);
-        the views of the last few matches rendered are kept (VIEW_CACHE), not of every match."""
+        the views of the matches rendered last are kept (`keep_views_for`), not of every match."""
         views = self.views()
         found = views.get(seat)
         if found is None:
@@ -120,7 +129,7 @@ class Live:
         if hit is None or hit[0] is not match or hit[1] != match.version:
             _VIEWS.pop(self.record.id, None)  # to the end: the oldest entries go first
             hit = _VIEWS[self.record.id] = (match, match.version, {})
-            while len(_VIEWS) > VIEW_CACHE:
+            while len(_VIEWS) > _view_limit:
                 del _VIEWS[next(iter(_VIEWS))]
         return hit[2]
 
@@ -154,25 +163,47 @@ class KeyedLocks:
     the table of locks stays as small as the work under way."""
 
     def __init__(self) -> None:
-        self._held: dict[int, tuple[asyncio.Lock, list[int]]] = {}  # key -> (lock, [users])
+        self._held: dict[int, _KeyedLock] = {}
 
-    @asynccontextmanager
-    async def hold(self, key: int) -> AsyncIterator[None]:
+    def hold(self, key: int) -> _KeyedLock:
+        """`async with locks.hold(key):` (every answer takes a few: a plain context manager, no
+        generator behind it)."""
         entry = self._held.get(key)
         if entry is None:
-            entry = self._held[key] = (asyncio.Lock(), [0])
-        lock, users = entry
-        users[0] += 1
-        try:
-            async with lock:
-                yield
-        finally:
-            users[0] -= 1
-            if not users[0]:
-                del self._held[key]
+            entry = self._held[key] = _KeyedLock(self._held, key)
+        return entry
 
     def __len__(self) -> int:
         return len(self._held)
+
+
+class _KeyedLock:
+    """A key's lock and how many hold or await it; the last one out drops it from the table."""
+
+    __slots__ = ("lock", "users", "table", "key")
+
+    def __init__(self, table: dict[int, _KeyedLock], key: int) -> None:
+        self.lock = asyncio.Lock()
+        self.users = 0
+        self.table = table
+        self.key = key
+
+    async def __aenter__(self) -> None:
+        self.users += 1
+        try:
+            await self.lock.acquire()
+        except BaseException:
+            self._leave()
+            raise
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.lock.release()
+        self._leave()
+
+    def _leave(self) -> None:
+        self.users -= 1
+        if not self.users:
+            del self.table[self.key]
 
 
 Listener = Callable[[Outcome], Awaitable[None]]

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from bot.table import Live
 
 
-def _no_label(live: Live | None, option: Option, locale: str) -> str | None:
+def no_label(live: Live | None, option: Option, locale: str) -> str | None:
     return None
 
 
@@ -35,7 +35,7 @@ class Wording:
     (a solo opponent without a seat of its own), and the phrases of an automated seat's channel
     line when its steps read better joined than one per event (a roll and what it decided)."""
 
-    label: Callable[[Live | None, Option, str], str | None] = _no_label
+    label: Callable[[Live | None, Option, str], str | None] = no_label
     params: Callable[[Live | None, dict[str, Any], str], dict[str, Any]] = no_params
     seat: Callable[[Live, int], str | None] = no_seat
     summary: Callable[[Live, list[Event], str], list[str] | None] = _no_summary

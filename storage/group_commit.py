@@ -26,7 +26,10 @@ def later(old: R | None, new: R) -> R:
 @dataclass
 class _Batch(Generic[K, R, T]):
     rows: dict[K, R] = field(default_factory=dict)
-    written: asyncio.Future[dict[K, T]] | None = None
+    # each caller's own future for its row's result: one given up on (cancelled) leaves the
+    # batch and the others' alone
+    waiters: list[tuple[K, asyncio.Future[T]]] = field(default_factory=list)
+    written: asyncio.Task[None] | None = None
 
 
 class GroupCommit(Generic[K, R, T]):
@@ -50,16 +53,29 @@ class GroupCommit(Generic[K, R, T]):
         batch.rows[key] = self._merge(batch.rows.get(key), row)
         if batch.written is None:
             batch.written = asyncio.ensure_future(self._write(batch))
-        # (shielded: a caller given up on does not cancel the others')
-        return (await asyncio.shield(batch.written))[key]
+        waiter: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        batch.waiters.append((key, waiter))
+        return await waiter
 
-    async def _write(self, batch: _Batch[K, R, T]) -> dict[K, T]:
-        async with self._lock:
-            self._open = _Batch()  # rows from now on: the next batch
-            keys = list(batch.rows)
-            results: dict[K, T] = {}
-            for start in range(0, len(keys), self._per_write):
-                part = keys[start : start + self._per_write]
-                result = await self._write_rows([batch.rows[k] for k in part])
-                results.update(dict.fromkeys(part, result))
-            return results
+    async def _write(self, batch: _Batch[K, R, T]) -> None:
+        try:
+            async with self._lock:
+                self._open = _Batch()  # rows from now on: the next batch
+                keys = list(batch.rows)
+                results: dict[K, T] = {}
+                for start in range(0, len(keys), self._per_write):
+                    part = keys[start : start + self._per_write]
+                    result = await self._write_rows([batch.rows[k] for k in part])
+                    results.update(dict.fromkeys(part, result))
+        except Exception as exc:
+            for _, waiter in batch.waiters:
+                if not waiter.done():
+                    waiter.set_exception(exc)
+            return
+        except BaseException:  # cancelled (shutting down): so are its callers
+            for _, waiter in batch.waiters:
+                waiter.cancel()
+            raise
+        for key, waiter in batch.waiters:
+            if not waiter.done():
+                waiter.set_result(results[key])

@@ -45,6 +45,11 @@ def served_from_memory() -> Iterator[None]:
         _TRUSTED.reset(token)
 
 
+def from_memory() -> bool:
+    """Is the work under way inside `served_from_memory()`? (For caches kept outside RowCache.)"""
+    return _TRUSTED.get()
+
+
 @dataclass
 class Change(Generic[V]):
     """What a write did to its cached row: `update` maps the old row to the new one; None (the

@@ -14,7 +14,7 @@ from bot.cards import card_index
 from bot.i18n import t
 from bot.plugins import Renderer
 from bot.render import ids
-from bot.render.common import option_label, seat_name
+from bot.render.common import labeler, seat_name
 from bot.render.generic import GenericRenderer
 from bot.render.items import Components, GameButton, PlainComponents, button_dict
 from bot.render.limits import fit_embed
@@ -68,11 +68,20 @@ class Payload:
 # Renders kept per match state: (the state's views, record, what of the record a render shows) ->
 # {(seat, locale, page): payload}. A re-send, a reconciliation or the "My hand" button after a DM
 # costs no render. The state's views (`Live.views`) are a new dict for every state (a match
-# object at a number of answers) and whenever they are forgotten, so renders go with them. Only
-# the last RENDER_CACHE matches rendered are kept; a payload is read-only once made (a
-# discord.File is made afresh per send, and components are dicts or dynamic items, so one View
-# can go out on several messages).
+# object at a number of answers) and whenever they are forgotten, so renders go with them. The
+# last matches rendered are kept, as many as the process keeps views of (`keep_renders_for`,
+# RENDER_CACHE at least); a payload is read-only once made (a discord.File is made afresh per
+# send, and components are dicts or dynamic items, so one View can go out on several messages).
 RENDER_CACHE = 128
+_render_limit = RENDER_CACHE
+
+
+def keep_renders_for(matches: int) -> None:
+    """Keep the renders of the current states of up to `matches` matches (RENDER_CACHE at least)."""
+    global _render_limit
+    _render_limit = max(RENDER_CACHE, matches)
+
+
 _RENDERS: OrderedDict[int, tuple[object, object, tuple[Any, ...], dict[tuple[Any, ...], Payload]]] = (
     OrderedDict()
 )
@@ -89,7 +98,7 @@ def _renders(live: Live) -> dict[tuple[Any, ...], Payload] | None:
     if hit is None or hit[0] is not views or hit[1] is not record or hit[2] != shown:
         _RENDERS.pop(record.id, None)
         hit = _RENDERS[record.id] = (views, record, shown, {})
-        while len(_RENDERS) > RENDER_CACHE:
+        while len(_RENDERS) > _render_limit:
             del _RENDERS[next(iter(_RENDERS))]
     else:
         _RENDERS.move_to_end(record.id)
@@ -136,6 +145,7 @@ def prompt_ui(
         return None
     game = live.record.game
     r = renderer(game)
+    describer = getattr(r, "describer", None)  # (optional: see plugins.Renderer)
     arranged = (
         plugins.ui(game).arrange(live, prompt, locale) if prompt.max == 1 and not prompt.ordered else None
     )
@@ -143,8 +153,8 @@ def prompt_ui(
         match_id=live.id,
         prompt=prompt,
         locale=locale,
-        label=lambda o: option_label(game, o, locale, live),
-        describe=lambda o: r.describe(live, o, locale),
+        label=labeler(game, locale, live),
+        describe=describer(live, locale) if describer is not None else lambda o: r.describe(live, o, locale),
         page=page,
         draft=list(draft or []),
         info=any(o.card is not None and o.card in card_index(game) for o in prompt.options),

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 from bot import plugins
 from bot.i18n import edition, has, join_names, t
 from bot.table import Live
-from bot.wording import no_params, no_seat
+from bot.wording import no_label, no_params, no_seat
 from engine.core import Event, Option, Prompt
 from engine.core.registry import get_game
 
@@ -54,6 +55,22 @@ def seat_name(live: Live, seat: int | None) -> str:
 
 def card_name(game: str, card: str, locale: str) -> str:
     return get_game(game).card_name(card, locale)
+
+
+def namer(game: str, locale: str) -> Callable[[str], str]:
+    """`card_name` for one game and locale, the game looked up once (a render names many cards)."""
+    names = get_game(game).card_name
+    return lambda card: names(card, locale)
+
+
+def labeler(game: str, locale: str, live: Live | None = None) -> Callable[[Option], str]:
+    """`option_label` for one render: the game's wording and the catalogues' edition looked up
+    once, not per option."""
+    own = plugins.ui(game).wording.label
+    if own is not no_label:
+        return lambda option: option_label(game, option, locale, live)
+    current = edition()
+    return lambda option: _plain_label(game, option, locale, current)
 
 
 def option_label(game: str, option: Option, locale: str, live: Live | None = None) -> str:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.table import VIEW_CACHE, Live, forget_views
+from bot.render import RENDER_CACHE, board_payload, keep_renders_for
+from bot.table import VIEW_CACHE, Live, forget_views, keep_views_for
 from engine.core import Match, SeatSpec
 from tests.bot.conftest import live_of
 
@@ -56,3 +57,21 @@ def test_the_views_kept_are_bounded_the_oldest_state_going_first() -> None:
     assert first.view(None) is not kept
     assert first.view(None) == kept
     assert others[-1].view(None) is others[-1].view(None)
+
+
+def test_a_process_keeping_many_matches_keeps_their_views_and_renders() -> None:
+    forget_views()
+    many = max(VIEW_CACHE, RENDER_CACHE) + 40  # more matches than either least bound
+    keep_views_for(many)
+    keep_renders_for(many)
+    try:
+        lives = [dominion(4, 9300 + i) for i in range(many)]
+        views = [live.view(None) for live in lives]
+        boards = [board_payload(live, "en") for live in lives]
+        assert lives[0].view(None) is views[0]  # the oldest state's view and board are still kept
+        assert board_payload(lives[0], "en") is boards[0]
+        dominion(4, 9300 + many).view(None)  # one match more than the bound: the oldest goes
+        assert lives[1].view(None) is views[1] and lives[0].view(None) is not views[0]
+    finally:
+        keep_views_for(0)  # back to the least bounds
+        keep_renders_for(0)

@@ -8,8 +8,10 @@ import pytest
 import bot.prefs
 from bot.clock import ManualClock
 from bot.prefs import PrefsService
-from storage import Store
+from storage import Store, UserPrefs
+from storage.row_cache import served_from_memory
 from tests.bot.conftest import BOB
+from tests.bot.test_row_cache import heard
 
 
 async def test_a_change_in_one_process_reaches_the_other_within_the_ttl(db_path: str) -> None:
@@ -40,5 +42,63 @@ async def test_the_cache_stays_bounded(db_path: str, monkeypatch: pytest.MonkeyP
             service.saw(user, "pt-BR")
         assert len(service._cache) == 3 and len(service._seen) == 3
         assert set(service._cache) == {17, 18, 19}  # the most recently stored stay
+    finally:
+        await store.close()
+
+
+async def test_after_an_answer_an_expired_copy_is_served_while_nobody_else_has_written(db_path: str) -> None:
+    one, two = await Store.open(db_path), await Store.open(db_path)
+    try:
+        clock = ManualClock()
+        a, b = PrefsService(one, ttl=30.0, clock=clock), PrefsService(two, ttl=30.0, clock=clock)
+        assert (await a.get(BOB)).dm_hands is True
+        clock.advance(60.0)
+        trips = one.db.round_trips
+        with served_from_memory():  # the work that follows this process's own commit
+            assert (await a.get(BOB)).dm_hands is True
+        assert one.db.round_trips == trips  # the database's generation has not moved: no read
+        before = one.db.generation
+        await b.set_dm_hands(BOB, False)  # another process writes
+        await heard(one.db, before)  # this process's next trip (or notification) tells it
+        with served_from_memory():
+            assert (await a.get(BOB)).dm_hands is False
+        assert one.db.round_trips == trips + 2
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_outside_an_answer_an_expired_copy_is_read_again(db_path: str) -> None:
+    store = await Store.open(db_path)
+    try:
+        clock = ManualClock()
+        service = PrefsService(store, ttl=30.0, clock=clock)
+        await service.get(BOB)
+        clock.advance(60.0)
+        trips = store.db.round_trips
+        await service.get(BOB)  # a command, say: past the ttl the database is asked
+        assert store.db.round_trips == trips + 1
+    finally:
+        await store.close()
+
+
+async def test_a_read_overlapping_this_process_s_own_write_is_not_kept(db_path: str) -> None:
+    store = await Store.open(db_path)
+    try:
+        clock = ManualClock()
+        service = PrefsService(store, ttl=30.0, clock=clock)
+        old = await store.prefs.get(BOB)
+        read = store.prefs.get
+
+        async def slow_read(user_id: int) -> UserPrefs:  # a read that began before the write
+            store.prefs.get = read  # type: ignore[method-assign]
+            await service.set_dm_hands(BOB, False)
+            return old
+
+        store.prefs.get = slow_read  # type: ignore[method-assign]
+        assert (await service.get(BOB)).dm_hands is True  # what that read saw
+        clock.advance(60.0)
+        with served_from_memory():
+            assert (await service.get(BOB)).dm_hands is False  # the write's result was kept
     finally:
         await store.close()

@@ -6,17 +6,19 @@ mistake; the hand reads `view(seat)` and goes only to that seat's owner.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 import discord
 
 from bot.i18n import edition, join_names, t
-from bot.render.common import card_name, event_line, prompt_text, seat_name, waiting_line
+from bot.render.common import event_line, namer, prompt_text, seat_name, waiting_line
 from bot.render.limits import fit_embed
 from bot.table import Live
 from engine.core import Option
 
+BUYING = ("buy", "playbuy")  # option groups that gain a card from the Supply
 BASICS = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
 COLOUR = discord.Colour.from_rgb(196, 150, 60)
 LOG_LINES = 10
@@ -28,7 +30,7 @@ class DominionRenderer:
     def board(self, live: Live, locale: str) -> discord.Embed:
         assert live.match is not None
         view = live.view(None)
-        name = lambda c: card_name(self.game, c, locale)  # noqa: E731
+        name = namer(self.game, locale)
         title = t("board.title", locale, game="Dominion", id=live.id)
         kingdom_name = live.record.options.get("kingdom_name")
         if kingdom_name:
@@ -83,7 +85,7 @@ class DominionRenderer:
     def private(self, live: Live, seat: int, locale: str, extra: str | None = None) -> discord.Embed:
         assert live.match is not None
         view = live.view(seat)
-        name = lambda c: card_name(self.game, c, locale)  # noqa: E731
+        name = namer(self.game, locale)
         embed = discord.Embed(title=t("hand.title", locale, game="Dominion", id=live.id), colour=COLOUR)
         hand: list[str] = view.get("hand", [])
         lines = [t("hand.cards", locale, cards=join_names(name(c) for c in hand) if hand else "—")]
@@ -116,13 +118,21 @@ class DominionRenderer:
         return fit_embed(embed)
 
     def describe(self, live: Live, option: Option, locale: str) -> str | None:
-        """Buy options show the pile size; card options their cost."""
-        if live.match is None or option.card is None:
-            return None
+        return self.describer(live, locale)(option)
+
+    def describer(self, live: Live, locale: str) -> Callable[[Option], str | None]:
+        """Buy options show the pile size (the Supply read once for a whole menu)."""
+        if live.match is None:
+            return lambda option: None
         supply = live.view(None)["supply"]
-        if option.group in ("buy", "playbuy") and option.card in supply:
-            return _pile_left(supply[option.card], locale, edition())
-        return None
+        current = edition()
+
+        def describe(option: Option) -> str | None:
+            if option.group in BUYING and option.card in supply:
+                return _pile_left(supply[option.card], locale, current)
+            return None
+
+        return describe
 
     # -- pieces -------------------------------------------------------------------------------
     def _status(self, live: Live, view: dict[str, Any], locale: str) -> str:
@@ -144,7 +154,7 @@ class DominionRenderer:
         return f"{marker}{seat_name(live, seat)}"
 
     def _public_player(self, p: dict[str, Any], locale: str) -> str:
-        name = lambda c: card_name(self.game, c, locale)  # noqa: E731
+        name = namer(self.game, locale)
         lines = [
             t(
                 "board.player_counts",
@@ -170,7 +180,7 @@ def _pile_left(count: int, locale: str, edition: int) -> str:
 
 def adventures_lines(p: dict[str, Any], locale: str) -> list[str]:
     """A player's public Adventures state: Tavern mat, tokens, Durations, Inheritance."""
-    name = lambda c: card_name("dominion", c, locale)  # noqa: E731
+    name = namer("dominion", locale)
     lines: list[str] = []
     if p.get("tavern"):
         lines.append(t("dominion.board.tavern", locale, cards=join_names(name(c) for c in p["tavern"])))

@@ -34,7 +34,7 @@ from bot.prefs import PrefsService
 from bot.quarantine import Quarantine
 from bot.reconcile import Reconciler
 from bot.records import Records
-from bot.render import ids, keep_renders_for
+from bot.render import ids
 from bot.render.items import ComponentRouter, Handler, lighten_game_clicks, route_click
 from bot.runner import Runner
 from bot.settings import Settings
@@ -143,7 +143,6 @@ class BoardGamesBot(commands.Bot):
         # Views and renders of the current states of the matches kept in memory: each click's
         # renders reuse them (the board's edit comes a moment after a step within a turn).
         keep_views_for(self.settings.match_cache_size)
-        keep_renders_for(self.settings.match_cache_size)
         self.table = TableService(
             self.store,
             self.settings.match_cache_size,

@@ -15,6 +15,8 @@ preferences again each `ttl`.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
+
 import discord
 
 from bot.clock import Clock, SystemClock
@@ -54,21 +56,19 @@ class PrefsService:
         return prefs
 
     async def set_dm_hands(self, user_id: int, enabled: bool) -> UserPrefs:
-        self._writes += 1
-        prefs = await self.store.prefs.set_dm_hands(user_id, enabled)
-        self._remember(user_id, prefs, self.clock.now())
-        return prefs
+        return await self._write(user_id, self.store.prefs.set_dm_hands(user_id, enabled))
 
     async def set_locale(self, user_id: int, locale: str | None) -> UserPrefs:
-        self._writes += 1
-        prefs = await self.store.prefs.set_locale(user_id, locale)
-        self._remember(user_id, prefs, self.clock.now())
-        return prefs
+        return await self._write(user_id, self.store.prefs.set_locale(user_id, locale))
 
     async def set_game_pref(self, user_id: int, game: str, key: str, value: str | None) -> UserPrefs:
         """One of `game`'s standing preferences (its UI plug-in declares them); None removes it."""
+        return await self._write(user_id, self.store.prefs.set_game_pref(user_id, game, key, value))
+
+    async def _write(self, user_id: int, write: Awaitable[UserPrefs]) -> UserPrefs:
+        """Run a change (written through: its result is what stays cached)."""
         self._writes += 1
-        prefs = await self.store.prefs.set_game_pref(user_id, game, key, value)
+        prefs = await write
         self._remember(user_id, prefs, self.clock.now())
         return prefs
 
@@ -99,8 +99,7 @@ class PrefsService:
         seen = coarse(locale)
         prefs = await self.get(user_id)
         if prefs.seen_locale != seen:
-            self._writes += 1
-            self._remember(user_id, await self.store.prefs.set_seen_locale(user_id, seen), self.clock.now())
+            await self._write(user_id, self.store.prefs.set_seen_locale(user_id, seen))
 
     async def locale_for(self, user_id: int, fallback: str) -> str:
         """The /settings override, else the last client locale seen, else `fallback`."""

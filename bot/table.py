@@ -71,6 +71,11 @@ def keep_views_for(matches: int) -> None:
     _view_limit = max(VIEW_CACHE, matches)
 
 
+def views_kept() -> int:
+    """How many matches' current views are kept (renders made from them follow it)."""
+    return _view_limit
+
+
 def forget_views() -> None:
     """Drop the kept views: for code that changes a state in place (tests), not by answers."""
     _VIEWS.clear()

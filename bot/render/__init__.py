@@ -19,7 +19,7 @@ from bot.render.generic import GenericRenderer
 from bot.render.items import Components, GameButton, PlainComponents, button_dict
 from bot.render.limits import fit_embed
 from bot.render.prompt import PromptUI
-from bot.table import Live
+from bot.table import Live, views_kept
 
 BOARD_IMAGE = "board.png"
 
@@ -69,19 +69,10 @@ class Payload:
 # {(seat, locale, page): payload}. A re-send, a reconciliation or the "My hand" button after a DM
 # costs no render. The state's views (`Live.views`) are a new dict for every state (a match
 # object at a number of answers) and whenever they are forgotten, so renders go with them. The
-# last matches rendered are kept, as many as the process keeps views of (`keep_renders_for`,
+# last matches rendered are kept, as many as the process keeps views of (`bot.table.keep_views_for`,
 # RENDER_CACHE at least); a payload is read-only once made (a discord.File is made afresh per
 # send, and components are dicts or dynamic items, so one View can go out on several messages).
 RENDER_CACHE = 128
-_render_limit = RENDER_CACHE
-
-
-def keep_renders_for(matches: int) -> None:
-    """Keep the renders of the current states of up to `matches` matches (RENDER_CACHE at least)."""
-    global _render_limit
-    _render_limit = max(RENDER_CACHE, matches)
-
-
 _RENDERS: OrderedDict[int, tuple[object, object, tuple[Any, ...], dict[tuple[Any, ...], Payload]]] = (
     OrderedDict()
 )
@@ -98,7 +89,8 @@ def _renders(live: Live) -> dict[tuple[Any, ...], Payload] | None:
     if hit is None or hit[0] is not views or hit[1] is not record or hit[2] != shown:
         _RENDERS.pop(record.id, None)
         hit = _RENDERS[record.id] = (views, record, shown, {})
-        while len(_RENDERS) > _render_limit:
+        limit = max(RENDER_CACHE, views_kept())
+        while len(_RENDERS) > limit:
             del _RENDERS[next(iter(_RENDERS))]
     else:
         _RENDERS.move_to_end(record.id)

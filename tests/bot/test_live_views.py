@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.render import RENDER_CACHE, board_payload, keep_renders_for
+from bot.render import RENDER_CACHE, board_payload
 from bot.table import VIEW_CACHE, Live, forget_views, keep_views_for
 from engine.core import Match, SeatSpec
 from tests.bot.conftest import live_of
@@ -62,8 +62,7 @@ def test_the_views_kept_are_bounded_the_oldest_state_going_first() -> None:
 def test_a_process_keeping_many_matches_keeps_their_views_and_renders() -> None:
     forget_views()
     many = max(VIEW_CACHE, RENDER_CACHE) + 40  # more matches than either least bound
-    keep_views_for(many)
-    keep_renders_for(many)
+    keep_views_for(many)  # renders follow the views kept
     try:
         lives = [dominion(4, 9300 + i) for i in range(many)]
         views = [live.view(None) for live in lives]
@@ -74,4 +73,3 @@ def test_a_process_keeping_many_matches_keeps_their_views_and_renders() -> None:
         assert lives[1].view(None) is views[1] and lives[0].view(None) is not views[0]
     finally:
         keep_views_for(0)  # back to the least bounds
-        keep_renders_for(0)

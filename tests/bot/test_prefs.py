@@ -32,18 +32,14 @@ async def test_a_change_in_one_process_reaches_the_other_within_the_ttl(db_path:
         await two.close()
 
 
-async def test_the_cache_stays_bounded(db_path: str, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_the_cache_stays_bounded(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bot.prefs, "MAX_CACHED_USERS", 3)
-    store = await Store.open(db_path)
-    try:
-        service = PrefsService(store, clock=ManualClock())
-        for user in range(10, 20):
-            await service.get(user)
-            service.saw(user, "pt-BR")
-        assert len(service._cache) == 3 and len(service._seen) == 3
-        assert set(service._cache) == {17, 18, 19}  # the most recently stored stay
-    finally:
-        await store.close()
+    service = PrefsService(store, clock=ManualClock())
+    for user in range(10, 20):
+        await service.get(user)
+        service.saw(user, "pt-BR")
+    assert len(service._cache) == 3 and len(service._seen) == 3
+    assert set(service._cache) == {17, 18, 19}  # the most recently stored stay
 
 
 async def test_after_an_answer_an_expired_copy_is_served_while_nobody_else_has_written(db_path: str) -> None:
@@ -68,37 +64,29 @@ async def test_after_an_answer_an_expired_copy_is_served_while_nobody_else_has_w
         await two.close()
 
 
-async def test_outside_an_answer_an_expired_copy_is_read_again(db_path: str) -> None:
-    store = await Store.open(db_path)
-    try:
-        clock = ManualClock()
-        service = PrefsService(store, ttl=30.0, clock=clock)
-        await service.get(BOB)
-        clock.advance(60.0)
-        trips = store.db.round_trips
-        await service.get(BOB)  # a command, say: past the ttl the database is asked
-        assert store.db.round_trips == trips + 1
-    finally:
-        await store.close()
+async def test_outside_an_answer_an_expired_copy_is_read_again(store: Store) -> None:
+    clock = ManualClock()
+    service = PrefsService(store, ttl=30.0, clock=clock)
+    await service.get(BOB)
+    clock.advance(60.0)
+    trips = store.db.round_trips
+    await service.get(BOB)  # a command, say: past the ttl the database is asked
+    assert store.db.round_trips == trips + 1
 
 
-async def test_a_read_overlapping_this_process_s_own_write_is_not_kept(db_path: str) -> None:
-    store = await Store.open(db_path)
-    try:
-        clock = ManualClock()
-        service = PrefsService(store, ttl=30.0, clock=clock)
-        old = await store.prefs.get(BOB)
-        read = store.prefs.get
+async def test_a_read_overlapping_this_process_s_own_write_is_not_kept(store: Store) -> None:
+    clock = ManualClock()
+    service = PrefsService(store, ttl=30.0, clock=clock)
+    old = await store.prefs.get(BOB)
+    read = store.prefs.get
 
-        async def slow_read(user_id: int) -> UserPrefs:  # a read that began before the write
-            store.prefs.get = read  # type: ignore[method-assign]
-            await service.set_dm_hands(BOB, False)
-            return old
+    async def slow_read(user_id: int) -> UserPrefs:  # a read that began before the write
+        store.prefs.get = read  # type: ignore[method-assign]
+        await service.set_dm_hands(BOB, False)
+        return old
 
-        store.prefs.get = slow_read  # type: ignore[method-assign]
-        assert (await service.get(BOB)).dm_hands is True  # what that read saw
-        clock.advance(60.0)
-        with served_from_memory():
-            assert (await service.get(BOB)).dm_hands is False  # the write's result was kept
-    finally:
-        await store.close()
+    store.prefs.get = slow_read  # type: ignore[method-assign]
+    assert (await service.get(BOB)).dm_hands is True  # what that read saw
+    clock.advance(60.0)
+    with served_from_memory():
+        assert (await service.get(BOB)).dm_hands is False  # the write's result was kept

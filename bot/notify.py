@@ -23,7 +23,7 @@ import hashlib
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
@@ -63,8 +63,32 @@ class BoardJob:
     """A board refresh waiting or under way for one match."""
 
     dirty: bool = True  # something changed since the last render
-    hurry: asyncio.Event = field(default_factory=asyncio.Event)  # skip the wait (game over, shutdown)
+    hurried: bool = False  # skip the wait (a new turn, game over, shutdown)
     task: asyncio.Task[None] | None = None
+    _waiter: asyncio.Future[None] | None = None
+
+    def hurry(self) -> None:
+        self.hurried = True
+        if self._waiter is not None and not self._waiter.done():
+            self._waiter.set_result(None)
+
+    async def pause(self, seconds: float) -> None:
+        """Wait `seconds`, or until hurried (a future and a timer: no task per wait)."""
+        if self.hurried:
+            return
+        loop = asyncio.get_running_loop()
+        self._waiter = waiter = loop.create_future()
+        timer = loop.call_later(seconds, _wake, waiter)
+        try:
+            await waiter
+        finally:
+            timer.cancel()
+            self._waiter = None
+
+
+def _wake(waiter: asyncio.Future[None]) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
 
 
 class Notifier:
@@ -94,7 +118,7 @@ class Notifier:
         # Told of a match whose private view could not be delivered for a passing reason, so
         # reconciliation tries again soon (the reconciler's; default: wait for its next round).
         self.missed: Callable[[int], None] = lambda match_id: None
-        self._recording: set[asyncio.Task[None]] = set()  # deliveries being recorded
+        self._recording: set[asyncio.Future[None]] = set()  # deliveries being recorded
 
     async def reaches_by_dm(self, user_id: int) -> bool:
         """Do this user's prompts go by DM? (as far as this process knows: DMs found closed
@@ -145,7 +169,7 @@ class Notifier:
             job.task = asyncio.create_task(self._board_worker(match_id, job), name=f"board-{match_id}")
         job.dirty = True
         if now:
-            job.hurry.set()
+            job.hurry()
             assert job.task is not None
             await asyncio.shield(job.task)
 
@@ -153,8 +177,7 @@ class Notifier:
         try:
             while job.dirty:
                 if self.board_delay > 0:
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(job.hurry.wait(), self.board_delay)
+                    await job.pause(self.board_delay)
                 job.dirty = False
                 try:
                     # fresh: another process may have posted a newer board than the cached one.
@@ -174,9 +197,9 @@ class Notifier:
 
     async def flush(self, timeout: float) -> None:
         """Send the board edits still waiting (shutdown): at most `timeout` seconds."""
-        tasks = []
+        tasks: list[asyncio.Future[None]] = []
         for job in list(self._boards.values()):
-            job.hurry.set()
+            job.hurry()
             if job.task is not None:
                 tasks.append(job.task)
         tasks += self._recording  # and the deliveries still being recorded
@@ -369,9 +392,17 @@ class Notifier:
     ) -> None:
         """Record a delivery without holding up what follows (the match's next outcome waits on
         this one's handling): records go out together (`storage.notices`), after the send."""
-        task = asyncio.create_task(self._sent(live, seat, prompt, via, dm), name=f"noted-{live.id}")
-        self._recording.add(task)
-        task.add_done_callback(self._recording.discard)
+        if prompt is None:
+            return
+        # queued for the next group write at once: no task per delivery
+        written = self.table.store.notices.queue(live.id, seat, prompt.pid, self._step(live), via, dm)
+        self._recording.add(written)
+        written.add_done_callback(self._recorded)
+
+    def _recorded(self, written: asyncio.Future[None]) -> None:
+        self._recording.discard(written)
+        if not written.cancelled() and (exc := written.exception()) is not None:
+            log.warning("delivery not recorded (reconciliation will tell): %s", exc)
 
     async def _refresh_note(self, live: Live, seat: int, note: PrivateNote) -> None:
         spec = live.record.seats[seat]

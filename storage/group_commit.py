@@ -49,13 +49,18 @@ class GroupCommit(Generic[K, R, T]):
         self._lock = asyncio.Lock()  # one batch at a time, in order
 
     async def put(self, key: K, row: R) -> T:
+        return await self.put_nowait(key, row)
+
+    def put_nowait(self, key: K, row: R) -> asyncio.Future[T]:
+        """The row joins the next write at once; the future gets what that write returns (for a
+        caller that goes on meanwhile, without a task of its own)."""
         batch = self._open
         batch.rows[key] = self._merge(batch.rows.get(key), row)
         if batch.written is None:
             batch.written = asyncio.ensure_future(self._write(batch))
         waiter: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         batch.waiters.append((key, waiter))
-        return await waiter
+        return waiter
 
     async def _write(self, batch: _Batch[K, R, T]) -> None:
         try:

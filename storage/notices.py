@@ -6,6 +6,7 @@ direct message Discord refused)."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from dataclasses import dataclass
 
@@ -84,14 +85,27 @@ class NoticeRepo:
     async def record(
         self, match_id: int, seat: int, pid: int, step: int | None = None, via: str = "dm"
     ) -> None:
-        await self._writer.put((match_id, seat), (match_id, seat, pid, step, via, time.time(), None, None))
+        await self.queue(match_id, seat, pid, step, via)
 
     async def record_dm(
         self, match_id: int, seat: int, pid: int, step: int | None, channel_id: int, message_id: int
     ) -> None:
         """A delivery by direct message, naming the message that carried it."""
-        row = (match_id, seat, pid, step, "dm", time.time(), channel_id, message_id)
-        await self._writer.put((match_id, seat), row)
+        await self.queue(match_id, seat, pid, step, "dm", (channel_id, message_id))
+
+    def queue(
+        self,
+        match_id: int,
+        seat: int,
+        pid: int,
+        step: int | None,
+        via: str,
+        dm: tuple[int, int] | None = None,
+    ) -> asyncio.Future[None]:
+        """`record` (or with `dm`, `record_dm`) without waiting: the future is done once written."""
+        channel_id, message_id = dm if dm is not None else (None, None)
+        row = (match_id, seat, pid, step, via, time.time(), channel_id, message_id)
+        return self._writer.put_nowait((match_id, seat), row)
 
     async def last_dms(self, match_id: int) -> dict[int, tuple[int, int]]:
         """Each seat's last private DM in this match, as (channel id, message id)."""

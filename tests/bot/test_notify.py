@@ -229,13 +229,16 @@ async def test_a_delivery_is_recorded_without_holding_up_the_next_outcome(store:
     notify = notifier(table, store, client)
     live = await start_game(table)
     gate = asyncio.Event()
-    real = store.notices.record_dm
+    real = store.notices.queue
 
     async def slow_record(*args: Any) -> None:
         await gate.wait()
         await real(*args)
 
-    store.notices.record_dm = slow_record  # type: ignore[method-assign]
+    def slow_queue(*args: Any) -> asyncio.Future[None]:
+        return asyncio.ensure_future(slow_record(*args))
+
+    store.notices.queue = slow_queue  # type: ignore[method-assign]
     await asyncio.wait_for(notify.on_outcome(Outcome(live.id, "start", via="system")), 5)
     assert len(client.dms()) == 1
     assert live.match is not None

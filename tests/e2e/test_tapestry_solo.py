@@ -33,7 +33,8 @@ async def test_a_person_plays_tapestry_against_the_automa(world: World, start_bo
 
     table = TapestryTable(standin, world.channel, match_id, [world.alice])
     await table.play_to_end(limit=1500)
-    assert table.actions > 20
+    # five income turns, advances between most of them (an income comes early when no advance is paid)
+    assert table.actions >= 10
 
     boards = [m for m in standin.messages(world.channel) if is_board(m)]
     know = await tapestry_knowledge(world.db, match_id)  # every public line of the stored game

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot import plugins
 from bot.i18n import edition, has, join_names, t
+from bot.render.prompt import PlainLabel
 from bot.table import Live
 from bot.wording import no_label, no_params, no_seat
 from engine.core import Event, Option, Prompt
@@ -70,7 +71,7 @@ def labeler(game: str, locale: str, live: Live | None = None) -> Callable[[Optio
     if own is not no_label:
         return lambda option: option_label(game, option, locale, live)
     current = edition()
-    return lambda option: _plain_label(game, option, locale, current)
+    return PlainLabel((game, locale, current), lambda option: _plain_label(game, option, locale, current))
 
 
 def option_label(game: str, option: Option, locale: str, live: Live | None = None) -> str:
@@ -106,15 +107,16 @@ def localize_params(live: Live | None, game: str, data: dict[str, Any], locale: 
     """Turn engine data into words: card ids become names, seats become player names, enumerated
     values ("dest": "hand", "reason": "provinces", "token": "coin") use their own messages."""
     params: dict[str, Any] = {}
+    name = get_game(game).card_name  # looked up once: an event may name a dozen cards
     for key, value in data.items():
         if key == "first" and isinstance(value, int) and live is not None:
             params[key] = f"**{seat_name(live, value)}**"
         elif isinstance(value, list) and all(isinstance(v, str) for v in value):
-            names = [card_name(game, v, locale) for v in value]
+            names = [name(v, locale) for v in value]
             params[key] = (join_names(names) if key == "cards" else ", ".join(names)) or "—"
         elif isinstance(value, str):
             value_key = f"{game}.{key}.{value}"
-            params[key] = t(value_key, locale) if has(value_key) else card_name(game, value, locale)
+            params[key] = t(value_key, locale) if has(value_key) else name(value, locale)
         else:
             params[key] = value
     params.update(plugins.ui(game).wording.params(live, data, locale))

@@ -33,13 +33,17 @@ def embed_size(embed: discord.Embed) -> int:
 
 
 def _size_without_fields(embed: discord.Embed) -> int:
+    # discord.py's stored dicts: `embed.footer` and `embed.author` make a proxy object per read
+    footer: dict[str, object] = getattr(embed, "_footer", None) or {}
+    author: dict[str, object] = getattr(embed, "_author", None) or {}
     total = len(embed.title or "") + len(embed.description or "")
-    total += len(embed.footer.text or "") if embed.footer else 0
-    return total + (len(embed.author.name or "") if embed.author else 0)
+    return total + len(str(footer.get("text") or "")) + len(str(author.get("name") or ""))
 
 
 def fit_embed(embed: discord.Embed) -> discord.Embed:
     """Clip every part to its limit, then drop trailing fields until the total fits."""
+    if _fits(embed):  # the usual case: nothing to clip, and the fields need no rebuilding
+        return embed
     if embed.title:
         embed.title = clip(embed.title, EMBED_TITLE)
     if embed.description:
@@ -60,3 +64,22 @@ def fit_embed(embed: discord.Embed) -> discord.Embed:
     if size > EMBED_TOTAL and embed.description:
         embed.description = clip(embed.description, max(1, len(embed.description) - (size - EMBED_TOTAL)))
     return embed
+
+
+def _fits(embed: discord.Embed) -> bool:
+    """Is every part within its limit, every field named and filled, and the total within bounds?
+    (Reads discord.py's field dicts as stored: `embed.fields` makes a proxy object per field.)"""
+    fields: list[dict[str, object]] = getattr(embed, "_fields", None) or []
+    if len(fields) > EMBED_FIELDS or len(embed.title or "") > EMBED_TITLE:
+        return False
+    if len(embed.description or "") > EMBED_DESCRIPTION:
+        return False
+    size = _size_without_fields(embed)
+    for field in fields:
+        name, value = field.get("name"), field.get("value")
+        if not isinstance(name, str) or not isinstance(value, str) or not name or not value:
+            return False
+        if len(name) > FIELD_NAME or len(value) > FIELD_VALUE:
+            return False
+        size += len(name) + len(value)
+    return size <= EMBED_TOTAL

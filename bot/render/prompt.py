@@ -33,6 +33,26 @@ from bot.render.limits import (
 from engine.core import Option, Prompt
 
 Labeler = Callable[[Option], str]
+
+
+class PlainLabel:
+    """An option's label from the catalogues alone (`key`: game, locale, catalogue edition), not
+    from the state: the same option always reads the same, so its menu entry can be kept."""
+
+    __slots__ = ("key", "label")
+
+    def __init__(self, key: tuple[str, str, int], label: Callable[[Option], str]) -> None:
+        self.key = key
+        self.label = label
+
+    def __call__(self, option: Option) -> str:
+        return self.label(option)
+
+
+# Menu entries (Discord's option dicts, read-only once made) by (PlainLabel key, option, position,
+# description): a buy menu offers the same piles turn after turn, with the same few counts.
+_ENTRIES: dict[tuple[object, ...], dict[str, object]] = {}
+ENTRIES_KEPT = 8192
 Describer = Callable[[Option], str | None]
 
 Row = list[Component]
@@ -115,11 +135,20 @@ class PromptUI:
         option = self.prompt.options[index]
         note = self.arranged.notes.get(index) if self.arranged is not None else None
         description = note or self.describe(option)
-        return option_dict(
-            clip(self.label(option), OPTION_LABEL),
+        label = self.label
+        key = (label.key, option, index, description) if isinstance(label, PlainLabel) else None
+        if key is not None and (kept := _ENTRIES.get(key)) is not None:
+            return kept
+        entry = option_dict(
+            clip(label(option), OPTION_LABEL),
             str(index),
             clip(description, OPTION_DESCRIPTION) if description else None,
         )
+        if key is not None:
+            if len(_ENTRIES) >= ENTRIES_KEPT:
+                _ENTRIES.clear()
+            _ENTRIES[key] = entry
+        return entry
 
     def _paged_select(
         self, kind: str, indices: list[int], low: int, high: int, placeholder: str, serial: int = 0

@@ -76,7 +76,7 @@ class DominionRenderer:
         for p in view["players"]:
             embed.add_field(
                 name=self._player_title(live, view, p["seat"]),
-                value=self._public_player(p, locale),
+                value=self._public_player(p, locale, name),
                 inline=True,
             )
         embed.set_footer(text=t("board.footer", locale))
@@ -97,7 +97,7 @@ class DominionRenderer:
             lines.append(
                 t("dominion.hand.set_aside", locale, cards=join_names(name(c) for c in view["set_aside"]))
             )
-        lines.extend(adventures_lines(me, locale))
+        lines.extend(adventures_lines(me, locale, name))
         if view["current"] == seat and not view["finished"]:
             lines.append(
                 t("board.turn_state", locale, actions=view["actions"], buys=view["buys"], coins=view["coins"])
@@ -153,8 +153,7 @@ class DominionRenderer:
         marker = "▶ " if view["current"] == seat and not view["finished"] else ""
         return f"{marker}{seat_name(live, seat)}"
 
-    def _public_player(self, p: dict[str, Any], locale: str) -> str:
-        name = namer(self.game, locale)
+    def _public_player(self, p: dict[str, Any], locale: str, name: Callable[[str], str]) -> str:
         lines = [
             t(
                 "board.player_counts",
@@ -169,7 +168,7 @@ class DominionRenderer:
             lines.append(t("board.discard_top", locale, card=name(p["discard_top"])))
         if p["in_play"]:
             lines.append(t("board.in_play", locale, cards=join_names(name(c) for c in p["in_play"])))
-        lines.extend(adventures_lines(p, locale))
+        lines.extend(adventures_lines(p, locale, name))
         return "\n".join(lines)
 
 
@@ -178,9 +177,10 @@ def _pile_left(count: int, locale: str, edition: int) -> str:
     return t("board.pile_left", locale, count=count)
 
 
-def adventures_lines(p: dict[str, Any], locale: str) -> list[str]:
-    """A player's public Adventures state: Tavern mat, tokens, Durations, Inheritance."""
-    name = namer("dominion", locale)
+def adventures_lines(p: dict[str, Any], locale: str, name: Callable[[str], str] | None = None) -> list[str]:
+    """A player's public Adventures state: Tavern mat, tokens, Durations, Inheritance (`name`:
+    the card namer of the render at hand, if it has one)."""
+    name = name or namer("dominion", locale)
     lines: list[str] = []
     if p.get("tavern"):
         lines.append(t("dominion.board.tavern", locale, cards=join_names(name(c) for c in p["tavern"])))

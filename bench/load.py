@@ -594,7 +594,7 @@ def table(results: list[LoadResult]) -> str:
             f"| {r.matches:,} | {offered} | {r.per_second:,.0f} | {r.expired:,} | "
             f"{r.ms(r.ack_ms, 0.5):.1f} / {r.ms(r.ack_ms, 0.99):.1f} ms | "
             f"{r.ms(r.reply_ms, 0.5):.1f} / {r.ms(r.reply_ms, 0.99):.1f} ms | "
-            f"{r.rest_per_click:.2f} ({r.rest_summary()}) | {100 * r.bot_cpu:.0f}% | {r.bot_ms_per_click:.1f} ms | "
+            f"{r.rest_per_click:.2f} ({r.rest_summary()}) | {100 * r.bot_cpu:.0f}% | {r.bot_ms_per_click:.2f} ms | "
             f"{100 * r.harness_cpu:.0f}% | {r.harness_ms_per_click:.1f} ms | "
             f"{r.loadavg[0]:.1f} / {r.loadavg[1]:.1f} |"
         )

@@ -134,7 +134,11 @@ class PrivateViews(Protocol):
 
     async def deliver(self, live: Live, seat: int) -> None: ...
 
-    def note_private(self, live: Live, seat: int, message: discord.Message | None) -> None: ...
+    def shown(self, live: Live, seat: int) -> Any: ...
+
+    def note_private(
+        self, live: Live, seat: int, message: discord.Message | None, shown: Any = None
+    ) -> None: ...
 
 
 class Answering:
@@ -276,30 +280,24 @@ class Answering:
         # A match to rebuild from its log first, a busy process, a click already old: defer now.
         if table.cached(match_id) is None or self.pace.busy or budget <= 0:
             await responder.defer()
-        # The answer runs here; if the budget runs out first, a timer acknowledges the click
-        # beside it (no task or wait per click for the usual quick commit).
-        deferring: list[asyncio.Task[None]] = []
-
-        def late() -> None:
-            if not responder.answered():
-                deferring.append(asyncio.ensure_future(self._defer(responder)))
-
-        timer = None if responder.answered() else asyncio.get_running_loop().call_later(budget, late)
+        work = asyncio.ensure_future(
+            table.submit_indices(match_id, responder.user_id, pid, indices, via="component")
+        )
         self.pace.begin()
+        work.add_done_callback(lambda _: self.pace.end(time.time() - created))
         try:
-            outcome = await table.submit_indices(match_id, responder.user_id, pid, indices, via="component")
+            if not responder.answered():
+                done, _ = await asyncio.wait({work}, timeout=budget)
+                if not done:
+                    await self._defer(responder)
+            outcome = await work
         except Exception as exc:  # noqa: BLE001 - refusals are answered, and the stale message refreshed
-            await self._settled(timer, deferring, created)
             if not responder.answered():
                 await self._defer(responder)
             live = await table.get(match_id)
             await responder.report(exc, locale, live.record.game)
             await self._refresh_clicked(responder, live, locale)
             return
-        except BaseException:
-            await self._settled(timer, deferring, created)
-            raise
-        await self._settled(timer, deferring, created)
         # Committed: whatever happens to this click's reply, everyone else hears about it.
         try:
             self.drafts.clear(match_id, pid, responder.user_id)
@@ -307,17 +305,6 @@ class Answering:
             await self._refresh_clicked(responder, live, locale)
         finally:
             await table.announce(outcome)
-
-    async def _settled(
-        self, timer: asyncio.TimerHandle | None, deferring: list[asyncio.Task[None]], created: float
-    ) -> None:
-        """The answer is done (or failed): stop the deferral timer, and let a deferral already
-        under way finish first, so the reply knows whether the click was acknowledged."""
-        self.pace.end(time.time() - created)
-        if timer is not None:
-            timer.cancel()
-        if deferring:
-            await asyncio.gather(*deferring, return_exceptions=True)
 
     @staticmethod
     async def _defer(responder: Responder) -> None:
@@ -336,13 +323,15 @@ class Answering:
             if not responder.answered():
                 await self._defer(responder)
             return
+        # what the reply shows is noted as of now: the match may move on while it is on its way
+        shown = self.privates.shown(live, seat)
         try:
             message = await responder.update(private_reply(live, seat, locale))
         except DELIVERY_ERRORS as exc:
             log.info("click %s could not be answered: %s", responder.id, exc)
             await self.privates.deliver(live, seat)
             return
-        self.privates.note_private(live, seat, message)
+        self.privates.note_private(live, seat, message, shown)
 
 
 def private_reply(live: Live, seat: int, locale: str, content: str | None = None) -> Reply:

@@ -58,6 +58,15 @@ class PrivateNote:
     buttons: bool = True  # does it still show components? (no need to strip them if not)
 
 
+@dataclass(frozen=True)
+class Shown:
+    """What a private view showed when it was rendered: its prompt, the turn and the step."""
+
+    prompt: Prompt | None
+    turn: Any
+    step: int
+
+
 @dataclass
 class BoardJob:
     """A board refresh waiting or under way for one match."""
@@ -369,33 +378,50 @@ class Notifier:
             ).id
         return channel_id
 
-    def note_private(self, live: Live, seat: int, message: discord.Message | None) -> None:
-        """A component handler refreshed `seat`'s private message itself; remember it if it is a DM."""
-        prompt = live.prompt_for(seat)
+    def shown(self, live: Live, seat: int) -> Shown:
+        """What a private view of `seat` rendered now shows (to note once it is sent: the match
+        may move on while the message is on its way)."""
+        return Shown(live.prompt_for(seat), self._turn(live), self._step(live))
+
+    def note_private(
+        self, live: Live, seat: int, message: discord.Message | None, shown: Shown | None = None
+    ) -> None:
+        """A component handler refreshed `seat`'s private message itself with the view `shown`
+        (default: the current one); remember it if it is a DM."""
+        shown = shown or self.shown(live, seat)
+        prompt = shown.prompt
         if message is not None and message.guild is None and not message.flags.ephemeral:
-            # The message now shows the view rendered for the current prompt: buttons iff one.
+            # The message shows the view rendered for that prompt: buttons iff one.
             self._notes[(live.id, seat)] = PrivateNote(
                 message.channel.id,
                 message.id,
                 prompt.pid if prompt else None,
-                self._turn(live),
+                shown.turn,
                 prompt is not None,
             )
         elif (note := self._notes.get((live.id, seat))) is not None:
             note.pid = prompt.pid if prompt else None
         if prompt is not None:
             # The clicker saw their next prompt in the clicked message: that is its delivery.
-            self._record_later(live, seat, prompt, via="reply")
+            self._record_later(live, seat, prompt, via="reply", step=shown.step)
 
     def _record_later(
-        self, live: Live, seat: int, prompt: Prompt | None, via: str = "dm", dm: tuple[int, int] | None = None
+        self,
+        live: Live,
+        seat: int,
+        prompt: Prompt | None,
+        via: str = "dm",
+        dm: tuple[int, int] | None = None,
+        step: int | None = None,
     ) -> None:
         """Record a delivery without holding up what follows (the match's next outcome waits on
-        this one's handling): records go out together (`storage.notices`), after the send."""
+        this one's handling): records go out together (`storage.notices`), after the send.
+        `step`: the match's step the delivered view showed (default: the current one)."""
         if prompt is None:
             return
         # queued for the next group write at once: no task per delivery
-        written = self.table.store.notices.queue(live.id, seat, prompt.pid, self._step(live), via, dm)
+        step = self._step(live) if step is None else step
+        written = self.table.store.notices.queue(live.id, seat, prompt.pid, step, via, dm)
         self._recording.add(written)
         written.add_done_callback(self._recorded)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from types import SimpleNamespace
+from typing import Any
 
 import discord
 import pytest
@@ -67,7 +68,10 @@ class FakePrivates:
     async def deliver(self, live: Live, seat: int) -> None:
         self.delivered.append(seat)
 
-    def note_private(self, live: Live, seat: int, message: discord.Message | None) -> None:
+    def shown(self, live: Live, seat: int) -> Any:
+        return None
+
+    def note_private(self, live: Live, seat: int, message: discord.Message | None, shown: Any = None) -> None:
         self.noted.append(seat)
 
 

@@ -9,6 +9,7 @@ import itertools
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -247,3 +248,32 @@ async def test_a_delivery_is_recorded_without_holding_up_the_next_outcome(store:
     gate.set()
     await notify.recorded()
     assert await store.notices.sent(live.id, prompt.seat) == prompt.pid
+
+
+async def test_a_reply_is_noted_as_rendered_even_if_the_match_moves_on_meanwhile(
+    table: TableService, store: Store
+) -> None:
+    """A click's reply shows the prompt it was rendered for. If the seat's prompt changes while the
+    reply is on its way (another answer commits), the note must keep the prompt the message shows,
+    so the newer prompt is still delivered rather than taken as already seen."""
+    client = FakeClient()
+    notify = notifier(table, store, client)
+    live = await start_game(table)
+    await notify.on_outcome(Outcome(live.id, "start", via="system"))
+    assert live.match is not None
+    [prompt] = live.match.prompts()
+    seat = prompt.seat
+    shown = notify.shown(live, seat)  # the reply is rendered now...
+    quick = next(i for i, o in enumerate(prompt.options) if o.id == "play_all")  # play all Treasures
+    await table.submit_indices(live.id, user_of(live, seat), prompt.pid, [quick])  # ...and the seat moves on
+    live = await table.get(live.id)
+    assert live.match is not None
+    [later] = live.match.prompts()
+    assert later.seat == seat and later.pid != prompt.pid
+    dm = SimpleNamespace(
+        guild=None, flags=SimpleNamespace(ephemeral=False), channel=SimpleNamespace(id=900_123), id=4242
+    )
+    notify.note_private(live, seat, dm, shown)  # type: ignore[arg-type]
+    await notify.on_outcome(Outcome(live.id, "answer", seat, via="command"))
+    # the newer prompt reached the seat: its DM (the clicked message, same turn) shows it now
+    assert [s.message_id for s in client.sent if s.kind == "edit" and s.channel_id == 900_123] == [4242]

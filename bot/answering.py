@@ -10,6 +10,7 @@ it is committed. The cog only translates the interaction into a call and hands o
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import time
@@ -24,7 +25,7 @@ from bot.errors import UserError
 from bot.i18n import t
 from bot.render import BOARD_IMAGE, private_payload
 from bot.render.common import option_label
-from bot.table import Live, TableService
+from bot.table import Live, Outcome, TableService
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +60,10 @@ class Pace:
     @property
     def busy(self) -> bool:
         return self.seconds > BUSY or self.running > BUSY_ANSWERS
+
+
+# a click's reply as sent: the table, the clicker's seat and what the reply showed (the notifier's)
+Replied = tuple[Live, int, Any]
 
 
 @dataclass(frozen=True)
@@ -135,6 +140,10 @@ class PrivateViews(Protocol):
     async def deliver(self, live: Live, seat: int) -> None: ...
 
     def shown(self, live: Live, seat: int) -> Any: ...
+
+    def replying(self, match_id: int, user_id: int) -> contextlib.AbstractContextManager[None]: ...
+
+    async def caught_up(self, live: Live, seat: int, shown: Any) -> None: ...
 
     def note_private(
         self, live: Live, seat: int, message: discord.Message | None, shown: Any = None
@@ -280,31 +289,39 @@ class Answering:
         # A match to rebuild from its log first, a busy process, a click already old: defer now.
         if table.cached(match_id) is None or self.pace.busy or budget <= 0:
             await responder.defer()
-        work = asyncio.ensure_future(
-            table.submit_indices(match_id, responder.user_id, pid, indices, via="component")
-        )
-        self.pace.begin()
-        work.add_done_callback(lambda _: self.pace.end(time.time() - created))
+        outcome: Outcome | None = None
+        replied: Replied | None = None
         try:
-            if not responder.answered():
-                done, _ = await asyncio.wait({work}, timeout=budget)
-                if not done:
-                    await self._defer(responder)
-            outcome = await work
-        except Exception as exc:  # noqa: BLE001 - refusals are answered, and the stale message refreshed
-            if not responder.answered():
-                await self._defer(responder)
-            live = await table.get(match_id)
-            await responder.report(exc, locale, live.record.game)
-            await self._refresh_clicked(responder, live, locale)
-            return
-        # Committed: whatever happens to this click's reply, everyone else hears about it.
-        try:
-            self.drafts.clear(match_id, pid, responder.user_id)
-            live = await table.get(match_id)
-            await self._refresh_clicked(responder, live, locale)
+            # Until the clicker's reply is out, other outcomes' follow-ups leave their message
+            # alone (the reply shows their view); anything newer is sent once it is out.
+            with self.privates.replying(match_id, responder.user_id):
+                work = asyncio.ensure_future(
+                    table.submit_indices(match_id, responder.user_id, pid, indices, via="component")
+                )
+                self.pace.begin()
+                work.add_done_callback(lambda _: self.pace.end(time.time() - created))
+                try:
+                    if not responder.answered():
+                        done, _ = await asyncio.wait({work}, timeout=budget)
+                        if not done:
+                            await self._defer(responder)
+                    outcome = await work
+                except Exception as exc:  # noqa: BLE001 - refusals are answered, and the stale message refreshed
+                    if not responder.answered():
+                        await self._defer(responder)
+                    live = await table.get(match_id)
+                    await responder.report(exc, locale, live.record.game)
+                    replied = await self._refresh_clicked(responder, live, locale)
+                else:
+                    # Committed: whatever happens to this click's reply, everyone else hears of it.
+                    self.drafts.clear(match_id, pid, responder.user_id)
+                    live = await table.get(match_id)
+                    replied = await self._refresh_clicked(responder, live, locale)
+            if replied is not None:
+                await self.privates.caught_up(*replied)
         finally:
-            await table.announce(outcome)
+            if outcome is not None:
+                await table.announce(outcome)
 
     @staticmethod
     async def _defer(responder: Responder) -> None:
@@ -315,14 +332,15 @@ class Answering:
         except DELIVERY_ERRORS as exc:
             log.info("click %s could not be deferred: %s", responder.id, exc)
 
-    async def _refresh_clicked(self, responder: Responder, live: Live, locale: str) -> None:
+    async def _refresh_clicked(self, responder: Responder, live: Live, locale: str) -> Replied | None:
         """Show the clicker their new position in the clicked message; if the click can no
-        longer be answered at all, as a private view the usual way (DM, or the channel notice)."""
+        longer be answered at all, as a private view the usual way (DM, or the channel notice).
+        Returns what the reply showed, for `PrivateViews.caught_up`."""
         seat = live.record.seat_of(responder.user_id)
         if seat is None or live.match is None:
             if not responder.answered():
                 await self._defer(responder)
-            return
+            return None
         # what the reply shows is noted as of now: the match may move on while it is on its way
         shown = self.privates.shown(live, seat)
         try:
@@ -330,8 +348,9 @@ class Answering:
         except DELIVERY_ERRORS as exc:
             log.info("click %s could not be answered: %s", responder.id, exc)
             await self.privates.deliver(live, seat)
-            return
+            return None
         self.privates.note_private(live, seat, message, shown)
+        return live, seat, shown
 
 
 def private_reply(live: Live, seat: int, locale: str, content: str | None = None) -> Reply:

@@ -22,7 +22,7 @@ import contextlib
 import hashlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -122,6 +122,9 @@ class Notifier:
         self._locks = KeyedLocks()  # per match, only while an outcome of it is being handled
         self._boards: dict[int, BoardJob] = {}  # only while a board refresh waits or runs
         self._notes: dict[tuple[int, int], PrivateNote] = {}  # dropped when the game ends
+        # (match, user) -> clicks of theirs being answered: the click's own reply will show them
+        # their view, so another outcome's follow-up leaves their message alone meanwhile
+        self._replying: dict[tuple[int, int], int] = {}
         self.dms_closed: set[int] = set()
         self._dm_channels: dict[int, int] = {}  # user id -> DM channel id
         # Told of a match whose private view could not be delivered for a passing reason, so
@@ -255,15 +258,25 @@ class Notifier:
         for seat, spec in enumerate(live.record.seats):
             if spec.kind != "human" or spec.user_id is None or seat == skip:
                 continue
-            prompt = live.prompt_for(seat)
-            note = self._notes.get((live.id, seat))
-            if prompt is None:
-                if note is not None and note.pid is not None:
-                    await self._refresh_note(live, seat, note)
+            if (live.id, spec.user_id) in self._replying:
+                # Their click is being answered: its reply shows the view as it is then, and
+                # `caught_up` sends anything newer. Sending it here too would race that reply
+                # (an edit arriving after it would show a prompt already answered).
                 continue
-            if note is not None and note.pid == prompt.pid:
-                continue
-            await self.deliver(live, seat)
+            await self._bring_up_to_date(live, seat)
+
+    async def _bring_up_to_date(self, live: Live, seat: int) -> None:
+        """Send the seat its open prompt unless its message shows it already; a message showing
+        a prompt no longer open loses its controls."""
+        prompt = live.prompt_for(seat)
+        note = self._notes.get((live.id, seat))
+        if prompt is None:
+            if note is not None and note.pid is not None:
+                await self._refresh_note(live, seat, note)
+            return
+        if note is not None and note.pid == prompt.pid:
+            return
+        await self.deliver(live, seat)
 
     async def deliver(self, live: Live, seat: int) -> None:
         """Send (or update) `seat`'s private view by DM, falling back to a channel notice."""
@@ -377,6 +390,29 @@ class Notifier:
                 await self.client.create_dm(discord.Object(id=user_id))
             ).id
         return channel_id
+
+    @contextlib.contextmanager
+    def replying(self, match_id: int, user_id: int) -> Iterator[None]:
+        """While a click of `user_id` in this match is being answered (see `_privates`)."""
+        key = (match_id, user_id)
+        self._replying[key] = self._replying.get(key, 0) + 1
+        try:
+            yield
+        finally:
+            left = self._replying[key] - 1
+            if left:
+                self._replying[key] = left
+            else:
+                del self._replying[key]
+
+    async def caught_up(self, live: Live, seat: int, shown: Shown) -> None:
+        """After a click's reply showing `shown`: if the seat's prompt moved on meanwhile
+        (another answer committed while the reply was on its way), send the newer one now."""
+        prompt = live.prompt_for(seat)
+        if (prompt.pid if prompt else None) == (shown.prompt.pid if shown.prompt else None):
+            return
+        async with self._locks.hold(live.id):
+            await self._bring_up_to_date(live, seat)
 
     def shown(self, live: Live, seat: int) -> Shown:
         """What a private view of `seat` rendered now shows (to note once it is sent: the match

@@ -4,6 +4,7 @@ or an old click is deferred first; /play answers by name; drafts gather picks fo
 
 from __future__ import annotations
 
+import contextlib
 import time
 from types import SimpleNamespace
 from typing import Any
@@ -70,6 +71,12 @@ class FakePrivates:
 
     def shown(self, live: Live, seat: int) -> Any:
         return None
+
+    def replying(self, match_id: int, user_id: int) -> contextlib.AbstractContextManager[None]:
+        return contextlib.nullcontext()
+
+    async def caught_up(self, live: Live, seat: int, shown: Any) -> None:
+        pass
 
     def note_private(self, live: Live, seat: int, message: discord.Message | None, shown: Any = None) -> None:
         self.noted.append(seat)

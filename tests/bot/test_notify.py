@@ -277,3 +277,31 @@ async def test_a_reply_is_noted_as_rendered_even_if_the_match_moves_on_meanwhile
     await notify.on_outcome(Outcome(live.id, "answer", seat, via="command"))
     # the newer prompt reached the seat: its DM (the clicked message, same turn) shows it now
     assert [s.message_id for s in client.sent if s.kind == "edit" and s.channel_id == 900_123] == [4242]
+
+
+async def test_a_player_whose_click_is_being_answered_is_left_to_that_reply(
+    table: TableService, store: Store
+) -> None:
+    """Another outcome's follow-up does not send a player whose click is being answered their
+    view (the reply does; an edit landing after it would show a prompt already answered). Once the
+    reply is out, what changed since it was rendered is sent."""
+    client = FakeClient()
+    notify = notifier(table, store, client)
+    live = await start_game(table)
+    await notify.on_outcome(Outcome(live.id, "start", via="system"))
+    assert live.match is not None
+    [prompt] = live.match.prompts()
+    seat = prompt.seat
+    user = user_of(live, seat)
+    [dm] = client.dms()
+    before = len(client.sent)
+    with notify.replying(live.id, user):
+        shown = notify.shown(live, seat)  # the reply is rendered...
+        quick = next(i for i, o in enumerate(prompt.options) if o.id == "play_all")
+        await table.submit_indices(live.id, user, prompt.pid, [quick])  # ...the match moves on...
+        live = await table.get(live.id)
+        await notify.on_outcome(Outcome(live.id, "answer", seat, via="command"))  # ...and is told
+        assert [s for s in client.sent[before:] if s.channel_id == dm.channel_id] == []
+    await notify.caught_up(live, seat, shown)
+    edits = [s for s in client.sent[before:] if s.channel_id == dm.channel_id]
+    assert [(s.kind, s.message_id) for s in edits] == [("edit", dm.message_id)]

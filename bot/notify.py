@@ -411,6 +411,9 @@ class Notifier:
         prompt = live.prompt_for(seat)
         if (prompt.pid if prompt else None) == (shown.prompt.pid if shown.prompt else None):
             return
+        user_id = live.record.seats[seat].user_id
+        if user_id is not None and (live.id, user_id) in self._replying:
+            return  # another click of theirs is being answered: its reply shows the newer view
         async with self._locks.hold(live.id):
             await self._bring_up_to_date(live, seat)
 

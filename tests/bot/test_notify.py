@@ -302,6 +302,9 @@ async def test_a_player_whose_click_is_being_answered_is_left_to_that_reply(
         live = await table.get(live.id)
         await notify.on_outcome(Outcome(live.id, "answer", seat, via="command"))  # ...and is told
         assert [s for s in client.sent[before:] if s.channel_id == dm.channel_id] == []
+    with notify.replying(live.id, user):  # their next click is being answered: its reply will do
+        await notify.caught_up(live, seat, shown)
+    assert [s for s in client.sent[before:] if s.channel_id == dm.channel_id] == []
     await notify.caught_up(live, seat, shown)
     edits = [s for s in client.sent[before:] if s.channel_id == dm.channel_id]
     assert [(s.kind, s.message_id) for s in edits] == [("edit", dm.message_id)]

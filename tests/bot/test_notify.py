@@ -17,7 +17,8 @@ import discord
 from bot.notify import Notifier
 from bot.postbox import Posted
 from bot.prefs import PrefsService
-from bot.table import Outcome, TableService
+from bot.table import Live, Outcome, TableService
+from engine.core import Prompt
 from storage import Store
 from tests.bot.conftest import ALICE, BOB, CHANNEL, start_game, user_of
 
@@ -250,22 +251,33 @@ async def test_a_delivery_is_recorded_without_holding_up_the_next_outcome(store:
     assert await store.notices.sent(live.id, prompt.seat) == prompt.pid
 
 
-async def test_a_reply_is_noted_as_rendered_even_if_the_match_moves_on_meanwhile(
-    table: TableService, store: Store
-) -> None:
-    """A click's reply shows the prompt it was rendered for. If the seat's prompt changes while the
-    reply is on its way (another answer commits), the note must keep the prompt the message shows,
-    so the newer prompt is still delivered rather than taken as already seen."""
+async def started(table: TableService, store: Store) -> tuple[FakeClient, Notifier, Live, Prompt]:
+    """A started game whose first prompt went out by DM: the recording client, the notifier, the
+    table and that prompt."""
     client = FakeClient()
     notify = notifier(table, store, client)
     live = await start_game(table)
     await notify.on_outcome(Outcome(live.id, "start", via="system"))
     assert live.match is not None
     [prompt] = live.match.prompts()
+    return client, notify, live, prompt
+
+
+def play_all(prompt: Prompt) -> int:
+    """The position of Dominion's "play all Treasures" (the same seat's next prompt follows)."""
+    return next(i for i, o in enumerate(prompt.options) if o.id == "play_all")
+
+
+async def test_a_reply_is_noted_as_rendered_even_if_the_match_moves_on_meanwhile(
+    table: TableService, store: Store
+) -> None:
+    """A click's reply shows the prompt it was rendered for. If the seat's prompt changes while the
+    reply is on its way (another answer commits), the note must keep the prompt the message shows,
+    so the newer prompt is still delivered rather than taken as already seen."""
+    client, notify, live, prompt = await started(table, store)
     seat = prompt.seat
     shown = notify.shown(live, seat)  # the reply is rendered now...
-    quick = next(i for i, o in enumerate(prompt.options) if o.id == "play_all")  # play all Treasures
-    await table.submit_indices(live.id, user_of(live, seat), prompt.pid, [quick])  # ...and the seat moves on
+    await table.submit_indices(live.id, user_of(live, seat), prompt.pid, [play_all(prompt)])  # ...the seat moves on
     live = await table.get(live.id)
     assert live.match is not None
     [later] = live.match.prompts()
@@ -285,20 +297,14 @@ async def test_a_player_whose_click_is_being_answered_is_left_to_that_reply(
     """Another outcome's follow-up does not send a player whose click is being answered their
     view (the reply does; an edit landing after it would show a prompt already answered). Once the
     reply is out, what changed since it was rendered is sent."""
-    client = FakeClient()
-    notify = notifier(table, store, client)
-    live = await start_game(table)
-    await notify.on_outcome(Outcome(live.id, "start", via="system"))
-    assert live.match is not None
-    [prompt] = live.match.prompts()
+    client, notify, live, prompt = await started(table, store)
     seat = prompt.seat
     user = user_of(live, seat)
     [dm] = client.dms()
     before = len(client.sent)
     with notify.replying(live.id, user):
         shown = notify.shown(live, seat)  # the reply is rendered...
-        quick = next(i for i, o in enumerate(prompt.options) if o.id == "play_all")
-        await table.submit_indices(live.id, user, prompt.pid, [quick])  # ...the match moves on...
+        await table.submit_indices(live.id, user, prompt.pid, [play_all(prompt)])  # ...the match moves on...
         live = await table.get(live.id)
         await notify.on_outcome(Outcome(live.id, "answer", seat, via="command"))  # ...and is told
         assert [s for s in client.sent[before:] if s.channel_id == dm.channel_id] == []

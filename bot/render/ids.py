@@ -44,7 +44,7 @@ def select(kind: str, *args: int) -> str:
 
 
 def _make(prefix: str, kind: str, args: tuple[int, ...]) -> str:
-    custom_id = f"{prefix}:{kind}:" + ":".join(map(str, map(int, args))) if args else f"{prefix}:{kind}"
+    custom_id = (f"{prefix}:{kind}:" + ":".join(map(str, map(int, args)))) if args else f"{prefix}:{kind}"
     if len(custom_id) > CUSTOM_ID:
         raise ValueError(f"custom_id too long: {custom_id!r}")
     return custom_id

@@ -33,6 +33,7 @@ from bot.render.limits import (
 from engine.core import Option, Prompt
 
 Labeler = Callable[[Option], str]
+Describer = Callable[[Option], str | None]
 
 
 class PlainLabel:
@@ -53,7 +54,6 @@ class PlainLabel:
 # description): a buy menu offers the same piles turn after turn, with the same few counts.
 _ENTRIES: dict[tuple[object, ...], dict[str, object]] = {}
 ENTRIES_KEPT = 8192
-Describer = Callable[[Option], str | None]
 
 Row = list[Component]
 # A two-step pick keeps its stage in the page number: below GROUP_PAGE the menu of groups (paged),

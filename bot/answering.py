@@ -23,6 +23,7 @@ from bot.delivery import DELIVERY_ERRORS
 from bot.drafts import Drafts
 from bot.errors import UserError
 from bot.i18n import t
+from bot.notify import Shown
 from bot.render import BOARD_IMAGE, private_payload
 from bot.render.common import option_label
 from bot.table import Live, Outcome, TableService
@@ -63,7 +64,7 @@ class Pace:
 
 
 # a click's reply as sent: the table, the clicker's seat and what the reply showed (the notifier's)
-Replied = tuple[Live, int, Any]
+Replied = tuple[Live, int, Shown]
 
 
 @dataclass(frozen=True)
@@ -139,14 +140,14 @@ class PrivateViews(Protocol):
 
     async def deliver(self, live: Live, seat: int) -> None: ...
 
-    def shown(self, live: Live, seat: int) -> Any: ...
+    def shown(self, live: Live, seat: int) -> Shown: ...
 
     def replying(self, match_id: int, user_id: int) -> contextlib.AbstractContextManager[None]: ...
 
-    async def caught_up(self, live: Live, seat: int, shown: Any) -> None: ...
+    async def caught_up(self, live: Live, seat: int, shown: Shown) -> None: ...
 
     def note_private(
-        self, live: Live, seat: int, message: discord.Message | None, shown: Any = None
+        self, live: Live, seat: int, message: discord.Message | None, shown: Shown | None = None
     ) -> None: ...
 
 

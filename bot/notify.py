@@ -356,13 +356,9 @@ class Notifier:
         """Record the delivered prompt for other processes and for reconciliation (after
         sending: a crash in between may repeat a DM, never lose one); a DM with its message, so
         the end of the game can be told in it after a restart."""
-        if prompt is None:
-            return
-        notices = self.table.store.notices
-        if dm is not None:
-            await notices.record_dm(live.id, seat, prompt.pid, self._step(live), *dm)
-        else:
-            await notices.record(live.id, seat, prompt.pid, self._step(live), via)
+        written = self._record(live, seat, prompt, via, dm)
+        if written is not None:
+            await written
 
     @staticmethod
     def _step(live: Live) -> int:
@@ -456,13 +452,26 @@ class Notifier:
         """Record a delivery without holding up what follows (the match's next outcome waits on
         this one's handling): records go out together (`storage.notices`), after the send.
         `step`: the match's step the delivered view showed (default: the current one)."""
-        if prompt is None:
-            return
         # queued for the next group write at once: no task per delivery
+        written = self._record(live, seat, prompt, via, dm, step)
+        if written is not None:
+            self._recording.add(written)
+            written.add_done_callback(self._recorded)
+
+    def _record(
+        self,
+        live: Live,
+        seat: int,
+        prompt: Prompt | None,
+        via: str,
+        dm: tuple[int, int] | None,
+        step: int | None = None,
+    ) -> asyncio.Future[None] | None:
+        """The delivery's record, queued for the next group write (None: no prompt to record)."""
+        if prompt is None:
+            return None
         step = self._step(live) if step is None else step
-        written = self.table.store.notices.queue(live.id, seat, prompt.pid, step, via, dm)
-        self._recording.add(written)
-        written.add_done_callback(self._recorded)
+        return self.table.store.notices.queue(live.id, seat, prompt.pid, step, via, dm)
 
     def _recorded(self, written: asyncio.Future[None]) -> None:
         self._recording.discard(written)

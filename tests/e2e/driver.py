@@ -169,6 +169,13 @@ async def join_and_start(
     return await standin.wait_for_message(channel, lambda m: is_board(m, words), timeout=10)
 
 
+def set_seed(db: Path, match_id: int, seed: int) -> None:
+    """Give a lobby a chosen seed, so a test's deal is the same on every run. The bot must be
+    stopped while this runs: a running bot keeps the lobby it created in memory."""
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE matches SET seed = ? WHERE id = ?", (seed, match_id))
+
+
 def match_options(db: Path, match_id: int) -> dict[str, Any]:
     """The options stored with a match."""
     with sqlite3.connect(db) as conn:

@@ -20,7 +20,18 @@ from bot.standin import StandIn
 from bot.standin.state import Channel, Message, User
 from engine.core import Match
 from tests.e2e.conftest import StartBot, World
-from tests.e2e.driver import Action, Table, buttons, open_table, perform, prompt_id, selects, text_of
+from tests.e2e.driver import (
+    Action,
+    Table,
+    buttons,
+    join_and_start,
+    lobby_id,
+    perform,
+    prompt_id,
+    selects,
+    set_seed,
+    text_of,
+)
 from tests.e2e.hidden import leaks, replay_knowledge
 
 DISCARD = "Discard down to"
@@ -29,6 +40,7 @@ KINGDOM = "Coin of the Realm, Caravan Guard, Duplicate, Militia, Village, Smithy
 # What each player buys, first affordable wins: (card, most copies wanted).
 WANTS = (("Province", 99), ("Gold", 99), ("Militia", 1), ("Duplicate", 1), ("Caravan Guard", 3),
          ("Coin of the Realm", 1), ("Silver", 99))
+SEED = 7  # any seed would do; a fixed one makes a failure reproducible
 
 
 @dataclass
@@ -92,9 +104,18 @@ def choose(user: User, message: Message, seen: Seen) -> Action:
 
 async def test_adventures_reserves_and_reactions_reach_the_right_player(world: World, start_bot: StartBot) -> None:
     standin = world.standin
-    await start_bot()
+    bot = await start_bot()
     players = [world.alice, world.bob]
-    match_id, _ = await open_table(standin, world.channel, world.alice, [world.bob], kingdom=KINGDOM)
+    # A chosen seed (set while the bot is down) makes the deal, and so every event below, the same
+    # on every run; the lobby then starts on a restarted bot.
+    inter = await standin.slash(world.alice, world.channel, "dominion new", {"kingdom": KINGDOM})
+    await inter.response()
+    lobby = await inter.wait_original()
+    match_id = lobby_id(lobby)
+    await bot.stop()
+    set_seed(world.db, match_id, SEED)
+    await start_bot()
+    await join_and_start(standin, world.channel, standin.message(lobby.id) or lobby, world.alice, [world.bob])
     table = Table(standin, world.channel, match_id, players)
     seen = Seen(board=lambda: board_status(standin, world.channel))
     for _ in range(600):
@@ -131,6 +152,7 @@ async def test_adventures_reserves_and_reactions_reach_the_right_player(world: W
     # Nothing hidden reached the channel; the Adventures board lines count as public.
     live, know = await replay_knowledge(world.db, match_id)
     assert live.match is not None
+    assert live.match.seed == SEED  # the game was dealt from the chosen seed
     add_adventures_knowledge(live.match, know.public, live.record.locale)
     assert leaks(standin, world.channel, players, know) == []
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -138,21 +138,30 @@ LINES_KEPT = 200  # more than any board shows
 
 
 def event_line(live: Live, event: Event, locale: str) -> str:
+    return event_lines(live, [event], locale)[0]
+
+
+def event_lines(live: Live, events: Iterable[Event], locale: str) -> list[str]:
+    """The lines of several events (a board's tail): what they depend on is checked once."""
     wording = plugins.ui(live.record.game).wording
     if wording.params is not no_params or wording.seat is not no_seat:
-        return _event_line(live, event, locale)
+        return [_event_line(live, event, locale) for event in events]
     names = (edition(), *((s.kind, s.name) for s in live.record.seats))
     written = live.lines
     lines = written.lines
     if len(lines) >= LINES_KEPT or written.names != names:
         lines.clear()
         written.names = names
-    found = lines.get((id(event), locale))
-    if found is not None and found[0] is event:  # (the id of an event gone may be reused)
-        return found[1]
-    line = _event_line(live, event, locale)
-    lines[(id(event), locale)] = (event, line)
-    return line
+    out = []
+    for event in events:
+        found = lines.get((id(event), locale))
+        if found is not None and found[0] is event:  # (the id of an event gone may be reused)
+            out.append(found[1])
+            continue
+        line = _event_line(live, event, locale)
+        lines[(id(event), locale)] = (event, line)
+        out.append(line)
+    return out
 
 
 def _event_line(live: Live, event: Event, locale: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.i18n import join_names, t
-from bot.render.common import event_line, prompt_text, seat_name
+from bot.render.common import event_lines, prompt_text, seat_name
 from bot.render.limits import fit_embed
 from bot.table import Live
 from engine.core import Option
@@ -17,7 +17,7 @@ class GenericRenderer:
     def board(self, live: Live, locale: str) -> discord.Embed:
         name = live.definition.names.get(locale) or live.definition.names.get("en") or live.record.game
         embed = discord.Embed(title=t("board.title", locale, game=name, id=live.id))
-        lines = [event_line(live, e, locale) for e in list(live.tail)[-10:]]
+        lines = event_lines(live, list(live.tail)[-10:], locale)
         embed.description = "\n".join(f"• {line}" for line in lines) or "—"
         if live.match is not None:
             waiting = sorted({seat_name(live, p.seat) for p in live.match.prompts()})

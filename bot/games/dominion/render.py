@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from bot.i18n import edition, join_names, t
-from bot.render.common import event_line, namer, prompt_text, seat_name, waiting_line
+from bot.render.common import card_name, event_lines, namer, prompt_text, seat_name, waiting_line
 from bot.render.limits import fit_embed
 from bot.table import Live
 from engine.core import Option
@@ -22,6 +22,8 @@ BUYING = ("buy", "playbuy")  # option groups that gain a card from the Supply
 BASICS = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
 COLOUR = discord.Colour.from_rgb(196, 150, 60)
 LOG_LINES = 10
+# What a player's view holds when the game plays with Adventures (see `adventures_lines`).
+ADVENTURES_KEYS = frozenset(("tavern", "tokens", "durations", "inheritance"))
 
 
 class DominionRenderer:
@@ -37,18 +39,17 @@ class DominionRenderer:
             title += f" — {kingdom_name}"
         embed = discord.Embed(title=title, colour=COLOUR)
         lines = [self._status(live, view, locale)]
-        tail = [event_line(live, e, locale) for e in list(live.tail)[-LOG_LINES:]]
+        tail = event_lines(live, list(live.tail)[-LOG_LINES:], locale)
         if tail:
             lines.append("")
             lines.extend(f"• {line}" for line in tail)
         embed.description = "\n".join(lines)
         supply: dict[str, int] = view["supply"]
         costs: dict[str, int] = view["costs"]
+        current = edition()
 
         def pile(card: str) -> str:
-            count = supply.get(card, 0)
-            shown = f"~~{name(card)}~~" if count == 0 else name(card)
-            return f"{shown} · ${costs.get(card, 0)} · {count}"
+            return _pile_line(card, supply.get(card, 0), costs.get(card, 0), locale, current)
 
         embed.add_field(
             name=t("board.kingdom", locale),
@@ -172,6 +173,15 @@ class DominionRenderer:
         return "\n".join(lines)
 
 
+# A board lists every pile again at each edit, and a pile's line changes only when it is bought
+# from: a line is made once per card, size, cost, language and edition of the catalogues.
+@lru_cache(maxsize=4096)
+def _pile_line(card: str, count: int, cost: int, locale: str, edition: int) -> str:
+    name = card_name("dominion", card, locale)
+    shown = f"~~{name}~~" if count == 0 else name
+    return f"{shown} · ${cost} · {count}"
+
+
 @lru_cache(maxsize=1024)  # every buy menu tells each pile's size: a few dozen texts in all
 def _pile_left(count: int, locale: str, edition: int) -> str:
     return t("board.pile_left", locale, count=count)
@@ -180,6 +190,8 @@ def _pile_left(count: int, locale: str, edition: int) -> str:
 def adventures_lines(p: dict[str, Any], locale: str, name: Callable[[str], str] | None = None) -> list[str]:
     """A player's public Adventures state: Tavern mat, tokens, Durations, Inheritance (`name`:
     the card namer of the render at hand, if it has one)."""
+    if not ADVENTURES_KEYS.intersection(p):  # a game without Adventures
+        return []
     name = name or namer("dominion", locale)
     lines: list[str] = []
     if p.get("tavern"):

@@ -15,7 +15,7 @@ from bot.games.everdell import lair
 from bot.games.everdell.image import render_board
 from bot.games.everdell.text import icons, location, name, public_view, resources
 from bot.i18n import join_names, t
-from bot.render.common import event_line, prompt_text, seat_name, waiting_line
+from bot.render.common import event_lines, prompt_text, seat_name, waiting_line
 from bot.render.limits import fit_embed
 from bot.table import Live
 from engine.core import Option, Result
@@ -50,7 +50,7 @@ class EverdellRenderer:
         assert view is not None
         embed = discord.Embed(title=t("board.title", locale, game="Everdell", id=live.id), colour=COLOUR)
         lines = [self._status(live, view, locale)]
-        tail = [event_line(live, e, locale) for e in list(live.tail) if e.kind not in QUIET][-LOG_LINES:]
+        tail = event_lines(live, [e for e in live.tail if e.kind not in QUIET][-LOG_LINES:], locale)
         if tail:
             lines.append("")
             lines.extend(f"• {line}" for line in tail)

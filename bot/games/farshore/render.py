@@ -11,7 +11,7 @@ import discord
 from bot.games.farshore.image import render_board
 from bot.games.farshore.text import card_facts, content_of, dot, name, res_text
 from bot.i18n import has, t
-from bot.render.common import event_line, prompt_text, seat_name
+from bot.render.common import event_lines, prompt_text, seat_name
 from bot.render.limits import clip, fit_embed
 from bot.table import Live
 from engine.core import Option, Result
@@ -67,7 +67,7 @@ class FarshoreRenderer:
                 compass=" + ".join(t(f"farshore.rose.{c}", locale) for c in view["compass"]),
             ),
         ]
-        log = [event_line(live, e, locale) for e in list(live.tail) if e.to is None][-LOG_LINES:]
+        log = event_lines(live, [e for e in live.tail if e.to is None][-LOG_LINES:], locale)
         if log:
             lines.append("")
             lines += [f"• {clip(line, 200)}" for line in log]

@@ -31,7 +31,7 @@ from bot.games.tapestry.text import (
     steps_text,
 )
 from bot.i18n import join_names, t
-from bot.render.common import event_line, prompt_text, seat_name, waiting_line
+from bot.render.common import event_lines, prompt_text, seat_name, waiting_line
 from bot.render.limits import fit_embed
 from bot.table import Live
 from engine.core import Option
@@ -110,7 +110,7 @@ class TapestryRenderer:
         assert view is not None
         embed = discord.Embed(title=t("board.title", locale, game="Tapestry", id=live.id), colour=COLOUR)
         lines = [self._status(live, view, locale)]
-        tail = [event_line(live, e, locale) for e in list(live.tail) if e.kind not in PRIVATE][-LOG_LINES:]
+        tail = event_lines(live, [e for e in live.tail if e.kind not in PRIVATE][-LOG_LINES:], locale)
         if tail:
             lines.append("")
             lines.extend(f"• {line}" for line in tail)

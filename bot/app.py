@@ -181,6 +181,7 @@ class BoardGamesBot(commands.Bot):
             lease=lease,
             locale_for=self.prefs.locale_for,
             reaches_by_dm=self.notifier.reaches_by_dm,
+            status_interval=self.settings.status_edit_interval_seconds,
         )
         self.answering = Answering(self.table, self.notifier, self.drafts)
         self.quarantine = Quarantine(self.table, DiscordHerald(self))

@@ -16,6 +16,7 @@ from bot.errors import UserError
 from bot.herald import Button, Herald
 from bot.i18n import t
 from bot.moderation import Moderation, reseat
+from bot.pacing import Pacer
 from bot.render import ids
 from bot.render.common import seat_name
 from bot.scheduler import Scheduler
@@ -65,6 +66,7 @@ class PlayByPost:
         lease: float = 60.0,
         locale_for: Callable[[int, str], Awaitable[str]] | None = None,
         reaches_by_dm: Callable[[int], Awaitable[bool]] | None = None,
+        status_interval: float = 0.0,
     ) -> None:
         self.table = table
         # a user's own language for what reaches them alone (DMs); the table's when unknown
@@ -77,7 +79,10 @@ class PlayByPost:
         self.timers = TurnTimers(store.games, self.scheduler, clock)
         self.votes = VoteService(store.audit)
         self.undo = UndoService(table, store.audit)
-        self.status = StatusBoard(herald, store.games, clock, owner, lease, reaches_by_dm)
+        # After answers, a game's status is edited at most once per `status_interval`: a burst of
+        # quick turns ends in one edit showing where the game stands (bot/pacing.py).
+        self.status_pace = Pacer(status_interval, self._status_again)
+        self.status = StatusBoard(herald, store.games, clock, owner, lease, reaches_by_dm, self.status_pace)
         self.moderation = Moderation(table, store.audit)
         self._following = KeyedLocks()
         self.scheduler.on(REMIND, self.on_remind)
@@ -98,6 +103,7 @@ class PlayByPost:
 
     async def stop(self) -> None:
         await self.scheduler.stop()
+        await self.status_pace.flush(5.0)  # the status refreshes folded for later, sent now
 
     # -- after each commit ----------------------------------------------------------------------------
     async def on_outcome(self, outcome: Outcome) -> None:
@@ -116,9 +122,13 @@ class PlayByPost:
             # The game moved on: a pending undo request would now take back more than was asked.
             for vote in await self.votes.cancel_all(live.id, UNDO):
                 await self._close_vote_message(live, vote, t("vote.moved_on", live.record.locale))
-        await self.follow(live)
+        await self.follow(live, paced=True)
 
-    async def follow(self, live: Live, note: str | None = None, repost: bool = False) -> None:
+    async def follow(
+        self, live: Live, note: str | None = None, repost: bool = False, paced: bool = False
+    ) -> None:
+        """Bring the game's clocks and status up to date (`paced`: an edit of the status as
+        `status_pace` allows, for the follow-up of an answer)."""
         if live.record.status != "active":
             await self.timers.drop_all(live.id)
             for vote in await self.votes.cancel_all(live.id):
@@ -127,13 +137,22 @@ class PlayByPost:
             return
         sync = await self.timers.sync(live)
         timers = await self.store.games.timers(live.id)
-        await self.status.refresh(live, timers, note=note, repost=repost)
+        await self.status.refresh(live, timers, note=note, repost=repost, paced=paced)
         shown = set(shown_seats(live))
         for timer in sync.started:
             prefs = await self.store.games.ping_prefs(timer.user_id)
             # A seat the status does not name (a reaction prompt) hears about it only privately.
             if prefs.dm_ping and timer.seat in shown:
                 await self._dm_turn(live, timer, "dm.your_turn")
+
+    async def _status_again(self, match_id: int) -> None:
+        """The paced status edit: the game as it stands now. It follows this process's own
+        commits, as the follow-ups it stands for did, so rows still current come from memory."""
+        async with self._following.hold(match_id):
+            with served_from_memory():
+                live = await self.table.fresh(match_id, after_own_commit=True)
+                if live.record.status == "active":  # (the follow-up of the end closed it)
+                    await self.status.refresh(live, await self.store.games.timers(match_id))
 
     async def _dm_turn(self, live: Live, timer: Timer, key: str) -> None:
         settings = await self.store.games.settings(live.id)

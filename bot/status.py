@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 from bot.clock import Clock
 from bot.herald import Button, Herald
 from bot.i18n import t
+from bot.pacing import Pacer
 from bot.render import ids
 from bot.render.common import acting_seats, seat_name
 from bot.table import KeyedLocks, Live
@@ -62,6 +63,10 @@ async def _never_by_dm(user_id: int) -> bool:
     return False
 
 
+async def _nothing(match_id: int) -> None:
+    return None
+
+
 class StatusBoard:
     def __init__(
         self,
@@ -71,8 +76,11 @@ class StatusBoard:
         owner: str = "local",
         lease: float = 30.0,
         reaches_by_dm: Callable[[int], Awaitable[bool]] | None = None,
+        pace: Pacer | None = None,
     ) -> None:
         self.herald = herald
+        # How often a paced refresh may edit the message in place (see `refresh`); none: always.
+        self.pace = pace or Pacer(0.0, _nothing)
         # Does this user's prompt reach them by DM? (the notifier's word; default: never, so
         # every named player is mentioned)
         self.reaches_by_dm = reaches_by_dm or _never_by_dm
@@ -158,21 +166,28 @@ class StatusBoard:
         )
 
     async def refresh(
-        self, live: Live, timers: dict[int, Timer], note: str | None = None, repost: bool = False
+        self,
+        live: Live,
+        timers: dict[int, Timer],
+        note: str | None = None,
+        repost: bool = False,
+        paced: bool = False,
     ) -> GameSettings:
-        """Bring the status message up to date; a new mention (or `repost`) posts it afresh."""
+        """Bring the status message up to date; a new mention (or `repost`) posts it afresh.
+        `paced`: an edit in place waits its turn (`pace`), and a run of the pacer makes it then;
+        a post is never held back (a mention is news)."""
         async with self._locks.hold(live.id):
-            return await self._refresh(live, timers, note, repost)
+            return await self._refresh(live, timers, note, repost, paced)
 
     async def _refresh(
-        self, live: Live, timers: dict[int, Timer], note: str | None, repost: bool
+        self, live: Live, timers: dict[int, Timer], note: str | None, repost: bool, paced: bool = False
     ) -> GameSettings:
         settings = await self.repo.settings(live.id)
         record = live.record
         if record.status != "active":
             return await self._close(live)
         line = await self.compose(live, timers, settings, note)
-        edited = await self._edit(live, settings, line, repost)
+        edited = await self._edit(live, settings, line, repost, paced)
         if edited is not None:
             return edited
         async with self._claimed(live.id):
@@ -186,7 +201,7 @@ class StatusBoard:
             return await self._post(live, latest, line)
 
     async def _edit(
-        self, live: Live, settings: GameSettings, line: StatusLine, repost: bool
+        self, live: Live, settings: GameSettings, line: StatusLine, repost: bool, paced: bool = False
     ) -> GameSettings | None:
         """Update the current message in place when that is enough (nobody new to ping, no
         repost asked); None when a new message must be posted."""
@@ -196,6 +211,10 @@ class StatusBoard:
             return None
         if line.text == settings.status_text:
             return settings
+        # A paced edit may wait only when it changes nothing but the text: one that ends a
+        # mention's turn is recorded at once, so the player's next turn mentions them anew.
+        if paced and set(line.mentions) == set(settings.status_pinged) and not self.pace.ready(live.id):
+            return settings  # shown when the pacer runs, as the game stands then
         if not await self.herald.edit(live.record.channel_id, message_id, line.text, self.buttons(live)):
             return None  # deleted by someone: post a new one
         await self.repo.note_status_edit(live.id, message_id, line.text, line.mentions)

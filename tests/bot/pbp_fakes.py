@@ -32,6 +32,7 @@ class Posted:
 class FakeHerald:
     posts: list[Posted] = field(default_factory=list)
     dms: list[tuple[int, str]] = field(default_factory=list)
+    edits: int = 0  # edits that landed
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(9000))
 
     async def post(
@@ -51,6 +52,7 @@ class FakeHerald:
             if message.id == message_id and not message.deleted:
                 message.content = content
                 message.buttons = buttons
+                self.edits += 1
                 return True
         return False
 
@@ -91,7 +93,9 @@ class Rig:
         return ran
 
 
-async def make_rig(db_path: str, clock: ManualClock | None = None, herald: FakeHerald | None = None) -> Rig:
+async def make_rig(
+    db_path: str, clock: ManualClock | None = None, herald: FakeHerald | None = None, status_interval: float = 0.0
+) -> Rig:
     store = await Store.open(db_path)
     table = TableService(store)
     # As the bot wires them: the runner plays the seats play-by-post covers, which pokes it.
@@ -103,7 +107,15 @@ async def make_rig(db_path: str, clock: ManualClock | None = None, herald: FakeH
     async def reaches_by_dm(user_id: int) -> bool:
         return user_id not in no_dm
 
-    pbp = PlayByPost(table, PbpStore(store.db), herald, clock, poke=runner.poke, reaches_by_dm=reaches_by_dm)
+    pbp = PlayByPost(
+        table,
+        PbpStore(store.db),
+        herald,
+        clock,
+        poke=runner.poke,
+        reaches_by_dm=reaches_by_dm,
+        status_interval=status_interval,
+    )
     table.listen(runner.on_outcome, pbp.on_outcome)
     await pbp.start(run_loop=False)
     return Rig(store, table, runner, pbp, herald, clock, no_dm)

@@ -175,15 +175,23 @@ async def test_spectate_log_mine_admin_and_export(world: World, start_bot: Start
 async def test_status_is_edited_in_place_while_prompts_go_by_dm(world: World, start_bot: StartBot) -> None:
     """Both players get their prompts by DM, which notifies them: as turns pass, the one status
     message is edited to name the player to act, with no channel mention and no repost. A player
-    who asks for channel mentions gets one: the status is posted afresh on their turn."""
+    who asks for channel mentions gets one: the status is posted afresh on their turn. (Turns
+    taken quickly reach the status at most once per STATUS_EDIT_INTERVAL_SECONDS: each step here
+    waits until it names the player to act.)"""
     standin = world.standin
     await start_bot()
     match_id = await open_game(world)
     [status] = status_messages(world)
     table = Table(standin, world.channel, match_id, [world.alice, world.bob])
     named = {waiting_for(status)}
+
+    def names_the_player_to_act() -> bool:
+        turn = table.whose_turn()
+        return turn is not None and waiting_for(standin.message(status.id) or status) == str(turn[0].id)
+
     for _ in range(8):  # four turns, each a play and a buy
         await table.step()
+        await standin.wait_until(names_the_player_to_act, 10)
         named.add(waiting_for(standin.message(status.id) or status))
     assert named == {world.alice.id, world.bob.id}  # both players' turns came and went
     assert [m.id for m in status_messages(world)] == [status.id]  # one message, never reposted
@@ -193,11 +201,16 @@ async def test_status_is_edited_in_place_while_prompts_go_by_dm(world: World, st
     asked = await standin.slash(world.bob, world.channel, "settings", {"ping": "on"})
     await asked.response()
     assert "Channel mentions on your turn: on" in (await asked.wait_original()).content
+
+    def reposted() -> bool:  # (a repost deletes the old message, then sends the new one)
+        shown = status_messages(world)
+        return bool(shown) and shown[-1].id != status.id
+
     for _ in range(6):
-        if status_messages(world)[-1].id != status.id:
+        if reposted():
             break
         await table.step()
-    await standin.wait_until(lambda: status_messages(world)[-1].id != status.id, 10)
+    await standin.wait_until(reposted, 10)
     [fresh] = status_messages(world)
     assert waiting_for(fresh) == world.bob.id
     assert [str(u) for u in fresh.history[0]["allowed_mentions"]["users"]] == [world.bob.id]

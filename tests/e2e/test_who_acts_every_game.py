@@ -48,7 +48,9 @@ async def test_simultaneous_openings_name_everyone_who_must_act(
     world: World, start_bot: StartBot, game: str
 ) -> None:
     standin, channel, alice, bob = world.standin, world.channel, world.alice, world.bob
-    await start_bot()
+    # Who the status names, not how often it is edited: every answer's edit goes at once here,
+    # so a moment when both must act is on show before either of them answers.
+    await start_bot(STATUS_EDIT_INTERVAL_SECONDS="0")
     match_id = await start(standin, channel, game, alice, bob)
     both = {str(alice.id), str(bob.id)}
     for _ in range(12):  # Architects hires its free apprentices one player at a time first

@@ -22,7 +22,7 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root
@@ -46,6 +46,7 @@ PEER_RATIO_TARGET = 2.0
 CEILING_RATIO_TARGET = 0.4  # of the minimal pure-Python game
 CEILING = "minimal pure-Python game (ceiling)"
 ROUNDS = 5  # Big Money: the engines take turns in this many rounds
+LOAD_ROUNDS = 5  # the bot's load runs and the table floor's, interleaved
 
 
 def rate(play: Callable[[int], int], games: int, seed: int) -> tuple[float, float]:
@@ -91,21 +92,22 @@ def percentile(samples: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def load_on_postgres(
-    sizes: list[tuple[int, float, float | None]], quick: bool
-) -> tuple[list[load.LoadResult], str]:
-    """The same load runs with the bot on PostgreSQL, each on an empty database of its own.
-    Returns (runs, why not measured); the full run starts its own cluster, the quick smoke run
-    only uses a server named by TEST_DATABASE_URL."""
+@contextlib.contextmanager
+def postgres_server(quick: bool) -> Iterator[tuple[str, str]]:
+    """(server URL, "") for the load runs on PostgreSQL, each of them then on an empty database of
+    its own; ("", why not measured) without one. The full run starts its own cluster, the quick
+    smoke run only uses a server named by TEST_DATABASE_URL."""
     server = os.environ.get("TEST_DATABASE_URL", "")
     if quick and not server:
-        return [], "not measured: --quick without TEST_DATABASE_URL"
+        yield "", "not measured: --quick without TEST_DATABASE_URL"
+        return
     with contextlib.ExitStack() as stack:
         if not quick:
             server = stack.enter_context(pgcluster.cluster()) or ""
             if not server:
-                return [], "not measured: PostgreSQL not installed"
-        return [asyncio.run(_postgres_run(server, k, s, r, quick)) for k, s, r in sizes], ""
+                yield "", "not measured: PostgreSQL not installed"
+                return
+        yield server, ""
 
 
 async def _postgres_run(
@@ -400,20 +402,35 @@ def run(args: argparse.Namespace) -> dict[str, object]:
         if args.quick:
             sizes: list[tuple[int, float, float | None]] = [(5, 2.0, None)]
         else:
-            sizes = [(100, 15.0, None), (1000, 15.0, RATE_TARGET)]
-        sqlite_runs = [
-            asyncio.run(load.run_load(k, seconds=s, rate=r, warmup=0.5 if args.quick else 3.0))
-            for k, s, r in sizes
+            sizes = [(100, 10.0, None), (1000, 10.0, RATE_TARGET)]
+        warmup = 0.5 if args.quick else 3.0
+        rounds = 1 if args.quick else LOAD_ROUNDS
+        # Round after round, each size: the bot on SQLite, on PostgreSQL, then the table floor, so
+        # every ratio divides runs made minutes apart at most, on a machine whose speed moves.
+        by_round: list[tuple[list[load.LoadResult], list[load.LoadResult], list[load.LoadResult]]] = []
+        with postgres_server(args.quick) as (server, pg_note):
+            for _ in range(rounds):
+                sqlite_round, pg_round, table_round = [], [], []
+                for k, secs, offered in sizes:
+                    sqlite_round.append(
+                        asyncio.run(load.run_load(k, seconds=secs, rate=offered, warmup=warmup))
+                    )
+                    if server:
+                        pg_round.append(asyncio.run(_postgres_run(server, k, secs, offered, args.quick)))
+                    table_round.append(
+                        asyncio.run(
+                            floor.run_floor(k, seconds=secs, rate=offered, warmup=warmup, traffic="table")
+                        )
+                    )
+                by_round.append((sqlite_round, pg_round, table_round))
+        # the tables and the targets below show the median round (by the SQLite CPU ratio); the
+        # ratios are the medians of every round's, with their spread
+        middle = by_round[
+            median_index([_ratio(sq[0].bot_ms_per_click, tb[0].bot_ms_per_click) for sq, _, tb in by_round])
         ]
-        pg_runs, pg_note = load_on_postgres(sizes, args.quick)
+        sqlite_runs, pg_runs, table_runs = middle
         floor_runs = [
             asyncio.run(floor.run_floor(k, seconds=s, rate=r, warmup=0.5 if args.quick else 3.0))
-            for k, s, r in sizes
-        ]
-        table_runs = [
-            asyncio.run(
-                floor.run_floor(k, seconds=s, rate=r, warmup=0.5 if args.quick else 3.0, traffic="table")
-            )
             for k, s, r in sizes
         ]
         # The table's traffic carrying our bot's own messages: saturated only (what it shows is
@@ -429,6 +446,21 @@ def run(args: argparse.Namespace) -> dict[str, object]:
             (floor.TABLE_NAME, table_runs),
             (floor.PAYLOAD_NAME, payload_runs),
         ]
+        if rounds > 1:
+            print(
+                f"Every round ({rounds}, interleaved: each size on SQLite, PostgreSQL, then the table floor):\n"
+            )
+            print(
+                load_table(
+                    [
+                        (f"{name}, round {i + 1}", runs)
+                        for i, (sq, pg, tb) in enumerate(by_round)
+                        for name, runs in (("SQLite", sq), ("PostgreSQL", pg), (floor.TABLE_NAME, tb))
+                    ],
+                    pg_note,
+                )
+            )
+            print("\nThe median round (by the SQLite CPU ratio), with the other floors:\n")
         print(load_table([("SQLite", sqlite_runs), ("PostgreSQL", pg_runs), *floors], pg_note))
         print(
             "\nSQLite: a fresh file in a temp dir. PostgreSQL: "
@@ -499,9 +531,12 @@ def run(args: argparse.Namespace) -> dict[str, object]:
                     else low.db_trips_per_click <= 2,
                 )
             )
+        for prefix, index in (("", 0), ("pg_", 1)):
+            per_round = [bot_ratios(prefix, rnd[index], rnd[2]) for rnd in by_round if rnd[index]]
+            for key in per_round[0] if per_round else ():
+                ratios[key], spreads[key] = median_spread([v for r in per_round if (v := r[key]) is not None])
         for prefix, runs in (("", sqlite_runs), ("pg_", pg_runs)):
             if runs:
-                ratios.update(bot_ratios(prefix, runs, table_runs))
                 ratios[f"{prefix}bot_cpu_vs_payload_floor"] = _ratio(
                     runs[0].bot_ms_per_click, payload_runs[0].bot_ms_per_click
                 )
@@ -560,10 +595,19 @@ def _ratio(a: float, b: float) -> float | None:
     return round(a / b, 4) if b and a == a and b == b else None
 
 
-def bot_ratios(prefix: str, ours: list[load.LoadResult], floor_: list[load.LoadResult]) -> dict[str, object]:
-    """The bot against the table floor: CPU per click and clicks/s answered, saturated (the first
-    run) and at the largest size (the last: 1,000 matches, 500/s offered, in the full run); REST
-    calls and database round trips per click of the saturated run. One run each (not rounds)."""
+def median_index(values: list[float | None]) -> int:
+    """Where the median of `values` is (the lower middle of an even count; unmeasured last)."""
+    order = sorted(range(len(values)), key=lambda i: (values[i] is None, values[i] or 0.0))
+    measured = sum(v is not None for v in values)
+    return order[(max(measured, 1) - 1) // 2]
+
+
+def bot_ratios(
+    prefix: str, ours: list[load.LoadResult], floor_: list[load.LoadResult]
+) -> dict[str, float | None]:
+    """The bot against the table floor of the same round: CPU per click and clicks/s answered,
+    saturated (the first run) and at the largest size (the last: 1,000 matches, 500/s offered, in
+    the full run); REST calls and database round trips per click of the saturated run."""
     low, floor_low = ours[0], floor_[0]
     big, floor_big = ours[-1], floor_[-1]
     return {

@@ -130,6 +130,18 @@ async def started(rig: Rig, hours: float | None = 24, policy: str = "bot_turn", 
     return await rig.table.get(live.id)
 
 
+async def end_turn(rig: Rig, live: Live) -> Live:
+    """The player to move ends their turn (or takes the default answer); the match after it."""
+    live = await rig.table.get(live.id)
+    assert live.match is not None
+    prompt = live.match.prompts()[0]
+    user = live.record.seats[prompt.seat].user_id
+    assert user is not None
+    choice = ["end"] if any(o.id == "end" for o in prompt.options) else list(prompt.default or ())
+    await rig.table.announce(await rig.table.submit(live.id, user, prompt.pid, choice))
+    return await rig.table.get(live.id)
+
+
 def current_seat(live: Live) -> int:
     assert live.match is not None
     seat = live.match.view(None)["current"]

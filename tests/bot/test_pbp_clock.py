@@ -11,7 +11,7 @@ from storage import Store
 from storage.pbp import PbpStore
 from storage.pbp_jobs import Job
 from tests.bot.conftest import ALICE, BOB
-from tests.bot.pbp_fakes import FakeHerald, current_seat, make_rig, started
+from tests.bot.pbp_fakes import FakeHerald, current_seat, end_turn, make_rig, started
 
 HOUR = 3600.0
 
@@ -200,13 +200,7 @@ async def test_status_message_is_one_and_mentions_who_must_hear_of_it(
     live = await started(rig, hours=None)
     bob_named = 0
     for _ in range(6):  # several turns change hands
-        live = await rig.table.get(live.id)
-        assert live.match is not None
-        prompt = live.match.prompts()[0]
-        user = live.record.seats[prompt.seat].user_id
-        assert user is not None
-        answer = ["end"] if any(o.id == "end" for o in prompt.options) else list(prompt.default or ())
-        await rig.table.announce(await rig.table.submit(live.id, user, prompt.pid, answer))
+        live = await end_turn(rig, live)
         status = [m for m in rig.herald.live_posts() if "Game #" in m.content]
         assert len(status) == 1
         named = f"<@{BOB}>" in status[0].content

@@ -8,7 +8,7 @@ import asyncio
 from bot.pacing import Pacer
 from bot.table import Live
 from tests.bot.conftest import ALICE, BOB
-from tests.bot.pbp_fakes import Rig, current_seat, make_rig, started
+from tests.bot.pbp_fakes import Rig, current_seat, end_turn, make_rig, started
 
 INTERVAL = 0.3
 
@@ -59,18 +59,6 @@ async def test_no_pacing_runs_everything_at_once() -> None:
     assert all(pacer.ready(3) for _ in range(5))
 
 
-async def answer(rig: Rig, live: Live) -> Live:
-    """The player to move ends their turn (or takes the default answer)."""
-    live = await rig.table.get(live.id)
-    assert live.match is not None
-    prompt = live.match.prompts()[0]
-    user = live.record.seats[prompt.seat].user_id
-    assert user is not None
-    choice = ["end"] if any(o.id == "end" for o in prompt.options) else list(prompt.default or ())
-    await rig.table.announce(await rig.table.submit(live.id, user, prompt.pid, choice))
-    return await rig.table.get(live.id)
-
-
 def status_text(rig: Rig) -> str:
     shown = [m for m in rig.herald.live_posts() if "Game #" in m.content]
     assert len(shown) == 1
@@ -87,12 +75,12 @@ async def test_a_burst_of_turns_edits_the_status_once_more_when_the_interval_is_
     live = await started(rig, hours=None)
     await asyncio.sleep(INTERVAL * 1.5)  # the start's own refresh is well behind us
     edits = rig.herald.edits
-    live = await answer(rig, live)  # after a quiet spell: shown at once
+    live = await end_turn(rig, live)  # after a quiet spell: shown at once
     assert names_current(rig, live)
     assert rig.herald.edits == edits + 1
     before = status_text(rig)
     for _ in range(3):  # a burst of turns within the interval: nothing edited yet
-        live = await answer(rig, live)
+        live = await end_turn(rig, live)
     assert rig.herald.edits == edits + 1 and status_text(rig) == before
     assert rig.pbp.status_pace.waiting(live.id)
     await asyncio.sleep(INTERVAL * 1.5)
@@ -109,7 +97,7 @@ async def test_a_mention_is_never_held_back(db_path: str) -> None:
     live = await started(rig, hours=None)
     await rig.pbp.store.games.set_ping_prefs(BOB, ping=True, dm_ping=None)
     for _ in range(4):
-        live = await answer(rig, live)
+        live = await end_turn(rig, live)
         if live.record.seats[current_seat(live)].user_id == BOB:
             shown = [m for m in rig.herald.live_posts() if "Game #" in m.content]
             assert len(shown) == 1 and BOB in shown[0].mentions
@@ -130,7 +118,7 @@ async def test_a_mentioned_player_is_mentioned_again_on_each_turn_however_quick(
     turns = mentioned = 0
     for _ in range(8):  # turns ended at once, all within the interval
         before = len(rig.herald.posts)
-        live = await answer(rig, live)
+        live = await end_turn(rig, live)
         if live.record.seats[current_seat(live)].user_id == BOB:
             turns += 1
             mentioned += len(rig.herald.posts) > before and BOB in rig.herald.posts[-1].mentions
@@ -143,8 +131,8 @@ async def test_a_game_ended_while_its_refresh_waits_keeps_no_status(db_path: str
     rig = await make_rig(db_path, status_interval=INTERVAL)
     live = await started(rig, hours=None)
     await asyncio.sleep(INTERVAL * 1.5)
-    live = await answer(rig, live)
-    live = await answer(rig, live)
+    live = await end_turn(rig, live)
+    live = await end_turn(rig, live)
     assert rig.pbp.status_pace.waiting(live.id)
     await rig.table.abandon(live.id, ALICE, can_manage=False)
     await rig.pbp.follow(await rig.table.get(live.id))  # as the abandon command follows it

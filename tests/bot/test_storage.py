@@ -216,3 +216,28 @@ def test_a_process_that_never_closes_its_store_still_exits(tmp_path: Path) -> No
     done = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=20)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "done"
+
+
+async def test_a_pooled_postgres_connection_goes_back_without_a_reset_query() -> None:
+    """Releasing a connection sends nothing (asyncpg's default reset would cost a second round
+    trip per statement), which is safe because no store call leaves session state behind: the
+    answer's advisory lock ends with its transaction."""
+    from storage.db import lock_in
+    from storage.pg import PostgresDatabase
+    from tests.pg import postgres_database
+
+    async with postgres_database() as url:
+        db = await PostgresDatabase.connect(url, min_size=1, max_size=1)  # one connection, reused
+        try:
+            async with db.transaction() as conn:
+                await lock_in(conn, "match:1")
+            rows = await db.fetchall(
+                "SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()"
+            )
+            assert rows[0]["n"] == 0  # the transaction's lock went with it
+            # a session setting made in one call is still there in the next: no reset ran between
+            await db.fetchall("SELECT set_config('bgb.probe', 'kept', false) AS v")
+            rows = await db.fetchall("SELECT current_setting('bgb.probe', true) AS v")
+            assert rows[0]["v"] == "kept"
+        finally:
+            await db.close()

@@ -60,8 +60,7 @@ def _quote(part: str) -> str:
 def cluster() -> Iterator[str | None]:
     """A running throwaway cluster: yields the URL of its `postgres` database, or None when the
     PostgreSQL binaries are not installed. Stopped and deleted on exit. The URL reaches the server
-    through its Unix socket, as a bot on the same machine would connect (TCP on the loopback costs
-    the bot about 8% more CPU per click, bench/README.md)."""
+    through its Unix socket, as a bot on the same machine would connect."""
     pgbin = bin_dir()
     if pgbin is None:
         yield None

@@ -64,6 +64,9 @@ class FloorLoad(load.Load):
             return [sys.executable, "-m", "cProfile", "-o", str(profile), script]
         return [sys.executable, script]
 
+    def players(self) -> int:
+        return self.k  # only the hosts are ever shown a button
+
     async def create_matches(self, concurrency: int = 8) -> int:
         """One message with the floor bot's button in each host's DMs; no interaction needed."""
         s = self.standin
@@ -106,6 +109,9 @@ class TableLoad(FloorLoad):
         path = self.workdir / "tables.json"
         path.write_text(json.dumps(tables))
         env.update(FLOOR_TRAFFIC="table", FLOOR_TABLES=str(path))
+
+    def players(self) -> int:
+        return 2 * self.k  # both players of every table take turns
 
     async def create_matches(self, concurrency: int = 8) -> int:
         s = self.standin
@@ -207,6 +213,9 @@ class PayloadLoad(TableLoad):
         assert self.bodies is not None
         env.update(FLOOR_TRAFFIC="payload", FLOOR_PAYLOADS=str(self.bodies))
         self.raw: dict[str, dict[str, Any]] = json.loads(self.bodies.read_text())
+
+    def players(self) -> int:
+        return 2 * self.k  # both players of every table take turns
 
     async def create_matches(self, concurrency: int = 8) -> int:
         s = self.standin

@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import math
 import os
 import re
 import shutil
@@ -55,6 +56,12 @@ from bot.standin.validation import Operation, SpecValidator  # noqa: E402
 
 JSON = dict[str, Any]
 DB_TRIPS = "bgb_db_round_trips_total"  # the bot's counter of database round trips (bot/metrics.py)
+# Until every player has been shown a prompt once, clicks are offered at REACH_RATE at most (for up
+# to REACH_ALL seconds): a player's first prompt costs the bot a DM channel to open, a request on a
+# route of its own that the stand-in's rate-limit headers allow 50 times a second. Offered faster,
+# those openings queue and the bot starts the measured window behind, on work it does once.
+REACH_RATE = 100.0
+REACH_ALL = 60.0
 BUY_ORDER = ("Gold", "Silver")  # never a Province: games must not end during the run
 
 
@@ -257,6 +264,11 @@ class Load:
         self.dm_owner: dict[str, User] = {}  # DM channel id -> its user
         self.ready: deque[tuple[User, str]] = deque()  # (player, message with a fresh prompt)
         self.fresh: dict[str, str] = {}  # user id -> message id with a prompt not yet clicked
+        self.reached: set[str] = set()  # players shown a prompt at least once
+        # the measured window (stand-in clock), set once the warm-up is over (see `run_load`)
+        self.record_from = math.inf
+        self.until = math.inf
+        self.offered: float | None = None  # clicks/s offered now (open loop)
         self.inflight: dict[str, Click] = {}  # user id -> their pending click
         self.clicks: list[Click] = []
         self.errors = 0
@@ -404,6 +416,7 @@ class Load:
             del self.inflight[user.id]
         fresh = self.fresh.get(user.id) != message_id
         if fresh and user.id not in self.inflight and actionable(data.get("components")):
+            self.reached.add(user.id)
             self.fresh[user.id] = message_id
             self.ready.append((user, message_id))
             self.wake.set()
@@ -455,34 +468,39 @@ class Load:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    async def drive(self, rate: float | None, until: float, record_from: float) -> int:
-        """Click until `until` (stand-in clock); returns offered clicks that found nobody ready."""
+    def players(self) -> int:
+        """How many players the traffic ever shows a prompt (both seats of every match)."""
+        return 2 * self.k
+
+    async def drive(self, rate: float | None) -> int:
+        """Click until `self.until`, recording from `self.record_from` (stand-in clock, both set
+        when the warm-up ends); returns offered clicks that found nobody ready in the window."""
         starved = 0
         now = self.standin.now
         if rate is None:
-            while now() < until:
+            while now() < self.until:
                 self.wake.clear()
                 self.expire(now())
                 while (found := self.next_ready()) is not None:
-                    self.click(*found, record=now() >= record_from)
+                    self.click(*found, record=now() >= self.record_from)
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.wake.wait(), min(0.5, max(0.0, until - now())))
+                    await asyncio.wait_for(self.wake.wait(), min(0.5, max(0.0, self.until - now())))
             return 0
         debt, last = 0.0, now()
-        while now() < until:
+        while now() < self.until:
             await asyncio.sleep(0.004)
             t = now()
             self.expire(t)
-            debt += (t - last) * rate
+            debt += (t - last) * (self.offered or rate)
             last = t
             while debt >= 1:
                 found = self.next_ready()
                 if found is None:
-                    if t >= record_from:
+                    if t >= self.record_from:
                         starved += int(debt)
                     debt = 0.0
                     break
-                self.click(*found, record=t >= record_from)
+                self.click(*found, record=t >= self.record_from)
                 debt -= 1
         return starved
 
@@ -508,10 +526,16 @@ async def run_load(
         result.setup_interactions = await load.create_matches()
         result.setup_seconds = time.perf_counter() - t0
         s = load.standin
-        start = s.now() + warmup
-        end = start + seconds
-        drive = asyncio.create_task(load.drive(rate, end, start))
-        await asyncio.sleep(max(0.0, start - s.now()))
+        # Warm-up: every player shown a prompt once (see REACH_RATE), then `warmup` seconds at the
+        # offered rate; then the window.
+        load.offered = None if rate is None else min(rate, REACH_RATE)
+        drive = asyncio.create_task(load.drive(rate))
+        with contextlib.suppress(TimeoutError):
+            await s.wait_until(lambda: len(load.reached) >= load.players(), timeout=REACH_ALL)
+        load.offered = rate
+        await asyncio.sleep(warmup)
+        start = s.now()
+        load.record_from, load.until = start, start + seconds
         assert load.proc is not None
         spy = None
         if py_spy is not None:  # sample the bot for the measured window only
@@ -524,7 +548,7 @@ async def run_load(
                     "--rate",
                     "200",
                     "--duration",
-                    str(int(warmup + seconds) - 1),
+                    str(int(seconds) - 1),
                     "--pid",
                     str(load.proc.pid),
                     "-o",

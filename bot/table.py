@@ -38,6 +38,7 @@ from engine.core.registry import GameDefinition, get_game
 from storage import ChannelBusy, MatchRecord, SeatRecord, Store
 from storage.bot_turns import BotTurnRepo
 from storage.db import IntegrityError
+from storage.first_in_line import first_in_line
 from storage.log import DamagedLog, Entry, Stamp
 from storage.matches import DamagedMatch, StaleMatch
 from storage.quarantine import DAMAGED, RULES
@@ -232,6 +233,15 @@ def retrying(method: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
     return run
 
 
+# Announcements (boards, DMs, status lines: the follow-ups of a commit) under way at once; the rest
+# wait their turn, in order. Unbounded, a process offered more clicks than it can serve ran every
+# follow-up at once: each pass of the event loop grew with them, so the clicks themselves were
+# read and acknowledged later and later, past Discord's 3-second window, and the players clicked
+# again. Bounded, a click is still answered at once; what waits is the news of it, and with it the
+# next player's prompt, so an overloaded process slows the games down instead of failing clicks.
+TOLD_AT_ONCE = 32
+
+
 class TableService:
     def __init__(
         self,
@@ -240,6 +250,7 @@ class TableService:
         *,
         bot_waiting: Callable[[Live], bool] | None = None,
         owns: Callable[[int | None], bool] | None = None,
+        told_at_once: int = TOLD_AT_ONCE,
     ) -> None:
         self.store = store
         self.cache_size = cache_size
@@ -258,6 +269,7 @@ class TableService:
         self.committed: dict[int, float] = {}
         self._announcing = 0
         self._quiet = asyncio.Event()
+        self._telling = asyncio.Semaphore(told_at_once)  # announcements under way (TOLD_AT_ONCE)
         self._quiet.set()
 
     # -- loading --------------------------------------------------------------------------------
@@ -526,8 +538,10 @@ class TableService:
         cover: bool = False,
     ) -> Outcome:
         # On a lost race the next round either applies the answer to the newer state or finds its
-        # prompt gone and refuses it as stale.
-        return await self._submit_once(match_id, pid, via, resolve, user_id, seat, cover)
+        # prompt gone and refuses it as stale. Its database calls go before the follow-ups of
+        # answers already committed: a click waits for this one.
+        with first_in_line():
+            return await self._submit_once(match_id, pid, via, resolve, user_id, seat, cover)
 
     @retrying
     async def _submit_once(
@@ -829,11 +843,12 @@ class TableService:
         self._announcing += 1
         self._quiet.clear()
         try:
-            for listener in list(self.listeners):
-                try:
-                    await listener(outcome)
-                except Exception:
-                    log.exception("listener %r failed for %s", listener, outcome)
+            async with self._telling:
+                for listener in list(self.listeners):
+                    try:
+                        await listener(outcome)
+                    except Exception:
+                        log.exception("listener %r failed for %s", listener, outcome)
         finally:
             self._announcing -= 1
             if not self._announcing:

@@ -12,7 +12,6 @@ processes unblocked.
 
 from __future__ import annotations
 
-import asyncio
 import re
 import sqlite3
 import threading
@@ -25,6 +24,8 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar, cast
 
 import aiosqlite
+
+from storage.first_in_line import Gate
 
 T = TypeVar("T")
 
@@ -281,7 +282,7 @@ class SqliteDatabase(Database):
     def __init__(self, conn: aiosqlite.Connection) -> None:
         super().__init__()
         self.conn = conn
-        self._lock = asyncio.Lock()
+        self._lock = Gate(1)  # one connection: answers first (storage/first_in_line.py)
         # PRAGMA data_version as last read: it changes when another connection commits (never
         # for this connection's own commits). Read in the same thread hop as every read and
         # commit, so keeping it costs no round trip.
@@ -320,7 +321,7 @@ class SqliteDatabase(Database):
 
     async def close(self) -> None:
         # Under the lock: a statement on the loop's thread must not meet the close on aiosqlite's.
-        async with self._lock:
+        async with self._lock.held():
             await self.conn.close()
 
     def _count(self, exc: BaseException) -> None:
@@ -332,7 +333,7 @@ class SqliteDatabase(Database):
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Conn]:
         """BEGIN IMMEDIATE ... COMMIT, rolled back if the block raises."""
-        async with self._lock:
+        async with self._lock.held():
             self.round_trips += 2  # BEGIN, then COMMIT or ROLLBACK
             await self.conn._execute(_patiently, self.conn._conn, _begin, ())
             try:
@@ -357,7 +358,7 @@ class SqliteDatabase(Database):
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
         # One call (execute, fetch and close together), not three.
-        async with self._lock:
+        async with self._lock.held():
             self.round_trips += 1
             try:
                 self.data_version, rows = await self._call(_fetch, sql, tuple(params))
@@ -375,7 +376,7 @@ class SqliteDatabase(Database):
     async def _write_one(self, sql: str, params: tuple[Any, ...]) -> tuple[int, int]:
         """One write in its own transaction, in one trip to aiosqlite's worker thread (BEGIN,
         the statement and COMMIT there): (rows touched, new row id)."""
-        async with self._lock:
+        async with self._lock.held():
             self.round_trips += 1
             try:
                 count, rowid, self.data_version = await self._call(_run_one, sql, params)
@@ -387,7 +388,7 @@ class SqliteDatabase(Database):
     async def write_batch(self, writes: Sequence[Write]) -> None:
         """The whole transaction in one call (see `_call`), not an await per statement: a hot
         answer path should pay for one."""
-        async with self._lock:
+        async with self._lock.held():
             self.round_trips += 1
             try:
                 self.data_version = await self._call(_run_batch, tuple(writes))

@@ -23,6 +23,7 @@ from typing import Any
 import asyncpg
 
 from storage.db import Column, Conn, Database, IntegrityError, RowsMismatch, Write, all_rows, split_sql
+from storage.first_in_line import Gate
 
 SCHEMA_LOCK = 0x6267_6221  # pg_advisory_xact_lock key that serialises migrations across processes
 NUMERIC_TYPES = {"smallint", "integer", "bigint", "real", "double precision", "numeric"}
@@ -267,9 +268,12 @@ async def keep_session(conn: asyncpg.Connection) -> None:
 class PostgresDatabase(Database):
     dialect = "postgresql"
 
-    def __init__(self, pool: asyncpg.Pool, dsn: str = "", token: str = "") -> None:
+    def __init__(self, pool: asyncpg.Pool, dsn: str = "", token: str = "", size: int = 10) -> None:
         super().__init__()
         self.pool = pool
+        # as many places as the pool has connections: the pool itself never keeps anyone waiting,
+        # the gate does, answers first (storage/first_in_line.py)
+        self._gate = Gate(size)
         self.dsn = dsn
         self.token = token  # this store's application_name: the notifications of its own writes
         self.serial_tables: frozenset[str] = frozenset()
@@ -290,7 +294,7 @@ class PostgresDatabase(Database):
             server_settings={"application_name": token},
             reset=keep_session,
         )
-        return cls(pool, dsn, token)
+        return cls(pool, dsn, token, max_size)
 
     @property
     def generation(self) -> int | None:
@@ -336,25 +340,30 @@ class PostgresDatabase(Database):
         await self.pool.close()
 
     @asynccontextmanager
+    async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
+        async with self._gate.held(), self.pool.acquire() as raw:
+            yield raw
+
+    @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Conn]:
-        async with self.pool.acquire() as raw, raw.transaction():
+        async with self._connection() as raw, raw.transaction():
             self.round_trips += 2  # BEGIN, then COMMIT or ROLLBACK
             yield PgConn(raw, self)
 
     async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
         """One write on its own: PostgreSQL commits a lone statement itself (one round trip
         instead of BEGIN, the statement and COMMIT)."""
-        async with self.pool.acquire() as raw:
+        async with self._connection() as raw:
             cur = await PgConn(raw, self).execute(sql, params)
             return int(cur.lastrowid or 0)
 
     async def execute_count(self, sql: str, params: Iterable[Any] = ()) -> int:
-        async with self.pool.acquire() as raw:
+        async with self._connection() as raw:
             cur = await PgConn(raw, self).execute(sql, params)
             return max(int(cur.rowcount), 0)
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-        async with self.pool.acquire() as raw:
+        async with self._connection() as raw:
             cur = await PgConn(raw, self).execute(sql, params)
             return await cur.fetchall()
 
@@ -366,7 +375,7 @@ class PostgresDatabase(Database):
         if sql is None:
             await super().write_batch(writes)
             return
-        async with self.pool.acquire() as raw:
+        async with self._connection() as raw:
             await PgConn(raw, self).execute(sql, [p for w in writes for p in w.params])
 
     async def _lock_schema(self, conn: Conn) -> None:

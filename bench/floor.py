@@ -214,9 +214,6 @@ class PayloadLoad(TableLoad):
         env.update(FLOOR_TRAFFIC="payload", FLOOR_PAYLOADS=str(self.bodies))
         self.raw: dict[str, dict[str, Any]] = json.loads(self.bodies.read_text())
 
-    def players(self) -> int:
-        return 2 * self.k  # both players of every table take turns
-
     async def create_matches(self, concurrency: int = 8) -> int:
         s = self.standin
         for channel, board, (host, guest) in zip(self.channels, self.boards, self.pairs, strict=True):

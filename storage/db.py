@@ -321,7 +321,7 @@ class SqliteDatabase(Database):
 
     async def close(self) -> None:
         # Under the lock: a statement on the loop's thread must not meet the close on aiosqlite's.
-        async with self._lock.held():
+        async with self._lock:
             await self.conn.close()
 
     def _count(self, exc: BaseException) -> None:
@@ -333,7 +333,7 @@ class SqliteDatabase(Database):
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Conn]:
         """BEGIN IMMEDIATE ... COMMIT, rolled back if the block raises."""
-        async with self._lock.held():
+        async with self._lock:
             self.round_trips += 2  # BEGIN, then COMMIT or ROLLBACK
             await self.conn._execute(_patiently, self.conn._conn, _begin, ())
             try:
@@ -358,7 +358,7 @@ class SqliteDatabase(Database):
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
         # One call (execute, fetch and close together), not three.
-        async with self._lock.held():
+        async with self._lock:
             self.round_trips += 1
             try:
                 self.data_version, rows = await self._call(_fetch, sql, tuple(params))
@@ -376,7 +376,7 @@ class SqliteDatabase(Database):
     async def _write_one(self, sql: str, params: tuple[Any, ...]) -> tuple[int, int]:
         """One write in its own transaction, in one trip to aiosqlite's worker thread (BEGIN,
         the statement and COMMIT there): (rows touched, new row id)."""
-        async with self._lock.held():
+        async with self._lock:
             self.round_trips += 1
             try:
                 count, rowid, self.data_version = await self._call(_run_one, sql, params)
@@ -388,7 +388,7 @@ class SqliteDatabase(Database):
     async def write_batch(self, writes: Sequence[Write]) -> None:
         """The whole transaction in one call (see `_call`), not an await per statement: a hot
         answer path should pay for one."""
-        async with self._lock.held():
+        async with self._lock:
             self.round_trips += 1
             try:
                 self.data_version = await self._call(_run_batch, tuple(writes))

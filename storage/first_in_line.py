@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import contextvars
 from collections import deque
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 
 _FIRST: contextvars.ContextVar[bool] = contextvars.ContextVar("bgb_first_in_line", default=False)
 
@@ -31,20 +31,19 @@ def first_in_line() -> Iterator[None]:
 
 
 class Gate:
-    """At most `size` holders at once; a waiter in `first_in_line()` is let in before the others."""
+    """At most `size` holders at once (`async with gate:`); a waiter in `first_in_line()` is let in
+    before the others."""
 
     def __init__(self, size: int) -> None:
         self.free = size
         self._first: deque[asyncio.Future[None]] = deque()
         self._rest: deque[asyncio.Future[None]] = deque()
 
-    @contextlib.asynccontextmanager
-    async def held(self) -> AsyncIterator[None]:
+    async def __aenter__(self) -> None:
         await self.acquire(_FIRST.get())
-        try:
-            yield
-        finally:
-            self.release()
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.release()
 
     @property
     def waiting(self) -> int:

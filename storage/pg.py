@@ -268,12 +268,12 @@ async def keep_session(conn: asyncpg.Connection) -> None:
 class PostgresDatabase(Database):
     dialect = "postgresql"
 
-    def __init__(self, pool: asyncpg.Pool, dsn: str = "", token: str = "", size: int = 10) -> None:
+    def __init__(self, pool: asyncpg.Pool, dsn: str = "", token: str = "") -> None:
         super().__init__()
         self.pool = pool
         # as many places as the pool has connections: the pool itself never keeps anyone waiting,
         # the gate does, answers first (storage/first_in_line.py)
-        self._gate = Gate(size)
+        self._gate = Gate(pool.get_max_size())
         self.dsn = dsn
         self.token = token  # this store's application_name: the notifications of its own writes
         self.serial_tables: frozenset[str] = frozenset()
@@ -294,7 +294,7 @@ class PostgresDatabase(Database):
             server_settings={"application_name": token},
             reset=keep_session,
         )
-        return cls(pool, dsn, token, max_size)
+        return cls(pool, dsn, token)
 
     @property
     def generation(self) -> int | None:
@@ -341,7 +341,7 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
-        async with self._gate.held(), self.pool.acquire() as raw:
+        async with self._gate, self.pool.acquire() as raw:
             yield raw
 
     @asynccontextmanager

@@ -173,7 +173,7 @@ class BoardGamesBot(commands.Bot):
         self.pbp = PlayByPost(
             self.table,
             pbp_store,
-            DiscordHerald(self),
+            DiscordHerald(self, self.notifier.dm_channels),
             clock,
             self.settings.scheduler_tick_seconds,
             poke=self.runner.poke,
@@ -184,7 +184,7 @@ class BoardGamesBot(commands.Bot):
             status_interval=self.settings.status_edit_interval_seconds,
         )
         self.answering = Answering(self.table, self.notifier, self.drafts)
-        self.quarantine = Quarantine(self.table, DiscordHerald(self))
+        self.quarantine = Quarantine(self.table, DiscordHerald(self, self.notifier.dm_channels))
         self.reconciler = Reconciler(
             self.table,
             self.notifier,

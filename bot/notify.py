@@ -31,6 +31,7 @@ import discord
 
 from bot import plugins
 from bot.clock import Clock, SystemClock
+from bot.dm_channels import DmChannels
 from bot.i18n import t
 from bot.postbox import Postbox, Posted, RestPostbox
 from bot.prefs import PrefsService
@@ -126,7 +127,7 @@ class Notifier:
         # their view, so another outcome's follow-up leaves their message alone meanwhile
         self._replying: dict[tuple[int, int], int] = {}
         self.dms_closed: set[int] = set()
-        self._dm_channels: dict[int, int] = {}  # user id -> DM channel id
+        self.dm_channels = DmChannels(client, table.store.dm_channels)
         # Told of a match whose private view could not be delivered for a passing reason, so
         # reconciliation tries again soon (the reconciler's; default: wait for its next round).
         self.missed: Callable[[int], None] = lambda match_id: None
@@ -379,13 +380,8 @@ class Notifier:
             await self.recorded()  # what reconciliation checks next is what it just delivered
 
     async def _dm(self, user_id: int) -> int:
-        """The user's DM channel; remembered, so a DM costs one request rather than three."""
-        channel_id = self._dm_channels.get(user_id)
-        if channel_id is None:
-            channel_id = self._dm_channels[user_id] = (
-                await self.client.create_dm(discord.Object(id=user_id))
-            ).id
-        return channel_id
+        """The user's DM channel, opened once for good: a DM costs one request rather than three."""
+        return await self.dm_channels.channel_id(user_id)
 
     @contextlib.contextmanager
     def replying(self, match_id: int, user_id: int) -> Iterator[None]:
@@ -517,8 +513,8 @@ class Notifier:
     def _turn(live: Live) -> Any:
         if live.match is None:
             return None
-        view = live.view(None)
-        return view.get("turn")
+        # the game's own marker when it keeps one, else the state's kept public view
+        return live.match.turn_marker(lambda: live.view(None))
 
     # -- bot seats ----------------------------------------------------------------------------
     async def _automa_lines(self, live: Live, outcome: Outcome) -> None:

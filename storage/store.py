@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from storage.bot_turns import BotTurnRepo
 from storage.db import Database
+from storage.dm_channels import DmChannelRepo
 from storage.guild_data import GuildDataRepo
 from storage.guild_settings import GuildSettingsRepo
 from storage.leaderboard import PlayRepo
@@ -32,6 +33,7 @@ class Store:
         self.privacy = PrivacyRepo(db)
         self.turns = BotTurnRepo(db)
         self.notices = NoticeRepo(db)
+        self.dm_channels = DmChannelRepo(db)
         self.guild_data = GuildDataRepo(db)
         self.quarantine = QuarantineRepo(db)
         self.shards = ShardLeaseRepo(db)

@@ -8,7 +8,7 @@ position instead of the game's setup (scenario tests); the position is then part
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core.errors import IllegalAnswer, InvalidSetup
@@ -130,6 +130,15 @@ class Match:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.game.view(seat)
+
+    def turn_marker(self, public: Callable[[], Mapping[str, Any]] | None = None) -> Any:
+        """What the public view shows as its "turn" (None where it shows none): a new value is a
+        new turn. A game that keeps it at hand says it through its own `turn_marker`, with no view
+        built; otherwise it is read from `public` (the caller's kept public view) or a new view."""
+        own = getattr(self.game, "turn_marker", None)
+        if own is not None:
+            return own()
+        return (public() if public is not None else self.game.view(None)).get("turn")
 
     def policy_view(self, seat: int) -> LazyView:
         """The seat's view for a bot policy, built on first access (see LazyView)."""

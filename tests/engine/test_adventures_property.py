@@ -82,6 +82,8 @@ def play(seed: int) -> tuple[Match, Counter[str]]:
         match.submit(prompt.seat, bots[prompt.seat].choose({}, prompt), pid=prompt.pid)
         if card_total(game) != count:
             raise AssertionError(f"card count changed after answer {match.version}")
+        if match.version % 50 == 0 and match.turn_marker() != match.view(None)["turn"]:
+            raise AssertionError(f"turn marker differs from the view's after answer {match.version}")
     return match, start
 
 

@@ -61,6 +61,8 @@ def played(game: str, seed: int) -> Match:
             for event in match.submit(prompt.seat, answer):
                 assert event.to is None or 0 <= event.to < players
             decisions += 1
+            # a game's own turn marker says what its public view shows
+            assert match.turn_marker() == match.view(None).get("turn"), game
         assert decisions < MAX_DECISIONS, f"{game}: no end after {decisions} decisions"
     return match
 

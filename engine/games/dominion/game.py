@@ -1317,6 +1317,10 @@ class DominionGame(FlowGame):
             total += gardens * (counts.total() // 10)
         return total
 
+    def turn_marker(self) -> int:
+        """The view's "turn", without building the view (see Match.turn_marker)."""
+        return self.turn.number
+
     def view(self, seat: int | None) -> dict[str, Any]:
         t = self.turn
         players = []

@@ -708,6 +708,10 @@ class EverdellGame(Prompter):
         """The score shown for p while the game runs (an extra opponent scores by its own card)."""
         return scoring.total(self, p)
 
+    def turn_marker(self) -> int:
+        """The view's "turn", without building the view (see Match.turn_marker)."""
+        return self.turn_no
+
     def view(self, seat: int | None) -> dict[str, Any]:
         from engine.games.everdell.view import build_view
 

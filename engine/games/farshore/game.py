@@ -523,6 +523,10 @@ class FarshoreGame(Effects):
     def score(self, seat: int) -> int:
         return sum(breakdown(self, seat).values())
 
+    def turn_marker(self) -> int:
+        """The view's "turn", without building the view (see Match.turn_marker)."""
+        return self.turn_no
+
     def view(self, seat: int | None) -> dict[str, Any]:
         from engine.games.farshore.view import build_view
 

@@ -195,7 +195,7 @@ class PayloadBot(TableBot):
         if turn_over:
             play = self.bodies["play"]
             dm = self.get_partial_messageable(other_dm, type=discord.ChannelType.private)
-            await dm.send(content=play.content, embeds=play.embeds, view=play.view)
+            await dm.send(content=play.content, embeds=play.embeds, view=play.view or discord.utils.MISSING)
 
 
 def read_bodies(path: str) -> dict[str, Body]:

@@ -3,6 +3,7 @@ it without opening it again (Discord rate-limits the opening on its own); /forge
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,13 +43,21 @@ class Client:
         raise AssertionError("the user is not looked up when the channel is known")
 
 
+async def stored(store: Store, user_id: int) -> None:
+    for _ in range(200):
+        if await store.dm_channels.channel_of(user_id) is not None:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the opened channel was never stored")
+
+
 async def test_a_channel_is_opened_once_and_found_after_a_restart(store: Store) -> None:
     first = Client()
     channels = DmChannels(first, store.dm_channels)  # type: ignore[arg-type]
     assert await channels.channel_id(ALICE) == 700_000 + ALICE
     assert await channels.channel_id(ALICE) == 700_000 + ALICE
     assert first.opened == [ALICE]  # the second DM used the one in memory
-    await store.dm_channels._writer.put(ALICE, (ALICE, 700_000 + ALICE, 0.0))  # written by now
+    await stored(store, ALICE)  # (written with the next group write, not waited for)
 
     restarted = Client()
     again = DmChannels(restarted, store.dm_channels)  # type: ignore[arg-type]

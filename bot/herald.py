@@ -61,9 +61,9 @@ def make_view(buttons: tuple[Button, ...]) -> discord.ui.View | None:
 
 
 class DiscordHerald:
-    def __init__(self, client: discord.Client, dm_channels: DmChannels | None = None) -> None:
+    def __init__(self, client: discord.Client, dm_channels: DmChannels) -> None:
         self.client = client
-        self.dm_channels = dm_channels  # (without: discord.py opens the DM channel each time)
+        self.dm_channels = dm_channels  # a DM is one request, the channel known for good
         self.postbox = RestPostbox(client)  # status edits follow every turn: no copy read back
 
     async def post(
@@ -105,12 +105,8 @@ class DiscordHerald:
 
     async def dm(self, user_id: int, content: str) -> bool:
         try:
-            if self.dm_channels is not None:  # one request, the channel known for good
-                channel_id = await self.dm_channels.channel_id(user_id)
-                await self.client.get_partial_messageable(channel_id).send(content)
-            else:
-                user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-                await user.send(content)
+            channel_id = await self.dm_channels.channel_id(user_id)
+            await self.client.get_partial_messageable(channel_id).send(content)
         except discord.HTTPException as exc:
             log.info("reminder DM to %s failed: %s", user_id, exc)
             return False

@@ -127,6 +127,7 @@ class Notifier:
         # their view, so another outcome's follow-up leaves their message alone meanwhile
         self._replying: dict[tuple[int, int], int] = {}
         self.dms_closed: set[int] = set()
+        # a DM costs one request rather than three: the channel opened once for good
         self.dm_channels = DmChannels(client, table.store.dm_channels)
         # Told of a match whose private view could not be delivered for a passing reason, so
         # reconciliation tries again soon (the reconciler's; default: wait for its next round).
@@ -312,7 +313,7 @@ class Notifier:
                 if prompt is not None:
                     kwargs["nonce"] = prompt_nonce(live.id, seat, turn)
                 asked = time.time()
-                message = await self.postbox.post(await self._dm(user_id), **kwargs)
+                message = await self.postbox.post(await self.dm_channels.channel_id(user_id), **kwargs)
                 if message.created_at < asked - REPEAT_AGE or _shows_other_controls(message, payload.view):
                     # Discord returned the message this seat got earlier in the turn (sent by a
                     # process that died before recording it, or by another process that served
@@ -378,10 +379,6 @@ class Notifier:
                 self._notes.pop((live.id, seat), None)  # what this process sent is not the prompt
                 await self.deliver(live, seat)
             await self.recorded()  # what reconciliation checks next is what it just delivered
-
-    async def _dm(self, user_id: int) -> int:
-        """The user's DM channel, opened once for good: a DM costs one request rather than three."""
-        return await self.dm_channels.channel_id(user_id)
 
     @contextlib.contextmanager
     def replying(self, match_id: int, user_id: int) -> Iterator[None]:

@@ -15,19 +15,15 @@ import asyncio
 import contextlib
 import contextvars
 from collections import deque
-from collections.abc import Iterator
+
+from storage.context_flag import raised
 
 _FIRST: contextvars.ContextVar[bool] = contextvars.ContextVar("bgb_first_in_line", default=False)
 
 
-@contextlib.contextmanager
-def first_in_line() -> Iterator[None]:
+def first_in_line() -> contextlib.AbstractContextManager[None]:
     """Within this block (this task and those it starts), database calls go before others waiting."""
-    token = _FIRST.set(True)
-    try:
-        yield
-    finally:
-        _FIRST.reset(token)
+    return raised(_FIRST)
 
 
 class Gate:

@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import contextlib
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from storage.context_flag import raised
 from storage.db import Database
 
 _TRUSTED: ContextVar[bool] = ContextVar("bgb_rows_from_memory", default=False)
@@ -35,14 +36,9 @@ K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
 
-@contextlib.contextmanager
-def served_from_memory() -> Iterator[None]:
+def served_from_memory() -> contextlib.AbstractContextManager[None]:
     """Within this block (this task and those it starts), cached rows answer reads."""
-    token = _TRUSTED.set(True)
-    try:
-        yield
-    finally:
-        _TRUSTED.reset(token)
+    return raised(_TRUSTED)
 
 
 def from_memory() -> bool:

@@ -133,13 +133,20 @@ def _lookup(key: str, locale: str, params: Mapping[str, Any]) -> str | None:
 def t(key: str, locale: str = DEFAULT, **params: Any) -> str:
     """The message `key` in `locale`, falling back to English, then to the key itself. A counted
     message takes the form that agrees with its number (see the module's note)."""
-    text = _lookup(key, locale, params)
+    text = catalogue(locale).get(key)  # a plain message (the usual case) needs no more
     if text is None:
-        text = _lookup(key, DEFAULT, params)
+        text = _lookup(key, locale, params)
         if text is None:
-            log.warning("missing message key %s", key)
-            return key
-    return text.format_map(_Blank(params)) if params else text
+            text = _lookup(key, DEFAULT, params)
+            if text is None:
+                log.warning("missing message key %s", key)
+                return key
+    if not params:
+        return text
+    try:
+        return text.format_map(params)  # (params is this call's own dict)
+    except KeyError:
+        return text.format_map(_Blank(params))
 
 
 def tn(key: str, count: int | float, locale: str = DEFAULT, **params: Any) -> str:

@@ -122,8 +122,15 @@ class Live:
         views = self.views()
         found = views.get(seat)
         if found is None:
-            assert self.match is not None
-            found = views[seat] = self.match.view(seat)
+            match = self.match
+            assert match is not None
+            if seat is not None and match.shares_public_view:
+                # a board, a menu's pile counts or the status read the public view of most states
+                # anyway: the seat's view is built on it
+                found = match.seat_view(self.view(None), seat)
+            else:
+                found = match.view(seat)
+            views[seat] = found
         return found
 
     def views(self) -> dict[int | None, dict[str, Any]]:

@@ -131,6 +131,18 @@ class Match:
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.game.view(seat)
 
+    @property
+    def shares_public_view(self) -> bool:
+        """Whether `seat_view` builds a seat's view from the public one (else it is built anew)."""
+        return hasattr(self.game, "seat_view")
+
+    def seat_view(self, public: dict[str, Any], seat: int) -> dict[str, Any]:
+        """`view(seat)`, given `public`, the current state's `view(None)` (read only). A game whose
+        seats' views add only their own part to the public one says so with its own `seat_view`,
+        and shares the rest; for any other game this is `view(seat)`."""
+        own = getattr(self.game, "seat_view", None)
+        return own(public, seat) if own is not None else self.game.view(seat)
+
     def turn_marker(self, public: Callable[[], Mapping[str, Any]] | None = None) -> Any:
         """What the public view shows as its "turn" (None where it shows none): a new value is a
         new turn. A game that keeps it at hand says it through its own `turn_marker`, with no view

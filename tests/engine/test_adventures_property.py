@@ -84,6 +84,11 @@ def play(seed: int) -> tuple[Match, Counter[str]]:
             raise AssertionError(f"card count changed after answer {match.version}")
         if match.version % 50 == 0 and match.turn_marker() != match.view(None)["turn"]:
             raise AssertionError(f"turn marker differs from the view's after answer {match.version}")
+        if match.version % 50 == 25:
+            public = match.view(None)
+            for seat in range(len(bots)):
+                if match.seat_view(public, seat) != match.view(seat):
+                    raise AssertionError(f"seat {seat}'s view from the public one differs after answer {match.version}")
     return match, start
 
 

@@ -63,6 +63,11 @@ def played(game: str, seed: int) -> Match:
             decisions += 1
             # a game's own turn marker says what its public view shows
             assert match.turn_marker() == match.view(None).get("turn"), game
+            # a seat's view built on the public one is the seat's view
+            if match.shares_public_view:
+                public = match.view(None)
+                for seat in range(players):
+                    assert match.seat_view(public, seat) == match.view(seat), (game, seat)
         assert decisions < MAX_DECISIONS, f"{game}: no end after {decisions} decisions"
     return match
 

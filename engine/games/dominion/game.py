@@ -1361,10 +1361,21 @@ class DominionGame(FlowGame):
             "finished": self.finished,
         }
         if seat is not None:
-            view["hand"] = sorted(self.players[seat].hand)
-            # every gain and trash is public, so a player's own card counts are known to them
-            view["owned"] = dict(sorted(own.items())) if own is not None else {}
+            self._add_own(view, seat, own)
         return view
+
+    def seat_view(self, public: dict[str, Any], seat: int) -> dict[str, Any]:
+        """`view(seat)` from `view(None)` of the same state (see Match.seat_view): the seat's
+        view differs only by its own cards, so the rest is the public view's, shared."""
+        view = dict(public)
+        view["seat"] = seat
+        self._add_own(view, seat, self.owned_counts(seat))
+        return view
+
+    def _add_own(self, view: dict[str, Any], seat: int, own: Counter[str] | None) -> None:
+        view["hand"] = sorted(self.players[seat].hand)
+        # every gain and trash is public, so a player's own card counts are known to them
+        view["owned"] = dict(sorted(own.items())) if own is not None else {}
 
     def result(self) -> Result | None:
         if not self.finished:

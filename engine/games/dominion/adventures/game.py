@@ -845,6 +845,11 @@ class AdventuresGame(DominionGame):
             view["set_aside"] = sorted(self.players[seat].set_aside)  # Gear / Save: owner only
         return view
 
+    def seat_view(self, public: dict[str, Any], seat: int) -> dict[str, Any]:
+        view = super().seat_view(public, seat)
+        view["set_aside"] = sorted(self.players[seat].set_aside)
+        return view
+
     def scenario_state(self) -> dict[str, Any]:
         """Extra state for scenario expectations (everything, hidden or not)."""
         return {

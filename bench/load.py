@@ -265,6 +265,7 @@ class Load:
         self.ready: deque[tuple[User, str]] = deque()  # (player, message with a fresh prompt)
         self.fresh: dict[str, str] = {}  # user id -> message id with a prompt not yet clicked
         self.reached: set[str] = set()  # players shown a prompt at least once
+        self.cpu_sample: Path | None = None  # the bot's CPU-time stacks of the window go here
         # the measured window (stand-in clock), set once the warm-up is over (see `run_load`)
         self.record_from = math.inf
         self.until = math.inf
@@ -350,6 +351,8 @@ class Load:
     def bot_command(self, profile: Path | None) -> list[str]:
         if profile is not None:
             return [sys.executable, "-m", "cProfile", "-o", str(profile), "-m", "bot"]
+        if self.cpu_sample is not None:
+            return [sys.executable, str(ROOT / "bench" / "cpu_sampler.py"), str(self.cpu_sample), "-m", "bot"]
         return [sys.executable, "-m", "bot"]
 
     def bot_log(self) -> str:
@@ -515,10 +518,12 @@ async def run_load(
     profile: Path | None = None,
     py_spy: Path | None = None,
     harness: type[Load] | None = None,
+    cpu_sample: Path | None = None,
 ) -> LoadResult:
     """One run; `harness` replaces the bot and how matches are set up (bench/floor.py)."""
     workdir = Path(tempfile.mkdtemp(prefix="bgb-load-"))
     load = (harness or Load)(matches, validate, cache_size, workdir)
+    load.cpu_sample = cpu_sample
     result = LoadResult(matches, rate, seconds, validate)
     try:
         await load.start(profile)
@@ -557,11 +562,15 @@ async def run_load(
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
             )
+        if cpu_sample is not None:  # the sampler in the bot process: the measured window only
+            os.kill(load.proc.pid, signal.SIGUSR1)
         s.requests.clear()
         trips0 = await load.counter(DB_TRIPS)
         cpu0, harness0, load0 = cpu_seconds(load.proc.pid), time.process_time(), os.getloadavg()[0]
         result.starved = await drive
         cpu1, harness1 = cpu_seconds(load.proc.pid), time.process_time()
+        if cpu_sample is not None:
+            os.kill(load.proc.pid, signal.SIGUSR2)
         trips1 = await load.counter(DB_TRIPS)
         if trips0 is not None and trips1 is not None:
             result.db_trips = trips1 - trips0
@@ -646,6 +655,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", type=Path, default=None, help="cProfile the bot into this file")
     parser.add_argument("--py-spy", type=Path, default=None, help="sample the bot with py-spy (raw stacks)")
     parser.add_argument(
+        "--cpu-sample",
+        type=Path,
+        default=None,
+        help="sample the bot's own CPU time into this file (raw stacks, bench/cpu_sampler.py)",
+    )
+    parser.add_argument(
         "--database-url",
         default=None,
         help="the bot's DATABASE_URL, e.g. postgresql://... (default: fresh SQLite)",
@@ -663,6 +678,7 @@ def main(argv: list[str] | None = None) -> int:
             args.cache_size,
             args.profile,
             args.py_spy,
+            cpu_sample=args.cpu_sample,
         )
     )
     print(table([result]))

@@ -120,8 +120,11 @@ def _counted(params: Mapping[str, Any], text: str) -> int | float | None:
 def _lookup(key: str, locale: str, params: Mapping[str, Any]) -> str | None:
     data = catalogue(locale)
     text = data.get(key)
-    if text is not None:
-        return text
+    return text if text is not None else _counted_form(data, key, locale, params)
+
+
+def _counted_form(data: dict[str, str], key: str, locale: str, params: Mapping[str, Any]) -> str | None:
+    """The form of counted message `key` that agrees with its number; None if `key` is not one."""
     other = data.get(f"{key}.{PLURAL_FALLBACK}")
     if other is None:
         return None
@@ -133,9 +136,10 @@ def _lookup(key: str, locale: str, params: Mapping[str, Any]) -> str | None:
 def t(key: str, locale: str = DEFAULT, **params: Any) -> str:
     """The message `key` in `locale`, falling back to English, then to the key itself. A counted
     message takes the form that agrees with its number (see the module's note)."""
-    text = catalogue(locale).get(key)  # a plain message (the usual case) needs no more
+    data = catalogue(locale)
+    text = data.get(key)  # a plain message (the usual case) needs no more
     if text is None:
-        text = _lookup(key, locale, params)
+        text = _counted_form(data, key, locale, params)
         if text is None:
             text = _lookup(key, DEFAULT, params)
             if text is None:

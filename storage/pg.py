@@ -12,6 +12,8 @@ callers catch one exception type whatever the backend.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import re
 import uuid
 from collections.abc import AsyncIterator, Iterable, Sequence
@@ -47,12 +49,42 @@ CHANGES_CHANNEL = "bgb_changes"
 MATCH_CHANGES_CHANNEL = "bgb_match_changes"
 
 
+# The stores listening, by token. A write notifies only while a store other than its writer's is
+# listed: a process alone sends no notifications (each one woke the server's listening backend
+# and the process's own listener connection). Unlogged: the rows are worthless after a server
+# crash, which drops every listener's connection anyway (each then stops serving from memory).
+LISTENERS = "CREATE UNLOGGED TABLE IF NOT EXISTS bgb_listeners (token TEXT PRIMARY KEY)"
+# Every store listening on this database now, listed (application_name is shown to every role in
+# pg_stat_activity; a listener connection is named after its store's token). Run with the
+# trigger functions' replacement, in one transaction: a process of an earlier version listens
+# without listing itself, and keeps hearing every write.
+LIST_LIVE_LISTENERS = """
+INSERT INTO bgb_listeners (token)
+SELECT DISTINCT left(application_name, -2) FROM pg_stat_activity
+WHERE datname = current_database() AND application_name LIKE 'bgb-%-l'
+ON CONFLICT DO NOTHING"""
+# The rows of stores whose listener connection is gone (a process killed without closing).
+FORGET_DEAD_LISTENERS = """
+DELETE FROM bgb_listeners l
+WHERE NOT EXISTS (
+    SELECT 1 FROM pg_stat_activity a
+    WHERE a.datname = current_database() AND a.application_name = l.token || '-l')"""
+# Is any transaction that was running when `$1` (a snapshot) was taken not yet visible?
+STILL_RUNNING = """
+SELECT EXISTS (
+    SELECT 1 FROM pg_snapshot_xip($1::text::pg_snapshot) AS x
+    WHERE NOT pg_visible_in_snapshot(x, pg_current_snapshot()))"""
+
+
 def notify_function(name: str, channel: str) -> str:
-    """A trigger function that notifies `channel` with the writer's application_name (its token)."""
+    """A trigger function that notifies `channel` with the writer's application_name (its token),
+    when a store other than the writer's is listening."""
     return f"""
 CREATE OR REPLACE FUNCTION {name}() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    PERFORM pg_notify('{channel}', current_setting('application_name'));
+    IF EXISTS (SELECT 1 FROM bgb_listeners WHERE token <> current_setting('application_name')) THEN
+        PERFORM pg_notify('{channel}', current_setting('application_name'));
+    END IF;
     RETURN NULL;
 END
 $$"""
@@ -267,6 +299,9 @@ async def keep_session(conn: asyncpg.Connection) -> None:
 
 class PostgresDatabase(Database):
     dialect = "postgresql"
+    # How long opening waits for the writes that may not have notified it (`listen`) before
+    # leaving the rest of that wait to the background.
+    settle_inline = 2.0
 
     def __init__(self, pool: asyncpg.Pool, dsn: str = "", token: str = "") -> None:
         super().__init__()
@@ -282,6 +317,7 @@ class PostgresDatabase(Database):
         self.heard = 0
         self.matches_heard = 0  # the same for writes to matches
         self._listener: asyncpg.Connection | None = None
+        self._settling: asyncio.Task[None] | None = None  # waiting out writes that did not notify
 
     @classmethod
     async def connect(cls, url: str, min_size: int = 1, max_size: int = 10) -> PostgresDatabase:
@@ -293,6 +329,9 @@ class PostgresDatabase(Database):
             max_size=max_size,
             server_settings={"application_name": token},
             reset=keep_session,
+            # kept open however long idle: otherwise every release arms a timer and every
+            # acquire cancels it, for a pool of a few connections that never needs trimming
+            max_inactive_connection_lifetime=0,
         )
         return cls(pool, dsn, token)
 
@@ -313,11 +352,34 @@ class PostgresDatabase(Database):
         """Listen for other stores' writes to the watched tables (after migrating: the trigger).
         A notification is sent at its writer's commit and heard here a moment later: a cached
         row is then as fresh as a read that just missed that commit, which every guard written
-        as a conditional update already allows for."""
+        as a conditional update already allows for.
+
+        Writers notify only while another store is listed in `bgb_listeners`, so this store lists
+        itself, and serves nothing from memory until every transaction that was running when it
+        did has ended: such a writer may have checked the list before this store was on it. Any
+        transaction that starts writing after that sees the row. That wait is short (answers
+        commit in milliseconds); a long unrelated transaction on the server is waited out in the
+        background after `settle_inline` seconds, while this store reads everything afresh."""
         listener = await asyncpg.connect(self.dsn, server_settings={"application_name": self.token + "-l"})
+        listener.add_termination_listener(self._lost)
         await listener.add_listener(CHANGES_CHANNEL, self._heard)
         await listener.add_listener(MATCH_CHANGES_CHANNEL, self._heard)
-        listener.add_termination_listener(self._lost)
+        await listener.execute(FORGET_DEAD_LISTENERS)
+        await listener.execute("INSERT INTO bgb_listeners (token) VALUES ($1) ON CONFLICT DO NOTHING", self.token)
+        listed_at = await listener.fetchval("SELECT pg_current_snapshot()::text")
+        self._settling = asyncio.ensure_future(self._settle(listener, listed_at))
+        # (shielded: a timeout leaves the wait running in the background)
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(asyncio.shield(self._settling), self.settle_inline)
+
+    async def _settle(self, listener: asyncpg.Connection, listed_at: str) -> None:
+        """Serve from memory once the transactions running at `listed_at` are all visible. (If the
+        connection is lost meanwhile, nothing is ever served from memory: `_while_listening`.)"""
+        try:
+            while await listener.fetchval(STILL_RUNNING, listed_at):
+                await asyncio.sleep(0.005)
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+            return
         self._listener = listener
 
     def _heard(self, conn: object, pid: int, channel: str, payload: str) -> None:
@@ -334,8 +396,14 @@ class PostgresDatabase(Database):
         self._listener = None
 
     async def close(self) -> None:
+        settling, self._settling = self._settling, None
+        if settling is not None and not settling.done():
+            settling.cancel()
         listener, self._listener = self._listener, None
         if listener is not None and not listener.is_closed():
+            # off the list first: the others' writes stop notifying a store that is gone
+            with contextlib.suppress(asyncpg.PostgresError, OSError):
+                await listener.execute("DELETE FROM bgb_listeners WHERE token = $1", self.token)
             await listener.close()
         await self.pool.close()
 
@@ -400,6 +468,8 @@ class PostgresDatabase(Database):
         }
         async with self.transaction() as conn:
             await self._lock_schema(conn)
+            await conn.execute(LISTENERS)
+            await conn.execute(LIST_LIVE_LISTENERS)
             await conn.execute(CHANGE_TRIGGER)
             await conn.execute(EXPECT_ROWS)
             for table in (t for t in WATCHED_TABLES if t in present):
@@ -418,7 +488,8 @@ class PostgresDatabase(Database):
         rows = await all_rows(
             conn,
             """SELECT table_name, column_name, is_nullable, data_type FROM information_schema.columns
-               WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position""",
+               WHERE table_schema = current_schema() AND table_name <> 'bgb_listeners'
+               ORDER BY table_name, ordinal_position""",
             (),
         )
         out = []

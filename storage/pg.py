@@ -317,6 +317,7 @@ class PostgresDatabase(Database):
         self.heard = 0
         self.matches_heard = 0  # the same for writes to matches
         self._listener: asyncpg.Connection | None = None
+        self._trusted = False  # set once the writes that may not have notified are over (`listen`)
         self._settling: asyncio.Task[None] | None = None  # waiting out writes that did not notify
 
     @classmethod
@@ -346,7 +347,7 @@ class PostgresDatabase(Database):
     def _while_listening(self, count: int) -> int | None:
         """`count` of notifications heard, or None when no listener is live (nothing is heard)."""
         listener = self._listener
-        return None if listener is None or listener.is_closed() else count
+        return None if not self._trusted or listener is None or listener.is_closed() else count
 
     async def listen(self) -> None:
         """Listen for other stores' writes to the watched tables (after migrating: the trigger).
@@ -361,6 +362,7 @@ class PostgresDatabase(Database):
         commit in milliseconds); a long unrelated transaction on the server is waited out in the
         background after `settle_inline` seconds, while this store reads everything afresh."""
         listener = await asyncpg.connect(self.dsn, server_settings={"application_name": self.token + "-l"})
+        self._listener = listener
         listener.add_termination_listener(self._lost)
         await listener.add_listener(CHANGES_CHANNEL, self._heard)
         await listener.add_listener(MATCH_CHANGES_CHANNEL, self._heard)
@@ -374,13 +376,13 @@ class PostgresDatabase(Database):
 
     async def _settle(self, listener: asyncpg.Connection, listed_at: str) -> None:
         """Serve from memory once the transactions running at `listed_at` are all visible. (If the
-        connection is lost meanwhile, nothing is ever served from memory: `_while_listening`.)"""
+        connection is lost meanwhile, nothing is ever served from memory: `_lost`.)"""
         try:
             while await listener.fetchval(STILL_RUNNING, listed_at):
                 await asyncio.sleep(0.005)
         except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
             return
-        self._listener = listener
+        self._trusted = not listener.is_closed()
 
     def _heard(self, conn: object, pid: int, channel: str, payload: str) -> None:
         if payload == self.token:
@@ -394,12 +396,13 @@ class PostgresDatabase(Database):
         self.heard += 1
         self.matches_heard += 1
         self._listener = None
+        self._trusted = False
 
     async def close(self) -> None:
         settling, self._settling = self._settling, None
         if settling is not None and not settling.done():
             settling.cancel()
-        listener, self._listener = self._listener, None
+        listener, self._listener, self._trusted = self._listener, None, False
         if listener is not None and not listener.is_closed():
             # off the list first: the others' writes stop notifying a store that is gone
             with contextlib.suppress(asyncpg.PostgresError, OSError):

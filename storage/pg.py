@@ -405,7 +405,9 @@ class PostgresDatabase(Database):
         listener, self._listener, self._trusted = self._listener, None, False
         if listener is not None and not listener.is_closed():
             # off the list first: the others' writes stop notifying a store that is gone
-            with contextlib.suppress(asyncpg.PostgresError, OSError):
+            # (a wait cancelled mid-query leaves the connection busy: the next store's start then
+            # forgets the row, as a dead process's)
+            with contextlib.suppress(asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
                 await listener.execute("DELETE FROM bgb_listeners WHERE token = $1", self.token)
             await listener.close()
         await self.pool.close()

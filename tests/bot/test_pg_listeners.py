@@ -136,6 +136,30 @@ async def test_a_starting_process_trusts_memory_only_after_writes_that_could_not
             await one.close()
 
 
+async def test_a_store_closed_while_it_waits_closes_cleanly(monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncpg
+
+    monkeypatch.setattr(PostgresDatabase, "settle_inline", 0.05)
+    async with postgres_database() as url:
+        running: Any = await asyncpg.connect(url)
+        tx = running.transaction()
+        await tx.start()
+        await running.fetchval("SELECT pg_current_xact_id()")  # a transaction the start waits out
+        try:
+            store = await Store.open(url)
+            token = pg(store).token
+            assert pg(store).match_generation is None
+            await store.close()  # while still waiting: no error
+        finally:
+            await tx.rollback()
+            await running.close()
+        after = await Store.open(url)
+        try:
+            assert token not in await listed(url)  # taken off, or forgotten as a dead store's
+        finally:
+            await after.close()
+
+
 async def test_the_list_forgets_dead_processes_and_takes_in_earlier_versions() -> None:
     import asyncpg
 

@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+import asyncpg
 import pytest
 
 from bot.table import TableService
@@ -34,8 +35,6 @@ class Heard:
 
 @asynccontextmanager
 async def listening(url: str, name: str | None = None) -> AsyncIterator[Heard]:
-    import asyncpg
-
     heard = Heard()
     conn = await asyncpg.connect(url, server_settings={"application_name": name} if name else None)
     try:
@@ -46,7 +45,7 @@ async def listening(url: str, name: str | None = None) -> AsyncIterator[Heard]:
         await conn.close()
 
 
-async def settle() -> None:
+async def delivered() -> None:
     """Long enough for a notification sent at a commit to arrive."""
     await asyncio.sleep(0.3)
 
@@ -57,8 +56,6 @@ def pg(store: Store) -> PostgresDatabase:
 
 
 async def listed(url: str) -> set[str]:
-    import asyncpg
-
     conn = await asyncpg.connect(url)
     try:
         return {r["token"] for r in await conn.fetch("SELECT token FROM bgb_listeners")}
@@ -73,14 +70,14 @@ async def test_a_process_alone_notifies_nobody_and_another_one_hears_it() -> Non
             table = TableService(one)
             live = await start_game(table)  # match and play-by-post writes
             await one.prefs.set_locale(1001, "pt-BR")
-            await settle()
+            await delivered()
             assert heard.payloads == []  # nobody else is listed: not one notification
 
             two = await Store.open(url)
             seen = pg(two).matches_heard, pg(two).heard
             await one.db.execute("UPDATE matches SET updated_at = updated_at + 1 WHERE id = ?", (live.id,))
             await one.prefs.set_locale(1001, "en-US")
-            await settle()
+            await delivered()
             assert (MATCH_CHANGES_CHANNEL, pg(one).token) in heard.payloads
             assert (CHANGES_CHANNEL, pg(one).token) in heard.payloads
             assert pg(two).matches_heard == seen[0] + 1 and pg(two).heard == seen[1] + 1
@@ -88,7 +85,7 @@ async def test_a_process_alone_notifies_nobody_and_another_one_hears_it() -> Non
             await two.close()  # off the list: alone again
             heard.payloads.clear()
             await one.db.execute("UPDATE matches SET updated_at = updated_at + 1 WHERE id = ?", (live.id,))
-            await settle()
+            await delivered()
             assert heard.payloads == []
         finally:
             await one.close()
@@ -99,8 +96,6 @@ async def test_a_starting_process_trusts_memory_only_after_writes_that_could_not
 ) -> None:
     """A write that checked the list before the new process was on it sends no notification; the
     new process serves nothing from memory until that writer's transaction has ended."""
-    import asyncpg
-
     monkeypatch.setattr(PostgresDatabase, "settle_inline", 0.2)
     async with postgres_database() as url:
         one = await Store.open(url)
@@ -137,8 +132,6 @@ async def test_a_starting_process_trusts_memory_only_after_writes_that_could_not
 
 
 async def test_a_store_closed_while_it_waits_closes_cleanly(monkeypatch: pytest.MonkeyPatch) -> None:
-    import asyncpg
-
     monkeypatch.setattr(PostgresDatabase, "settle_inline", 0.05)
     async with postgres_database() as url:
         running: Any = await asyncpg.connect(url)
@@ -161,8 +154,6 @@ async def test_a_store_closed_while_it_waits_closes_cleanly(monkeypatch: pytest.
 
 
 async def test_the_list_forgets_dead_processes_and_takes_in_earlier_versions() -> None:
-    import asyncpg
-
     async with postgres_database() as url, listening(url, OLD_TOKEN + "-l") as old:
         first = await Store.open(url)
         conn = await asyncpg.connect(url)
@@ -175,7 +166,7 @@ async def test_the_list_forgets_dead_processes_and_takes_in_earlier_versions() -
             # the dead one is gone; both live stores and the older listener are on the list
             assert await listed(url) == {pg(first).token, pg(second).token, OLD_TOKEN}
             await second.prefs.set_locale(1001, "pt-BR")
-            await settle()
+            await delivered()
             assert (CHANGES_CHANNEL, pg(second).token) in old.payloads
         finally:
             await second.close()

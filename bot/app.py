@@ -263,6 +263,12 @@ class BoardGamesBot(commands.Bot):
             per_click(time.process_time, clicks),
         )
         self.registry.gauge(
+            "bgb_db_answers_grouped_total",
+            "Answers committed in one statement with other answers (PostgreSQL).",
+            lambda: store.db.answers_grouped,
+            "counter",
+        )
+        self.registry.gauge(
             "bgb_db_conflicts_total", "Writes refused by a constraint (lost races, duplicates).", lambda: store.db.conflicts, "counter"
         )
         reconciler = self.reconciler

@@ -16,7 +16,7 @@ import re
 import sqlite3
 import threading
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Hashable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
@@ -208,6 +208,16 @@ class Database:
                 await cur.close()
                 if write.rows is not None and touched != write.rows:
                     raise RowsMismatch(index, touched)
+
+    @property
+    def answers_grouped(self) -> int:
+        """Answers committed in one go with other answers (see `write_answer`)."""
+        return 0
+
+    async def write_answer(self, key: Hashable, writes: Sequence[Write]) -> None:
+        """An answer's writes, as `write_batch`, each touching rows of `key` (its match) only.
+        A backend may commit answers made close together in one go (storage/answer_groups.py)."""
+        await self.write_batch(writes)
 
     async def columns(self, conn: Conn) -> list[Column]:
         """Every column of every application table, ordered by table then position."""

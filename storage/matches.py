@@ -267,12 +267,14 @@ class MatchRepo:
         saved(record, updated_at)
 
     async def save_with(self, record: MatchRecord, writes: list[Write]) -> None:
-        """The compare-and-set save of `record`, then `writes`, as one transaction (on SQLite one
-        trip to the database thread): StaleMatch if another process wrote the match first,
-        IntegrityError if one of `writes` breaks a key. `record` is updated only on commit."""
+        """The compare-and-set save of `record`, then `writes` (rows of this match only), as one
+        transaction (on SQLite one trip to the database thread; on PostgreSQL possibly shared
+        with other matches' answers, see storage/answer_groups.py): StaleMatch if another process
+        wrote the match first, IntegrityError if one of `writes` breaks a key. `record` is
+        updated only on commit."""
         write, updated_at = save_write(record)
         try:
-            await self.db.write_batch([write, *writes])
+            await self.db.write_answer(record.id, [write, *writes])
         except RowsMismatch as exc:
             raise StaleMatch(record.id) from exc
         saved(record, updated_at)

@@ -16,7 +16,7 @@ import asyncio
 import contextlib
 import re
 import uuid
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Hashable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import lru_cache
@@ -24,6 +24,7 @@ from typing import Any
 
 import asyncpg
 
+from storage.answer_groups import AnswerGroups
 from storage.db import Column, Conn, Database, IntegrityError, RowsMismatch, Write, all_rows, split_sql
 from storage.first_in_line import Gate
 
@@ -165,31 +166,54 @@ def one_statement(writes: Sequence[Write]) -> str | None:
     `bgb_expect_rows`), or None when they cannot be: a write that returns rows, or one that
     reads or writes a table another of them writes (the clauses share one snapshot, so a later
     one would not see an earlier one's changes)."""
-    return _composed(tuple((w.sql, w.rows) for w in writes))
+    return _composed((_shape(writes),))
+
+
+def group_statement(groups: Sequence[Sequence[Write]]) -> str | None:
+    """Several answers' writes as one statement, each answer's as `one_statement` would take
+    them, or None when one of them cannot be. Answers may write the same tables: each writes
+    rows of its own match only (storage/answer_groups.py keeps two of one match apart), so no
+    clause needs to see another answer's changes."""
+    return _composed(tuple(_shape(writes) for writes in groups))
+
+
+def _shape(writes: Sequence[Write]) -> tuple[tuple[str, int | None], ...]:
+    return tuple((w.sql, w.rows) for w in writes)
 
 
 @lru_cache(maxsize=256)
-def _composed(shape: tuple[tuple[str, int | None], ...]) -> str | None:
-    """`one_statement` for a batch's statements and row counts (a hot path sends a few shapes)."""
+def _composed(shapes: tuple[tuple[tuple[str, int | None], ...], ...]) -> str | None:
+    """The statement for answers of these statements and row counts (a hot path sends a few)."""
+    clauses, checks, n, k = [], [], 0, 0
+    for a, shape in enumerate(shapes):
+        if not _composable(shape):
+            return None
+        for i, (sql, rows) in enumerate(shape):
+            name = f"w{i}" if len(shapes) == 1 else f"a{a}w{i}"
+            body, n = numbered(sql.strip().rstrip(";"), n)
+            clauses.append(f"{name} AS ({body} RETURNING 1)")
+            if rows is not None:
+                checks.append(f"bgb_expect_rows((SELECT count(*) FROM {name}), {int(rows)}, {k})")
+            k += 1
+    return f"WITH {', '.join(clauses)} SELECT {', '.join(checks) or '1'}"
+
+
+@lru_cache(maxsize=256)
+def _composable(shape: tuple[tuple[str, int | None], ...]) -> bool:
+    """Whether one answer's writes can share a statement (see `one_statement`)."""
     targets = []
     for sql, _ in shape:
         m = WRITE_TARGET.match(sql)
         if m is None or RETURNING.search(sql):
-            return None
+            return False
         targets.append(m.group(1).lower())
     if len(set(targets)) != len(targets):
-        return None
+        return False
     for i, (sql, _) in enumerate(shape):
         lowered = sql.lower()
         if any(re.search(rf"\b{t}\b", lowered) for j, t in enumerate(targets) if j != i):
-            return None
-    clauses, checks, n = [], [], 0
-    for i, (sql, rows) in enumerate(shape):
-        body, n = numbered(sql.strip().rstrip(";"), n)
-        clauses.append(f"w{i} AS ({body} RETURNING 1)")
-        if rows is not None:
-            checks.append(f"bgb_expect_rows((SELECT count(*) FROM w{i}), {int(rows)}, {i})")
-    return f"WITH {', '.join(clauses)} SELECT {', '.join(checks) or '1'}"
+            return False
+    return True
 
 
 DDL_RULES = (
@@ -319,6 +343,11 @@ class PostgresDatabase(Database):
         self._listener: asyncpg.Connection | None = None
         self._trusted = False  # set once the writes that may not have notified are over (`listen`)
         self._settling: asyncio.Task[None] | None = None  # waiting out writes that did not notify
+        # At most 8 answers to a statement: each mix of write shapes and count is a statement of
+        # its own to prepare, and each connection keeps 100 prepared.
+        self.answers: AnswerGroups[Hashable, Sequence[Write]] = AnswerGroups(
+            self._write_group, self.write_batch, per_group=8
+        )
 
     @classmethod
     async def connect(cls, url: str, min_size: int = 1, max_size: int = 10) -> PostgresDatabase:
@@ -450,6 +479,24 @@ class PostgresDatabase(Database):
             return
         async with self._connection() as raw:
             await PgConn(raw, self).execute(sql, [p for w in writes for p in w.params])
+
+    @property
+    def answers_grouped(self) -> int:
+        return self.answers.grouped
+
+    async def write_answer(self, key: Hashable, writes: Sequence[Write]) -> None:
+        """Answers made while another group is being written go together (see AnswerGroups)."""
+        await self.answers.write(key, writes)
+
+    async def _write_group(self, groups: list[Sequence[Write]]) -> bool:
+        # in a canonical order: one statement text per mix of shapes, whatever the arrival order
+        groups = sorted(groups, key=lambda writes: tuple(w.sql for w in writes))
+        sql = group_statement(groups)
+        if sql is None:
+            return False
+        async with self._connection() as raw:
+            await PgConn(raw, self).execute(sql, [p for writes in groups for w in writes for p in w.params])
+        return True
 
     async def _lock_schema(self, conn: Conn) -> None:
         await conn.execute(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})")

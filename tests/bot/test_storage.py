@@ -14,7 +14,7 @@ from storage.bot_turns import BotTurnRepo
 from storage.db import Database, RowsMismatch, Write, migrations, split_sql
 from storage.log import LogRepo
 from storage.matches import StaleMatch
-from storage.pg import one_statement
+from storage.pg import group_statement, one_statement
 
 
 async def test_migrations_apply_once_and_are_idempotent(db_path: str) -> None:
@@ -149,6 +149,55 @@ async def test_an_answer_batch_is_all_or_nothing_in_one_round_trip(store: Store)
         )
     assert (mismatch.value.index, mismatch.value.touched) == (1, 0)
     assert await store.log.count(mid) == 1
+
+
+async def test_answers_made_at_once_each_land_or_fail_on_their_own(store: Store) -> None:
+    """Answers of several matches committed together (on PostgreSQL in groups, one statement
+    each): a stale one among them is refused alone and leaves no log entry, the others land
+    with their log entries, and on PostgreSQL the lot costs fewer round trips than answers."""
+    mids = [await _match(store, channel=c) for c in range(1, 8)]
+    records = [await store.matches.get(mid) for mid in mids]
+    assert all(r is not None for r in records)
+    live = [r for r in records if r is not None]
+    live[3].revision -= 1  # another process saved that match first
+    trips = store.db.round_trips
+    outcomes = await asyncio.gather(
+        *(store.matches.save_with(r, [LogRepo.append_write(r.id, 0, 0, (f"m{r.id}",))]) for r in live),
+        return_exceptions=True,
+    )
+    used = store.db.round_trips - trips
+    assert [type(o).__name__ for o in outcomes] == ["NoneType"] * 3 + ["StaleMatch"] + ["NoneType"] * 3
+    for r in live:
+        entries = await store.log.entries(r.id)
+        assert entries == ([] if r is live[3] else [(0, (f"m{r.id}",))])
+    if store.db.dialect == "postgresql":
+        # made in one go, the seven go as one group: refused for the stale one, rolled back,
+        # then each alone (8 statements)
+        assert used == 8
+        fresh = [await store.matches.get(mid) for mid in mids]
+        assert [f.revision for f in fresh if f is not None] == [r.revision for r in live[:3]] + [
+            live[3].revision + 1
+        ] + [r.revision for r in live[4:]]
+        # without a stale one, six answers take one statement
+        trips = store.db.round_trips
+        await asyncio.gather(
+            *(store.matches.save_with(r, [LogRepo.append_write(r.id, 1, 0, ("again",))]) for r in live if r is not live[3])
+        )
+        assert store.db.round_trips - trips == 1
+        assert store.db.answers_grouped == 6  # the refused group counted none
+    else:
+        assert store.db.answers_grouped == 0
+
+
+def test_answers_as_one_statement_number_their_parameters_through() -> None:
+    one = [Write("UPDATE matches SET host_id = ? WHERE id = ?", (1, 2), rows=1), LogRepo.append_write(2, 0, 0, ("a",))]
+    two = [Write("UPDATE matches SET host_id = ? WHERE id = ?", (1, 3), rows=1), LogRepo.append_write(3, 0, 0, ("b",))]
+    sql = group_statement([one, two])
+    assert sql is not None
+    assert "a0w0 AS (UPDATE" in sql and "a1w1 AS (INSERT" in sql and "$18" in sql and "$19" not in sql
+    assert sql.count("bgb_expect_rows") == 2 and ", 2)" in sql  # the second answer's check: write 2
+    reads_other = Write("DELETE FROM pbp_jobs WHERE ref = ? AND NOT EXISTS (SELECT 1 FROM matches)", ("r",))
+    assert group_statement([one, [reads_other, *two]]) is None  # one answer cannot be one statement
 
 
 def test_a_batch_is_one_statement_only_when_its_writes_cannot_see_each_other() -> None:

@@ -57,8 +57,10 @@ class AnswerGroups(Generic[K, W]):
 
     async def write(self, key: K, writes: W) -> None:
         while key in self._open.answers:  # an answer of this key is already waiting: next group
-            _, earlier = self._open.answers[key]
-            await asyncio.wait([earlier])
+            # (waiting for that group's writer, not for the earlier caller, who may have given up)
+            writer = self._open.written
+            assert writer is not None
+            await asyncio.wait([writer])
         group = self._open
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         group.answers[key] = (writes, done)

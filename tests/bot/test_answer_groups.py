@@ -163,3 +163,22 @@ async def test_an_answer_given_up_on_is_written_all_the_same_and_others_are_told
     await asyncio.gather(first, patient)
     assert impatient.cancelled()
     assert fake.committed == ["a", "b", "c"]
+
+
+async def test_an_answer_after_one_of_its_match_given_up_on_waits_for_the_next_group() -> None:
+    fake = Fake()
+    fake.gate.clear()
+    answers = groups(fake)
+    first = asyncio.ensure_future(answers.write(0, "a"))
+    await asyncio.sleep(0)
+    given_up = asyncio.ensure_future(answers.write(7, "m7-first"))
+    await asyncio.sleep(0)
+    given_up.cancel()
+    again = asyncio.ensure_future(answers.write(7, "m7-second"))
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert not again.done() and fake.calls == [("alone", ["a"])]
+    fake.gate.set()
+    await asyncio.wait_for(asyncio.gather(first, again), 5)
+    assert fake.calls == [("alone", ["a"]), ("alone", ["m7-first"]), ("alone", ["m7-second"])]
+

@@ -51,6 +51,16 @@ def groups(fake: Fake, per_group: int = 8) -> AnswerGroups[int, str]:
     return AnswerGroups(fake.write_group, fake.write_alone, per_group=per_group)
 
 
+async def writing_first(fake: Fake, per_group: int = 8) -> tuple[AnswerGroups[int, str], asyncio.Future[None]]:
+    """Groups whose first answer ("a", of key 0) is being written alone, the database held
+    until `fake.gate` is set: the answers made next wait for it together."""
+    fake.gate.clear()
+    answers = groups(fake, per_group)
+    first = asyncio.ensure_future(answers.write(0, "a"))
+    await asyncio.sleep(0)
+    return answers, first
+
+
 async def test_answers_made_while_a_group_is_written_go_together_in_the_next() -> None:
     fake = Fake()
     fake.gate.clear()
@@ -68,10 +78,7 @@ async def test_answers_made_while_a_group_is_written_go_together_in_the_next() -
 
 async def test_a_group_larger_than_one_statement_goes_in_parts() -> None:
     fake = Fake()
-    fake.gate.clear()
-    answers = groups(fake, per_group=2)
-    first = asyncio.ensure_future(answers.write(0, "a"))
-    await asyncio.sleep(0)
+    answers, first = await writing_first(fake, per_group=2)
     rest = [asyncio.ensure_future(answers.write(k, f"r{k}")) for k in range(1, 6)]
     await asyncio.sleep(0)
     fake.gate.set()
@@ -81,11 +88,8 @@ async def test_a_group_larger_than_one_statement_goes_in_parts() -> None:
 
 async def test_a_refused_answer_is_told_alone_and_the_others_land() -> None:
     fake = Fake()
-    fake.gate.clear()
     fake.refuse = {"stale"}
-    answers = groups(fake)
-    first = asyncio.ensure_future(answers.write(0, "a"))
-    await asyncio.sleep(0)
+    answers, first = await writing_first(fake)
     good = asyncio.ensure_future(answers.write(1, "good"))
     stale = asyncio.ensure_future(answers.write(2, "stale"))
     also = asyncio.ensure_future(answers.write(3, "also"))
@@ -101,11 +105,8 @@ async def test_a_refused_answer_is_told_alone_and_the_others_land() -> None:
 
 async def test_answers_that_cannot_go_together_are_written_one_by_one() -> None:
     fake = Fake()
-    fake.gate.clear()
     fake.can_group = False
-    answers = groups(fake)
-    first = asyncio.ensure_future(answers.write(0, "a"))
-    await asyncio.sleep(0)
+    answers, first = await writing_first(fake)
     rest = [asyncio.ensure_future(answers.write(k, f"r{k}")) for k in (1, 2)]
     await asyncio.sleep(0)
     fake.gate.set()
@@ -116,10 +117,7 @@ async def test_answers_that_cannot_go_together_are_written_one_by_one() -> None:
 
 async def test_two_answers_of_one_match_never_share_a_group() -> None:
     fake = Fake()
-    fake.gate.clear()
-    answers = groups(fake)
-    first = asyncio.ensure_future(answers.write(0, "a"))
-    await asyncio.sleep(0)
+    answers, first = await writing_first(fake)
     one = asyncio.ensure_future(answers.write(7, "m7-first"))
     other = asyncio.ensure_future(answers.write(8, "m8"))
     again = asyncio.ensure_future(answers.write(7, "m7-second"))
@@ -132,10 +130,7 @@ async def test_two_answers_of_one_match_never_share_a_group() -> None:
 
 async def test_a_failed_database_fails_its_group_only() -> None:
     fake = Fake()
-    fake.gate.clear()
-    answers = groups(fake)
-    first = asyncio.ensure_future(answers.write(0, "a"))
-    await asyncio.sleep(0)
+    answers, first = await writing_first(fake)
     rest = [asyncio.ensure_future(answers.write(k, f"r{k}")) for k in (1, 2)]
     await asyncio.sleep(0)
     fake.broken = True
@@ -150,10 +145,7 @@ async def test_a_failed_database_fails_its_group_only() -> None:
 
 async def test_an_answer_given_up_on_is_written_all_the_same_and_others_are_told() -> None:
     fake = Fake()
-    fake.gate.clear()
-    answers = groups(fake)
-    first = asyncio.ensure_future(answers.write(0, "a"))
-    await asyncio.sleep(0)
+    answers, first = await writing_first(fake)
     impatient = asyncio.ensure_future(answers.write(1, "b"))
     patient = asyncio.ensure_future(answers.write(2, "c"))
     await asyncio.sleep(0)
@@ -167,10 +159,7 @@ async def test_an_answer_given_up_on_is_written_all_the_same_and_others_are_told
 
 async def test_an_answer_after_one_of_its_match_given_up_on_waits_for_the_next_group() -> None:
     fake = Fake()
-    fake.gate.clear()
-    answers = groups(fake)
-    first = asyncio.ensure_future(answers.write(0, "a"))
-    await asyncio.sleep(0)
+    answers, first = await writing_first(fake)
     given_up = asyncio.ensure_future(answers.write(7, "m7-first"))
     await asyncio.sleep(0)
     given_up.cancel()

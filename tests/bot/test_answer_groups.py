@@ -63,10 +63,7 @@ async def writing_first(fake: Fake, per_group: int = 8) -> tuple[AnswerGroups[in
 
 async def test_answers_made_while_a_group_is_written_go_together_in_the_next() -> None:
     fake = Fake()
-    fake.gate.clear()
-    answers = groups(fake)
-    first = asyncio.ensure_future(answers.write(1, "a"))
-    await asyncio.sleep(0)  # the first answer is being written, alone
+    answers, first = await writing_first(fake)  # the first answer is being written, alone
     rest = [asyncio.ensure_future(answers.write(k, f"r{k}")) for k in range(2, 6)]
     await asyncio.sleep(0)
     fake.gate.set()

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from sqlite3 import IntegrityError
 from typing import Generic, TypeVar
 
@@ -66,6 +67,7 @@ class AnswerGroups(Generic[K, W]):
         group.answers[key] = (writes, done)
         if group.written is None:
             group.written = asyncio.ensure_future(self._write(group))
+            group.written.add_done_callback(partial(self._ended, group))
         await done
 
     async def _write(self, group: _Group[K, W]) -> None:
@@ -74,6 +76,17 @@ class AnswerGroups(Generic[K, W]):
             items = list(group.answers.values())
             for start in range(0, len(items), self._per_group):
                 await self._write_part(items[start : start + self._per_group])
+
+    def _ended(self, group: _Group[K, W], writer: asyncio.Future[None]) -> None:
+        """A writer cancelled (shutting down), maybe before it ever ran: its callers are told,
+        and their matches are free to join the next group."""
+        if not writer.cancelled():
+            return
+        if self._open is group:
+            self._open = _Group()
+        for _, done in group.answers.values():
+            if not done.done():
+                done.cancel()
 
     async def _write_part(self, items: Sequence[tuple[W, asyncio.Future[None]]]) -> None:
         if len(items) > 1:

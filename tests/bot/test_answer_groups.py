@@ -168,3 +168,19 @@ async def test_an_answer_after_one_of_its_match_given_up_on_waits_for_the_next_g
     await asyncio.wait_for(asyncio.gather(first, again), 5)
     assert fake.calls == [("alone", ["a"]), ("alone", ["m7-first"]), ("alone", ["m7-second"])]
 
+
+async def test_a_group_cancelled_before_its_turn_cancels_its_callers_and_frees_their_matches() -> None:
+    fake = Fake()
+    answers, first = await writing_first(fake)
+    waiting = asyncio.ensure_future(answers.write(7, "m7"))
+    await asyncio.sleep(0)
+    writer = answers._open.written
+    assert writer is not None
+    writer.cancel()  # as at shutdown, while the group still waits for the first to be written
+    await asyncio.wait([waiting], timeout=5)
+    assert waiting.cancelled()
+    fake.gate.set()
+    await first
+    await asyncio.wait_for(answers.write(7, "m7-again"), 5)  # not kept waiting for a dead group
+    assert fake.committed == ["a", "m7-again"]
+

@@ -189,7 +189,7 @@ def _composed(shapes: tuple[tuple[tuple[str, int | None], ...], ...]) -> str | N
         if not _composable(shape):
             return None
         for i, (sql, rows) in enumerate(shape):
-            name = f"w{i}" if len(shapes) == 1 else f"a{a}w{i}"
+            name = f"a{a}w{i}"
             body, n = numbered(sql.strip().rstrip(";"), n)
             clauses.append(f"{name} AS ({body} RETURNING 1)")
             if rows is not None:
@@ -477,6 +477,10 @@ class PostgresDatabase(Database):
         if sql is None:
             await super().write_batch(writes)
             return
+        await self._run_composed(sql, writes)
+
+    async def _run_composed(self, sql: str, writes: Iterable[Write]) -> None:
+        """A composed statement (`one_statement`, `group_statement`) with its writes' parameters."""
         async with self._connection() as raw:
             await PgConn(raw, self).execute(sql, [p for w in writes for p in w.params])
 
@@ -494,8 +498,7 @@ class PostgresDatabase(Database):
         sql = group_statement(groups)
         if sql is None:
             return False
-        async with self._connection() as raw:
-            await PgConn(raw, self).execute(sql, [p for writes in groups for w in writes for p in w.params])
+        await self._run_composed(sql, [w for writes in groups for w in writes])
         return True
 
     async def _lock_schema(self, conn: Conn) -> None:

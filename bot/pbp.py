@@ -22,7 +22,17 @@ from bot.render.common import seat_name
 from bot.scheduler import Scheduler
 from bot.status import StatusBoard, jump_link, shown_seats
 from bot.table import KeyedLocks, Live, Outcome, TableService
-from bot.timers import HOUR, REMIND, TIMEOUT, VACATION_END, VACATION_START, TurnTimers, waiting_seats
+from bot.timers import (
+    HOUR,
+    REMIND,
+    TIMEOUT,
+    VACATION_END,
+    VACATION_START,
+    Passed,
+    TurnTimers,
+    passed_answer,
+    waiting_seats,
+)
 from bot.undo import UndoService
 from bot.votes import REPLACE, UNDO, Ballot, VoteService
 from storage.pbp import GameSettings, PbpStore, Timer
@@ -122,22 +132,29 @@ class PlayByPost:
             # The game moved on: a pending undo request would now take back more than was asked.
             for vote in await self.votes.cancel_all(live.id, UNDO):
                 await self._close_vote_message(live, vote, t("vote.moved_on", live.record.locale))
-        await self.follow(live, paced=True)
+        await self.follow(live, paced=True, passed=passed_answer(outcome, live))
 
     async def follow(
-        self, live: Live, note: str | None = None, repost: bool = False, paced: bool = False
+        self,
+        live: Live,
+        note: str | None = None,
+        repost: bool = False,
+        paced: bool = False,
+        passed: Passed | None = None,
     ) -> None:
         """Bring the game's clocks and status up to date (`paced`: an edit of the status as
-        `status_pace` allows, for the follow-up of an answer)."""
+        `status_pace` allows, for the follow-up of an answer; `passed`: that answer, when the
+        game has moved past it, so turns that ended there and came back since count as new)."""
         if live.record.status != "active":
             await self.timers.drop_all(live.id)
             for vote in await self.votes.cancel_all(live.id):
                 await self._close_vote_message(live, vote, t("vote.game_over", live.record.locale))
             await self.status.close(live)
             return
-        sync = await self.timers.sync(live)
+        sync = await self.timers.sync(live, passed)
         timers = await self.store.games.timers(live.id)
-        await self.status.refresh(live, timers, note=note, repost=repost, paced=paced)
+        renewed = tuple(t.user_id for t in sync.started)
+        await self.status.refresh(live, timers, note=note, repost=repost, paced=paced, renewed=renewed)
         shown = set(shown_seats(live))
         for timer in sync.started:
             prefs = await self.store.games.ping_prefs(timer.user_id)

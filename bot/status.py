@@ -172,22 +172,31 @@ class StatusBoard:
         note: str | None = None,
         repost: bool = False,
         paced: bool = False,
+        renewed: tuple[int, ...] = (),
     ) -> GameSettings:
         """Bring the status message up to date; a new mention (or `repost`) posts it afresh.
         `paced`: an edit in place waits its turn (`pace`), and a run of the pacer makes it then;
-        a post is never held back (a mention is news)."""
+        a post is never held back (a mention is news). `renewed`: users whose turn has just
+        begun, mentioned anew even if the message mentions them already (their last turn ended
+        and this one began before the status showed anyone else)."""
         async with self._locks.hold(live.id):
-            return await self._refresh(live, timers, note, repost, paced)
+            return await self._refresh(live, timers, note, repost, paced, renewed)
 
     async def _refresh(
-        self, live: Live, timers: dict[int, Timer], note: str | None, repost: bool, paced: bool = False
+        self,
+        live: Live,
+        timers: dict[int, Timer],
+        note: str | None,
+        repost: bool,
+        paced: bool = False,
+        renewed: tuple[int, ...] = (),
     ) -> GameSettings:
         settings = await self.repo.settings(live.id)
         record = live.record
         if record.status != "active":
             return await self._close(live)
         line = await self.compose(live, timers, settings, note)
-        edited = await self._edit(live, settings, line, repost, paced)
+        edited = await self._edit(live, settings, line, repost, paced, renewed)
         if edited is not None:
             return edited
         async with self._claimed(live.id):
@@ -201,11 +210,19 @@ class StatusBoard:
             return await self._post(live, latest, line)
 
     async def _edit(
-        self, live: Live, settings: GameSettings, line: StatusLine, repost: bool, paced: bool = False
+        self,
+        live: Live,
+        settings: GameSettings,
+        line: StatusLine,
+        repost: bool,
+        paced: bool = False,
+        renewed: tuple[int, ...] = (),
     ) -> GameSettings | None:
         """Update the current message in place when that is enough (nobody new to ping, no
         repost asked); None when a new message must be posted."""
-        new_people = bool(set(line.mentions) - set(settings.status_pinged))
+        new_people = bool(
+            set(line.mentions) - set(settings.status_pinged) or set(line.mentions) & set(renewed)
+        )
         message_id = settings.status_message_id
         if not message_id or repost or new_people:
             return None

@@ -169,6 +169,9 @@ class Outcome:
     # lookup while it still stands at that commit (see TableService.live_of).
     live: Live | None = field(default=None, compare=False, repr=False)
     version: int | None = None
+    # Seats with an open prompt right after the answer: a follow-up that runs after the game
+    # moved on can still tell whose turn ended here (see TurnTimers.sync).
+    waiting: frozenset[int] | None = None
 
 
 class KeyedLocks:
@@ -600,6 +603,7 @@ class TableService:
                 match.finished,
                 live=live,
                 version=match.version,
+                waiting=frozenset(p.seat for p in match.prompts()),
             )
 
     def _playable(self, live: Live) -> Match:

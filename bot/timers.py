@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 from bot.clock import Clock
 from bot.scheduler import Scheduler
-from bot.table import Live
+from bot.table import Live, Outcome
 from storage.pbp import GameSettings, PbpRepo, Timer, Vacation
 from storage.pbp_jobs import Job
 
@@ -41,6 +41,23 @@ def timer_ref(match_id: int, seat: int) -> str:
 
 def vacation_ref(user_id: int) -> str:
     return f"vacation:{user_id}"
+
+
+@dataclass(frozen=True)
+class Passed:
+    """An answer as committed: the answer count after it and the seats waiting right then."""
+
+    version: int
+    waiting: frozenset[int]
+
+
+def passed_answer(outcome: Outcome, live: Live) -> Passed | None:
+    """The answer of `outcome` when the game (`live`, as it stands) has moved on since it."""
+    if outcome.kind != "answer" or outcome.waiting is None or outcome.version is None or live.match is None:
+        return None
+    if live.match.version == outcome.version:
+        return None
+    return Passed(outcome.version, outcome.waiting)
 
 
 @dataclass(frozen=True)
@@ -76,22 +93,32 @@ class TurnTimers:
         return (match_id, seat) in self._covered
 
     # -- following the game ---------------------------------------------------------------------------
-    async def sync(self, live: Live) -> Sync:
-        """Start timers for seats that began waiting, drop those of seats that stopped."""
+    async def sync(self, live: Live, passed: Passed | None = None) -> Sync:
+        """Start timers for seats that began waiting, drop those of seats that stopped.
+
+        `passed`: an answer the game has already moved past (its follow-up ran late). A seat
+        that was not waiting right after it had its turn end there, even when it waits again
+        now: that is a new turn, so its timer goes and a fresh one starts. A timer begun after
+        that answer (by a later follow-up, maybe in another process) is left alone."""
         waiting = waiting_seats(live)
         timers = await self.repo.timers(live.id)
         ended = []
-        for seat, timer in timers.items():
-            if waiting.get(seat) != timer.user_id:
+        for seat, timer in list(timers.items()):
+            ended_then = (
+                passed is not None and seat not in passed.waiting and timer.since_answer < passed.version
+            )
+            if ended_then or waiting.get(seat) != timer.user_id:
                 await self._drop(timer)
                 ended.append(timer)
+                del timers[seat]
         started = []
         if waiting:
             settings = await self.repo.settings(live.id)
+            version = live.match.version if live.match is not None else 0
             for seat, user_id in sorted(waiting.items()):
                 if seat in timers and timers[seat].user_id == user_id:
                     continue
-                new = await self._start(live.id, seat, user_id, settings)
+                new = await self._start(live.id, seat, user_id, settings, version)
                 if new is not None:
                     started.append(new)
         return Sync(tuple(started), tuple(ended))
@@ -100,7 +127,9 @@ class TurnTimers:
         for timer in (await self.repo.timers(match_id)).values():
             await self._drop(timer)
 
-    async def _start(self, match_id: int, seat: int, user_id: int, settings: GameSettings) -> Timer | None:
+    async def _start(
+        self, match_id: int, seat: int, user_id: int, settings: GameSettings, since_answer: int
+    ) -> Timer | None:
         """The new timer, or None when another process started this turn's timer first."""
         now = self.clock.now()
         total = settings.turn_hours * HOUR if settings.turn_hours else None
@@ -114,6 +143,7 @@ class TurnTimers:
             due_at=None if total is None or away else now + total,
             paused_left=total if total is not None and away else None,
             covered=False,
+            since_answer=since_answer,
         )
         if not await self.repo.add_timer(timer):
             return None

@@ -7,6 +7,8 @@ import pytest
 
 from bot.clock import ManualClock
 from bot.scheduler import Scheduler
+from bot.table import Outcome
+from bot.timers import Passed
 from storage import Store
 from storage.pbp import PbpStore
 from storage.pbp_jobs import Job
@@ -234,5 +236,54 @@ async def test_a_named_player_whose_timer_is_still_starting_is_pinged_in_the_sam
         await rig.tick(0.01)  # the vacation's start job runs
         line = await rig.pbp.status.compose(live, {}, settings, None)
         assert f"<@{user}>" in line.text and line.mentions == ()
+    finally:
+        await rig.store.close()
+
+
+async def test_a_turn_that_ends_and_comes_back_before_its_follow_up_starts_afresh(db_path: str) -> None:
+    """Bob ends his turn and Alice plays hers before the follow-up of Bob's answer runs (a busy
+    process): the follow-up sees Bob to act again, but it is a new turn. His clock starts again
+    and the status mentions him anew (his prompt reaches him only through it)."""
+    rig = await make_rig(db_path)
+    try:
+        rig.no_dm.add(BOB)
+        live = await started(rig, hours=24)
+        if live.record.seats[current_seat(live)].user_id != BOB:
+            live = await end_turn(rig, live)
+        seat = current_seat(live)
+        assert live.record.seats[seat].user_id == BOB
+        before = await rig.pbp.store.games.timer(live.id, seat)
+        assert before is not None
+        pings = len([m for m in rig.herald.posts if BOB in m.mentions])
+        rig.clock.advance(HOUR)
+
+        async def answer(user: int) -> Outcome:
+            match = (await rig.table.get(live.id)).match
+            assert match is not None
+            prompt = match.prompt_for(current_seat(await rig.table.get(live.id)))
+            assert prompt is not None and any(o.id == "end" for o in prompt.options)
+            return await rig.table.submit(live.id, user, prompt.pid, ["end"])
+
+        bobs = await answer(BOB)
+        alices = await answer(ALICE)
+        await rig.table.announce(bobs)
+        await rig.table.announce(alices)
+        await rig.settle()
+
+        after = await rig.pbp.store.games.timer(live.id, seat)
+        assert after is not None and after.started_at == rig.clock.now() > before.started_at
+        assert after.due_at == rig.clock.now() + 24 * HOUR
+        assert len([m for m in rig.herald.posts if BOB in m.mentions]) == pings + 1
+        status = [m for m in rig.herald.live_posts() if "Game #" in m.content]
+        assert len(status) == 1 and BOB in status[0].mentions
+        # The follow-up of Alice's answer, which sees the game as it is, changes nothing more.
+        assert await rig.pbp.store.games.timer(live.id, seat) == after
+        # Bob's answer followed up late once more (as another process might): the timer was
+        # begun after that answer, so it stays.
+        rig.clock.advance(HOUR)
+        assert bobs.version is not None and bobs.waiting is not None
+        late = await rig.pbp.timers.sync(await rig.table.get(live.id), Passed(bobs.version, bobs.waiting))
+        assert late.started == () and late.ended == ()
+        assert await rig.pbp.store.games.timer(live.id, seat) == after
     finally:
         await rig.store.close()

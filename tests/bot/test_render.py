@@ -41,7 +41,7 @@ def check_components(view: discord.ui.View) -> list[dict[str, Any]]:
             else:
                 assert len(comps) == 1  # a select fills its row
                 assert 1 <= len(c["options"]) <= 25
-                assert c["min_values"] <= c["max_values"] <= len(c["options"])
+                assert c.get("min_values", 1) <= c.get("max_values", 1) <= len(c["options"])
                 assert all(len(o["label"]) <= 100 and len(o["value"]) <= 100 for o in c["options"])
     return rows
 

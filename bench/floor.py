@@ -232,6 +232,14 @@ class PayloadLoad(TableLoad):
         await s.store_message(message)
 
 
+class LeanPayloadLoad(PayloadLoad):
+    """The same messages on our bot's own send paths (FLOOR_TRAFFIC=lean-payload)."""
+
+    async def prepare(self, env: dict[str, str]) -> None:
+        await super().prepare(env)
+        env.update(FLOOR_TRAFFIC="lean-payload")
+
+
 async def run_floor(
     matches: int,
     seconds: float,
@@ -243,8 +251,13 @@ async def run_floor(
 ) -> load.LoadResult:
     """`traffic`: "click" (one callback per click), "table" (a table's minimum traffic) or
     "payload" (that traffic carrying the real bot's messages)."""
-    harness: type[load.Load] = {"click": FloorLoad, "table": TableLoad, "payload": PayloadLoad}[traffic]
-    if traffic == "payload":
+    harness: type[load.Load] = {
+        "click": FloorLoad,
+        "table": TableLoad,
+        "payload": PayloadLoad,
+        "lean-payload": LeanPayloadLoad,
+    }[traffic]
+    if traffic in ("payload", "lean-payload"):
         PayloadLoad.bodies = await payloads()
     return await load.run_load(
         matches, seconds, rate=rate, warmup=warmup, profile=profile, py_spy=py_spy, harness=harness
@@ -255,10 +268,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = load.run_arguments(__doc__)
     parser.add_argument(
         "--traffic",
-        choices=("click", "table", "payload"),
+        choices=("click", "table", "payload", "lean-payload"),
         default="click",
         help="click: one callback per click; table: plus a board edit per click and a DM per turn; "
-        "payload: the table's traffic carrying the real bot's messages",
+        "payload: the table's traffic carrying the real bot's messages; lean-payload: those "
+        "messages sent on the bot's own paths (nothing read back)",
     )
     parser.add_argument("--profile", type=Path, default=None, help="cProfile the floor bot into this file")
     parser.add_argument(

@@ -25,6 +25,9 @@ With FLOOR_TRAFFIC=payload the same traffic carries the real bot's messages inst
 texts (FLOOR_PAYLOADS: a JSON file of the board, the prompt to play, the prompt to buy and the
 waiting view as our bot sent them in a game, captured by bench/floor.py), each built once: the
 cost of sending, receiving and parsing what a player must see, with no work to produce it.
+FLOOR_TRAFFIC=lean-payload sends those messages on the real bot's own paths instead of discord.py's
+ordinary ones (`bot/postbox.py`: nothing read back after the click's answer, the board edit or the
+DM), so what lies between it and the bot is the bot's work to produce them.
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ import aiohttp  # noqa: E402
 import discord  # noqa: E402
 
 from bot.app import HTTP_CONNECTIONS, tune_gc  # noqa: E402
+from bot.postbox import RestPostbox, update_clicked  # noqa: E402
 from bot.standin.patch import use_api_base  # noqa: E402
 
 CONTENT = "Your move."
@@ -198,6 +202,36 @@ class PayloadBot(TableBot):
             await dm.send(content=play.content, embeds=play.embeds, view=play.view or discord.utils.MISSING)
 
 
+class LeanPayloadBot(PayloadBot):
+    """The same messages sent as our bot sends them (FLOOR_TRAFFIC=lean-payload): the click's
+    answer without asking for the message back, the board edit and the DM read only for their
+    ids (`bot/postbox.py`). What the thinnest bot pays for our messages on our own send paths."""
+
+    async def setup_hook(self) -> None:
+        await super().setup_hook()
+        self.postbox = RestPostbox(self)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.type is not discord.InteractionType.component or interaction.channel_id is None:
+            return
+        board_channel, board_message, other_dm = self.tables[interaction.channel_id]
+        data = cast(dict[str, Any], interaction.data)
+        turn_over = data.get("custom_id") == BUY_ID
+        answer = self.bodies["wait" if turn_over else "buy"]
+        try:
+            await update_clicked(interaction, content=answer.content, embeds=answer.embeds, view=answer.view)
+        except discord.NotFound:
+            return
+        self.answered += 1
+        board = self.bodies["board"]
+        await self.postbox.patch(
+            board_channel, board_message, content=board.content, embeds=board.embeds, view=board.view
+        )
+        if turn_over:
+            play = self.bodies["play"]
+            await self.postbox.post(other_dm, content=play.content, embeds=play.embeds, view=play.view)
+
+
 def read_bodies(path: str) -> dict[str, Body]:
     with open(path) as fh:
         raw: dict[str, dict[str, Any]] = json.load(fh)
@@ -221,12 +255,13 @@ async def run() -> None:
         client = FloorBot()
     elif traffic == "table":
         client = TableBot(read_tables(os.environ["FLOOR_TABLES"]))
-    elif traffic == "payload":
-        client = PayloadBot(
-            read_tables(os.environ["FLOOR_TABLES"]), read_bodies(os.environ["FLOOR_PAYLOADS"])
-        )
+    elif traffic in ("payload", "lean-payload"):
+        kind = PayloadBot if traffic == "payload" else LeanPayloadBot
+        client = kind(read_tables(os.environ["FLOOR_TABLES"]), read_bodies(os.environ["FLOOR_PAYLOADS"]))
     else:
-        raise SystemExit(f"FLOOR_TRAFFIC must be 'click', 'table' or 'payload', not {traffic!r}")
+        raise SystemExit(
+            f"FLOOR_TRAFFIC must be 'click', 'table', 'payload' or 'lean-payload', not {traffic!r}"
+        )
     async with client:
         await client.start(token)
 

@@ -111,3 +111,21 @@ def test_bench_quick_runs_our_part() -> None:
     assert "## Targets" in out
     assert "| bot CPU per click, minimal discord.py bot (floor) | " in out
     assert "| bot CPU per click, minimal bot with a table's traffic (floor) | " in out
+
+
+def test_floor_with_our_messages_on_our_paths_answers_clicks() -> None:
+    """`bench/floor.py --traffic lean-payload`: the floor bot sends the bot's captured messages
+    through `bot/postbox.py`, and the table's traffic flows (a board edit per click, a DM per
+    turn)."""
+    run = subprocess.run(
+        [sys.executable, "bench/floor.py", "--traffic", "lean-payload", "--matches", "3", "--seconds", "2"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    [row] = [line for line in run.stdout.splitlines() if line.startswith("| 3 | saturated |")]
+    cells = [c.strip() for c in row.split("|")]
+    assert int(cells[3].replace(",", "")) > 0, row
+    assert "channel patch 1.0" in cells[7] and "DM post 0.5" in cells[7], row

@@ -169,8 +169,9 @@ class Outcome:
     # lookup while it still stands at that commit (see TableService.live_of).
     live: Live | None = field(default=None, compare=False, repr=False)
     version: int | None = None
-    # Seats with an open prompt right after the answer: a follow-up that runs after the game
-    # moved on can still tell whose turn ended here (see TurnTimers.sync).
+    # The match's revision after the answer, and the seats with an open prompt then: a follow-up
+    # that runs after the game moved on can still tell whose turn ended here (TurnTimers.sync).
+    revision: int | None = None
     waiting: frozenset[int] | None = None
 
 
@@ -603,6 +604,7 @@ class TableService:
                 match.finished,
                 live=live,
                 version=match.version,
+                revision=live.record.revision,
                 waiting=frozenset(p.seat for p in match.prompts()),
             )
 

@@ -45,19 +45,19 @@ def vacation_ref(user_id: int) -> str:
 
 @dataclass(frozen=True)
 class Passed:
-    """An answer as committed: the answer count after it and the seats waiting right then."""
+    """An answer as committed: the match's revision after it and the seats waiting right then."""
 
-    version: int
+    revision: int
     waiting: frozenset[int]
 
 
 def passed_answer(outcome: Outcome, live: Live) -> Passed | None:
     """The answer of `outcome` when the game (`live`, as it stands) has moved on since it."""
-    if outcome.kind != "answer" or outcome.waiting is None or outcome.version is None or live.match is None:
+    if outcome.kind != "answer" or outcome.waiting is None or outcome.revision is None:
         return None
-    if live.match.version == outcome.version:
+    if live.record.revision == outcome.revision:
         return None
-    return Passed(outcome.version, outcome.waiting)
+    return Passed(outcome.revision, outcome.waiting)
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ class TurnTimers:
         ended = []
         for seat, timer in list(timers.items()):
             ended_then = (
-                passed is not None and seat not in passed.waiting and timer.since_answer < passed.version
+                passed is not None and seat not in passed.waiting and timer.since_revision < passed.revision
             )
             if ended_then or waiting.get(seat) != timer.user_id:
                 await self._drop(timer)
@@ -114,11 +114,10 @@ class TurnTimers:
         started = []
         if waiting:
             settings = await self.repo.settings(live.id)
-            version = live.match.version if live.match is not None else 0
             for seat, user_id in sorted(waiting.items()):
                 if seat in timers and timers[seat].user_id == user_id:
                     continue
-                new = await self._start(live.id, seat, user_id, settings, version)
+                new = await self._start(live.id, seat, user_id, settings, live.record.revision)
                 if new is not None:
                     started.append(new)
         return Sync(tuple(started), tuple(ended))
@@ -128,7 +127,7 @@ class TurnTimers:
             await self._drop(timer)
 
     async def _start(
-        self, match_id: int, seat: int, user_id: int, settings: GameSettings, since_answer: int
+        self, match_id: int, seat: int, user_id: int, settings: GameSettings, since_revision: int
     ) -> Timer | None:
         """The new timer, or None when another process started this turn's timer first."""
         now = self.clock.now()
@@ -143,7 +142,7 @@ class TurnTimers:
             due_at=None if total is None or away else now + total,
             paused_left=total if total is not None and away else None,
             covered=False,
-            since_answer=since_answer,
+            since_revision=since_revision,
         )
         if not await self.repo.add_timer(timer):
             return None

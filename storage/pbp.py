@@ -40,7 +40,7 @@ class Timer:
     due_at: float | None
     paused_left: float | None
     covered: bool
-    since_answer: int = 0  # answers in the match's log when this turn began
+    since_revision: int = 0  # the match's revision when this turn began
 
     @property
     def paused(self) -> bool:
@@ -202,7 +202,7 @@ class PbpRepo:
             r["due_at"],
             r["paused_left"],
             bool(r["covered"]),
-            int(r["since_answer"]),
+            int(r["since_revision"]),
         )
 
     async def timers(self, match_id: int, fresh: bool = False) -> dict[int, Timer]:
@@ -246,7 +246,7 @@ class PbpRepo:
         """One insert for all `timers` (one per seat): those that found no row for their seat."""
         rows = await self.db.fetchall(
             f"""INSERT INTO pbp_timers
-                    (match_id, seat, user_id, started_at, total, due_at, paused_left, covered, since_answer)
+                    (match_id, seat, user_id, started_at, total, due_at, paused_left, covered, since_revision)
                 VALUES {", ".join(["(?, ?, ?, ?, ?, ?, ?, ?, ?)"] * len(timers))}
                 ON CONFLICT (match_id, seat) DO NOTHING RETURNING match_id, seat""",
             [
@@ -261,7 +261,7 @@ class PbpRepo:
                     t.due_at,
                     t.paused_left,
                     int(t.covered),
-                    t.since_answer,
+                    t.since_revision,
                 )
             ],
         )

@@ -281,8 +281,8 @@ async def test_a_turn_that_ends_and_comes_back_before_its_follow_up_starts_afres
         # Bob's answer followed up late once more (as another process might): the timer was
         # begun after that answer, so it stays.
         rig.clock.advance(HOUR)
-        assert bobs.version is not None and bobs.waiting is not None
-        late = await rig.pbp.timers.sync(await rig.table.get(live.id), Passed(bobs.version, bobs.waiting))
+        assert bobs.revision is not None and bobs.waiting is not None
+        late = await rig.pbp.timers.sync(await rig.table.get(live.id), Passed(bobs.revision, bobs.waiting))
         assert late.started == () and late.ended == ()
         assert await rig.pbp.store.games.timer(live.id, seat) == after
     finally:

@@ -227,13 +227,16 @@ class Table:
 
     async def step(self, timeout: float = 20) -> bool:
         """Wait for someone's decision and take it; False once the game is over."""
-        await self.standin.wait_until(lambda: self.finished() or self.whose_turn() is not None, timeout)
-        found = self.whose_turn()
-        if found is None:
-            return False
-        user, message = found
-        await self.act(user, message)
-        return True
+        while True:
+            await self.standin.wait_until(lambda: self.finished() or self.whose_turn() is not None, timeout)
+            # Read again: the stand-in serves the bot between the wait's last look and this one,
+            # so a decision seen there may already be gone (a view brought up to date).
+            found = self.whose_turn()
+            if found is not None:
+                await self.act(*found)
+                return True
+            if self.finished():
+                return False
 
     async def act(self, user: User, message: Message) -> None:
         pid = prompt_id(message, self.match_id)

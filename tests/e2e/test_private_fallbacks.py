@@ -67,15 +67,20 @@ async def test_closed_dms_play_in_ephemeral_views(world: World, start_bot: Start
     carol_turns = alice_turns = 0
     while carol_turns < 3:
         await standin.wait_until(lambda: notice() is not None or alice.whose_turn() is not None, 20)
-        note = notice()
+        # One look at both, after the wait: the stand-in serves the bot in between, so what the
+        # wait saw may have moved on (a view of Alice's brought up to date), and a second wait
+        # for the same thing would then wait for a turn that is Carol's.
+        note, alices = notice(), alice.whose_turn()
         if note is not None:
             await carol_turn(note)
             carol_turns += 1
+        elif alices is None:
+            continue
         elif alice_turns == 0:
             await alice_turn_via_play(world)
             alice_turns += 1
         else:
-            await alice.step()
+            await alice.act(*alices)
     # One channel message a turn reaches her: the status, never a second notice beside it.
     assert not any("you have a decision" in m.content for m in standin.messages(world.channel))
     # Carol never got a DM, and nobody else can press her ephemeral buttons or see them.

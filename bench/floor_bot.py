@@ -185,21 +185,25 @@ class PayloadBot(TableBot):
         board_channel, board_message, other_dm = self.tables[interaction.channel_id]
         data = cast(dict[str, Any], interaction.data)
         turn_over = data.get("custom_id") == BUY_ID
-        answer = self.bodies["wait" if turn_over else "buy"]
         try:
-            await interaction.response.edit_message(
-                content=answer.content, embeds=answer.embeds, view=answer.view
-            )
+            await self.answer_click(interaction, self.bodies["wait" if turn_over else "buy"])
         except discord.NotFound:
             return
         self.answered += 1
-        board = self.bodies["board"]
-        partial = self.get_partial_messageable(board_channel).get_partial_message(board_message)
-        await partial.edit(content=board.content, embeds=board.embeds, view=board.view)
+        await self.edit_board(board_channel, board_message, self.bodies["board"])
         if turn_over:
-            play = self.bodies["play"]
-            dm = self.get_partial_messageable(other_dm, type=discord.ChannelType.private)
-            await dm.send(content=play.content, embeds=play.embeds, view=play.view or discord.utils.MISSING)
+            await self.send_prompt(other_dm, self.bodies["play"])
+
+    async def answer_click(self, interaction: discord.Interaction[Any], body: Body) -> None:
+        await interaction.response.edit_message(content=body.content, embeds=body.embeds, view=body.view)
+
+    async def edit_board(self, channel_id: int, message_id: int, body: Body) -> None:
+        partial = self.get_partial_messageable(channel_id).get_partial_message(message_id)
+        await partial.edit(content=body.content, embeds=body.embeds, view=body.view)
+
+    async def send_prompt(self, channel_id: int, body: Body) -> None:
+        dm = self.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+        await dm.send(content=body.content, embeds=body.embeds, view=body.view or discord.utils.MISSING)
 
 
 class LeanPayloadBot(PayloadBot):
@@ -211,25 +215,14 @@ class LeanPayloadBot(PayloadBot):
         await super().setup_hook()
         self.postbox = RestPostbox(self)
 
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        if interaction.type is not discord.InteractionType.component or interaction.channel_id is None:
-            return
-        board_channel, board_message, other_dm = self.tables[interaction.channel_id]
-        data = cast(dict[str, Any], interaction.data)
-        turn_over = data.get("custom_id") == BUY_ID
-        answer = self.bodies["wait" if turn_over else "buy"]
-        try:
-            await update_clicked(interaction, content=answer.content, embeds=answer.embeds, view=answer.view)
-        except discord.NotFound:
-            return
-        self.answered += 1
-        board = self.bodies["board"]
-        await self.postbox.patch(
-            board_channel, board_message, content=board.content, embeds=board.embeds, view=board.view
-        )
-        if turn_over:
-            play = self.bodies["play"]
-            await self.postbox.post(other_dm, content=play.content, embeds=play.embeds, view=play.view)
+    async def answer_click(self, interaction: discord.Interaction[Any], body: Body) -> None:
+        await update_clicked(interaction, content=body.content, embeds=body.embeds, view=body.view)
+
+    async def edit_board(self, channel_id: int, message_id: int, body: Body) -> None:
+        await self.postbox.patch(channel_id, message_id, content=body.content, embeds=body.embeds, view=body.view)
+
+    async def send_prompt(self, channel_id: int, body: Body) -> None:
+        await self.postbox.post(channel_id, content=body.content, embeds=body.embeds, view=body.view)
 
 
 def read_bodies(path: str) -> dict[str, Body]:

@@ -39,6 +39,10 @@ import randomplay  # noqa: E402
 
 # Targets for the summary table.
 RATE_TARGET = 500.0  # clicks/s answered with 1,000 live matches
+# An offered load both the bot and the table floor keep up with: their CPU per click at the same
+# pace. Saturated, a process spends less per click the more clicks each turn of its event loop
+# handles, and the floor, twice as fast, gains more from that than the bot does.
+SAME_PACE = 300.0
 P99_TARGET_MS = 100.0  # dispatch -> callback
 RESTORE_TARGET_MS = 20.0
 TAPESTRY_RESTORE_TARGET_MS = 50.0  # a finished 5-player game
@@ -402,7 +406,7 @@ def run(args: argparse.Namespace) -> dict[str, object]:
         if args.quick:
             sizes: list[tuple[int, float, float | None]] = [(5, 2.0, None)]
         else:
-            sizes = [(100, 10.0, None), (1000, 10.0, RATE_TARGET)]
+            sizes = [(100, 10.0, None), (100, 10.0, SAME_PACE), (1000, 10.0, RATE_TARGET)]
         warmup = 0.5 if args.quick else 3.0
         rounds = 1 if args.quick else LOAD_ROUNDS
         # Round after round, each size: the bot on SQLite, on PostgreSQL, then the table floor, so
@@ -535,6 +539,18 @@ def run(args: argparse.Namespace) -> dict[str, object]:
             per_round = [bot_ratios(prefix, rnd[index], rnd[2]) for rnd in by_round if rnd[index]]
             for key in per_round[0] if per_round else ():
                 ratios[key], spreads[key] = median_spread([v for r in per_round if (v := r[key]) is not None])
+            key = f"{prefix}bot_cpu_vs_floor_same_pace"
+            paced, spread = ratios[key], spreads.get(key)
+            if paced is not None and spread is not None:
+                summary.append(
+                    (
+                        f"bot CPU per click / the table floor's, both at {SAME_PACE:g}/s offered (100 matches), "
+                        + ("SQLite" if not prefix else "PostgreSQL"),
+                        f"{paced:.2f} ({spread[0]:.2f}-{spread[1]:.2f})",
+                        "reported",
+                        None,
+                    )
+                )
         for prefix, runs in (("", sqlite_runs), ("pg_", pg_runs)):
             if runs:
                 ratios[f"{prefix}bot_cpu_vs_payload_floor"] = _ratio(
@@ -585,6 +601,7 @@ BOT_KEYS = (
     "bot_cpu_vs_floor",
     "bot_throughput_vs_floor",
     "bot_throughput_vs_floor_1000",
+    "bot_cpu_vs_floor_same_pace",
     "db_round_trips_per_click",
     "rest_calls_per_click",
     "rest_calls_floor",
@@ -607,11 +624,16 @@ def bot_ratios(
 ) -> dict[str, float | None]:
     """The bot against the table floor of the same round: CPU per click and clicks/s answered,
     saturated (the first run) and at the largest size (the last: 1,000 matches, 500/s offered, in
-    the full run); REST calls and database round trips per click of the saturated run."""
+    the full run); CPU per click at the same pace (100 matches, SAME_PACE offered: the middle
+    run of the full run); REST calls and database round trips per click of the saturated run."""
     low, floor_low = ours[0], floor_[0]
     big, floor_big = ours[-1], floor_[-1]
+    paced = (ours[1], floor_[1]) if len(ours) > 2 and len(floor_) > 2 else None
     return {
         f"{prefix}bot_cpu_vs_floor": _ratio(low.bot_ms_per_click, floor_low.bot_ms_per_click),
+        f"{prefix}bot_cpu_vs_floor_same_pace": _ratio(paced[0].bot_ms_per_click, paced[1].bot_ms_per_click)
+        if paced
+        else None,
         f"{prefix}bot_throughput_vs_floor": _ratio(low.per_second, floor_low.per_second),
         f"{prefix}bot_throughput_vs_floor_1000": _ratio(big.per_second, floor_big.per_second),
         f"{prefix}db_round_trips_per_click": round(low.db_trips_per_click, 3)

@@ -296,17 +296,28 @@ class Answering:
             # Until the clicker's reply is out, other outcomes' follow-ups leave their message
             # alone (the reply shows their view); anything newer is sent once it is out.
             with self.privates.replying(match_id, responder.user_id):
-                work = asyncio.ensure_future(
-                    table.submit_indices(match_id, responder.user_id, pid, indices, via="component")
+                # The answer runs in this task; a timer defers the click if the budget runs out
+                # first (a task and a wait per click would cost more than most answers do).
+                late: list[asyncio.Task[None]] = []
+                timer = (
+                    None
+                    if responder.answered()
+                    else asyncio.get_running_loop().call_later(
+                        budget, lambda: late.append(asyncio.ensure_future(self._defer(responder)))
+                    )
                 )
                 self.pace.begin()
-                work.add_done_callback(lambda _: self.pace.end(time.time() - created))
                 try:
-                    if not responder.answered():
-                        done, _ = await asyncio.wait({work}, timeout=budget)
-                        if not done:
-                            await self._defer(responder)
-                    outcome = await work
+                    try:
+                        outcome = await table.submit_indices(
+                            match_id, responder.user_id, pid, indices, via="component"
+                        )
+                    finally:
+                        self.pace.end(time.time() - created)
+                        if timer is not None:
+                            timer.cancel()
+                        for deferral in late:  # the click's acknowledgement is out before its answer
+                            await deferral
                 except Exception as exc:  # noqa: BLE001 - refusals are answered, and the stale message refreshed
                     if not responder.answered():
                         await self._defer(responder)

@@ -54,6 +54,8 @@ def test_bench_quick_runs_our_part() -> None:
         if not os.environ.get("TEST_DATABASE_URL"):
             assert report[f"pg_{key}"] is None  # not measured
     assert report["rest_calls_floor"] >= 1  # at least the callback per click
+    # the CPU ratio at the same pace needs the full run's middle load (see the test below)
+    assert report["bot_cpu_vs_floor_same_pace"] is None and report["pg_bot_cpu_vs_floor_same_pace"] is None
     # the floor carrying our own messages (captured from a short game of the bot): its cost
     # against the table floor, and ours against it
     assert "carrying our messages (floor)" in out
@@ -129,3 +131,27 @@ def test_floor_with_our_messages_on_our_paths_answers_clicks() -> None:
     cells = [c.strip() for c in row.split("|")]
     assert int(cells[3].replace(",", "")) > 0, row
     assert "channel patch 1.0" in cells[7] and "DM post 0.5" in cells[7], row
+
+
+def test_the_same_pace_ratio_divides_the_middle_runs() -> None:
+    # A full run measures three loads per round: saturated, SAME_PACE offered, 1,000 matches.
+    # The same-pace ratio divides the bot's CPU per click at the middle one by the floor's; a
+    # run of one size (--quick) has none.
+    script = """
+import json, sys
+sys.path.insert(0, "bench")
+import load, main
+def run(rate, cpu, clicks):
+    return load.LoadResult(matches=100, rate=rate, seconds=10.0, validate=False, acked=clicks, bot_cpu=cpu)
+ours = [run(None, 0.9, 4000), run(300.0, 0.75, 3000), run(500.0, 0.9, 4500)]
+floor_ = [run(None, 0.9, 9000), run(300.0, 0.5, 3000), run(500.0, 0.7, 5000)]
+print(json.dumps([main.bot_ratios("", ours, floor_), main.bot_ratios("pg_", ours[:1], floor_[:1])]))
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    full, quick = json.loads(done.stdout)
+    assert full["bot_cpu_vs_floor_same_pace"] == 1.5  # 2.5 ms against 1.667 ms per click
+    assert full["bot_cpu_vs_floor"] == 2.25  # the saturated runs: 2.25 ms against 1.0
+    assert quick["pg_bot_cpu_vs_floor_same_pace"] is None

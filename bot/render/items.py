@@ -129,8 +129,19 @@ class PlainComponents(Components):
     rows: tuple[dict[str, Any], ...] = ()
 
     def __init__(self, rows: list[list[Component]]) -> None:
-        super().__init__()
+        # discord.py's own view state (a random id, a future, the children counted) is made only
+        # if something asks for it (`__getattr__`): sending reads none of it, and every private
+        # view and board would pay for it.
         self.rows = tuple({"type": 1, "components": row} for row in rows if row)
+
+    def __getattr__(self, name: str) -> Any:
+        # only for attributes not set yet: discord.py's private ones, made on first need
+        if not name.startswith("_") or "_BaseView__timeout" in self.__dict__:
+            raise AttributeError(name)
+        rows = self.rows
+        super().__init__()
+        self.rows = rows
+        return object.__getattribute__(self, name)
 
     def to_components(self) -> list[dict[str, Any]]:
         return list(self.rows)

@@ -60,9 +60,9 @@ def _events(h: Any, events: list[Event]) -> None:
     if events:
         plain = [(e.kind, e.seat, e.data, e.to) for e in events]
         try:
-            text = json.dumps(plain, sort_keys=True, separators=(",", ":"), default=_plain)
+            text = _SORTED.encode(plain)
         except TypeError:  # keys of mixed types cannot be sorted; their order is the code's own
-            text = json.dumps(plain, separators=(",", ":"), default=_plain)
+            text = _IN_ORDER.encode(plain)
         h.update(text.encode())
 
 
@@ -74,3 +74,9 @@ def _plain(value: Any) -> Any:
     if hasattr(value, "to_dict"):
         return value.to_dict()
     return repr(value)
+
+
+# What json.dumps(..., separators=(",", ":"), default=_plain) writes, without building an encoder
+# for every answer.
+_SORTED = json.JSONEncoder(sort_keys=True, separators=(",", ":"), default=_plain)
+_IN_ORDER = json.JSONEncoder(separators=(",", ":"), default=_plain)

@@ -4,6 +4,7 @@ or an old click is deferred first; /play answers by name; drafts gather picks fo
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import time
 from types import SimpleNamespace
@@ -128,6 +129,38 @@ async def test_a_quick_click_is_answered_in_its_callback_then_announced(table: T
     assert isinstance(again.reports[0], UserError)
     assert again.reports[0].key in ("error.stale_prompt", "error.not_your_turn")
     assert await store.log.count(live.id) == 1 and len(rig.heard) == 1
+
+
+async def test_an_answer_slower_than_the_budget_is_deferred_while_it_runs(
+    table: TableService, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rig = Rig(table)
+    live = await start_game(table)
+    prompt, actor, index = first_prompt(live)
+    click = FakeResponder(actor)
+    monkeypatch.setattr(answering_module, "ANSWER_BUDGET", 0.05)
+    submit = table.submit_indices
+
+    async def slow(*args: Any, **kwargs: Any) -> Outcome:
+        await asyncio.sleep(0.3)  # past the budget: the click is acknowledged meanwhile
+        click.calls.append("committing")
+        return await submit(*args, **kwargs)
+
+    monkeypatch.setattr(table, "submit_indices", slow)
+    await rig.answering.answer(click, live.id, prompt.pid, [index], "en")
+    assert click.calls == ["defer", "committing", "update"]  # one deferral, then the edit
+    assert await store.log.count(live.id) == 1 and len(rig.heard) == 1
+    assert rig.answering.pace.running == 0 and rig.answering.pace.seconds > 0
+
+    # A quick answer leaves no deferral behind it.
+    monkeypatch.setattr(answering_module, "ANSWER_BUDGET", 30.0)
+    monkeypatch.setattr(table, "submit_indices", submit)
+    live = await table.get(live.id)
+    prompt, actor, index = first_prompt(live)
+    quick = FakeResponder(actor)
+    await rig.answering.answer(quick, live.id, prompt.pid, [index], "en")
+    await asyncio.sleep(0.05)
+    assert quick.calls == ["update"]
 
 
 @pytest.mark.usefixtures("roomy")

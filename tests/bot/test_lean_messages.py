@@ -78,6 +78,19 @@ def test_plain_components_send_their_rows_and_read_back_as_items() -> None:
     assert PlainComponents([]).to_components() == []
 
 
+async def test_plain_components_make_discord_py_s_own_state_when_it_is_read() -> None:
+    # Sending reads none of it; a send path that does (an ephemeral message's timeout) gets it.
+    view = PlainComponents([[button_dict("g:1:2", "Go")]])
+    assert "_BaseView__timeout" not in view.__dict__
+    assert view.timeout is None and "_BaseView__timeout" in view.__dict__
+    view.timeout = 900.0
+    assert view.timeout == 900.0 and view.is_finished()
+    assert view.to_components() == [{"type": 1, "components": [button_dict("g:1:2", "Go")]}]
+    assert len(view.id) == 32 and [item.custom_id for item in view.children] == ["g:1:2"]  # type: ignore[attr-defined]
+    with pytest.raises(AttributeError):
+        view._not_an_attribute  # noqa: B018 - a name discord.py never set stays missing
+
+
 def click(custom_id: str, kind: int = 3) -> dict[str, Any]:
     return {
         "type": kind,

@@ -14,6 +14,7 @@ Cell = tuple[int, int]
 Grid = list[list[str]]
 OPEN = "."
 IMPASSABLE = "#"
+FULL_ROW = (1 << SIZE) - 1  # a row of the grid as a bit mask of its columns
 
 
 def parse(rows: list[str]) -> Grid:
@@ -82,25 +83,33 @@ def orientations(footprint: list[str], count: int) -> list[list[Cell]]:
 
 def landmark_spots(grid: Grid, shapes: Sequence[Sequence[Cell]], impassable_ok: bool = False) -> list[tuple[int, int, int]]:
     """(row, col, orientation) where the landmark fits: every on-grid cell open (or impassable,
-    for the Riverfolk), at least one cell on the grid (landmarks may hang off the edge)."""
+    for the Riverfolk), at least one cell on the grid (landmarks may hang off the edge).
+    Rows are bit masks of columns: a placement tests a row of the shape in one operation."""
+    taken = [
+        sum(1 << c for c, ch in enumerate(row[:SIZE]) if not (ch == OPEN or (impassable_ok and ch == IMPASSABLE)))
+        for row in grid
+    ]
     spots = []
-    free = [[ch == OPEN or (impassable_ok and ch == IMPASSABLE) for ch in row] for row in grid]
     for o, shape in enumerate(shapes):
-        h = max(r for r, _ in shape)
+        masks: dict[int, int] = {}
+        for r, c in shape:
+            masks[r] = masks.get(r, 0) | 1 << c
+        rows = sorted(masks.items())
+        h = max(masks)
         w = max(c for _, c in shape)
         for r0 in range(-h, SIZE):
             for c0 in range(-w, SIZE):
-                ok = on = False
-                for r, c in shape:
-                    rr, cc = r0 + r, c0 + c
-                    if 0 <= rr < SIZE and 0 <= cc < SIZE:
-                        if not free[rr][cc]:
+                on = False
+                for r, mask in rows:
+                    rr = r0 + r
+                    if 0 <= rr < SIZE:
+                        cells = (mask << c0 if c0 >= 0 else mask >> -c0) & FULL_ROW
+                        if cells & taken[rr]:
                             break
-                        on = True
+                        on = on or cells != 0
                 else:
-                    ok = on
-                if ok:
-                    spots.append((r0, c0, o))
+                    if on:
+                        spots.append((r0, c0, o))
     return spots
 
 

@@ -469,18 +469,19 @@ class TapestryGame(Asker):
 
     @staticmethod
     def affordable(p: Player, cost: list[str]) -> bool:
-        if any(c.startswith("distinct:") for c in cost):
-            return bool(ways_to_pay(p.res, cost))
-        need = dict.fromkeys(RESOURCES, 0)
+        need: dict[str, int] = {}
         anys = 0
         for c in cost:
             if c == "any":
                 anys += 1
+            elif c.startswith("distinct:"):
+                return bool(ways_to_pay(p.res, cost))
             else:
-                need[c] += 1
-        if any(p.res[r] < need[r] for r in RESOURCES):
+                need[c] = need.get(c, 0) + 1
+        res = p.res
+        if any(res[r] < n for r, n in need.items()):
             return False
-        return sum(p.res[r] - need[r] for r in RESOURCES) >= anys
+        return sum(res[r] for r in RESOURCES) - (len(cost) - anys) >= anys
 
     def payments(self, p: Player, cost: list[str]) -> list[tuple[str, ...]]:
         if any(c.startswith("distinct:") for c in cost):
@@ -990,9 +991,9 @@ class TapestryGame(Asker):
 
     def toppled_by(self, seat: int) -> int:
         count = 0
-        for h in self.hexes:
-            s = self.sites[h]
-            if len(s.pieces) > 1 and any(q[0] == seat and q[1] for q in s.pieces) and any(q[0] != seat and not q[1] for q in s.pieces):
+        for s in self.sites.values():  # (a count: the order of the hexes does not matter)
+            pieces = s.pieces
+            if len(pieces) > 1 and any(q[0] == seat and q[1] for q in pieces) and any(q[0] != seat and not q[1] for q in pieces):
                 count += 1
         return count
 
@@ -1011,7 +1012,7 @@ class TapestryGame(Asker):
 
     def controlled(self, seat: int) -> list[Hex]:
         sites = self.sites
-        own = [h for h in self.hexes if sites[h].pieces and sites[h].controller() == seat]
+        own = [h for h in self.hexes if (site := sites[h]).pieces and site.controller() == seat]
         if any("infiltrators" in p.civs for p in self.players):  # territories they share
             own = sorted(set(own) | set(civs_more.shared_with(self, seat)))
         return own

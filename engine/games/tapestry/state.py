@@ -34,11 +34,14 @@ class Site:
 
     def controller(self) -> int | None:
         # your upright pieces only (the start hex holds two of your own outposts)
-        pieces = self.pieces
-        if not pieces:
-            return None
-        up = {p[0] for p in pieces if p[1]}
-        return next(iter(up)) if len(up) == 1 else None
+        owner = None
+        for piece in self.pieces:
+            if piece[1]:
+                if owner is None:
+                    owner = piece[0]
+                elif piece[0] != owner:
+                    return None
+        return owner
 
 
 @dataclass(slots=True)

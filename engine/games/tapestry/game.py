@@ -1011,8 +1011,8 @@ class TapestryGame(Asker):
         return result(self) if self.finished else None
 
     def controlled(self, seat: int) -> list[Hex]:
-        sites = self.sites
-        own = [h for h in self.hexes if (site := sites[h]).pieces and site.controller() == seat]
+        # in hex order (the map's sorted order), found without a lookup per hex
+        own = sorted(h for h, site in self.sites.items() if site.pieces and site.controller() == seat)
         if any("infiltrators" in p.civs for p in self.players):  # territories they share
             own = sorted(set(own) | set(civs_more.shared_with(self, seat)))
         return own

@@ -43,7 +43,7 @@ def test_bench_quick_runs_our_part() -> None:
     out = done.stderr
     report = json.loads(done.stdout)
     assert "| ours (match contract) |" in out
-    # the ceiling: the minimal pure-Python game, interleaved with ours; its ratio in five rounds
+    # the ceiling: the minimal pure-Python game, interleaved with ours; its ratio over the rounds
     assert "| minimal pure-Python game (ceiling) |" in out and "ours / ceiling: **" in out
     assert report["engine_vs_ceiling"] > 0 and len(report["spread"]["engine_vs_ceiling"]) == 2
     assert report["engine_vs_fastest_peer"] is None  # --ours-only: no peer measured

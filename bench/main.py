@@ -53,6 +53,7 @@ CEILING = "minimal pure-Python game (ceiling)"
 # whose pace moves within seconds, single rounds spread 1.1-4.6x against pydominion, and the
 # median of fifteen moved about a third as much from one run to the next as the median of five.
 ROUNDS = 15
+GAMES_PER_ROUND = 80
 LOAD_ROUNDS = 5  # the bot's load runs and the table floor's, interleaved
 
 
@@ -193,7 +194,7 @@ def run(args: argparse.Namespace) -> dict[str, object]:
     spreads: dict[str, list[float] | None] = {}
     summary: list[tuple[str, str, str, bool | None]] = []  # (measure, value, target, met)
     report: dict[str, list[dict[str, object]]] = {}  # section -> its rows, for --json
-    games = args.games or (5 if args.quick else 1200)
+    games = args.games or (5 if args.quick else ROUNDS * GAMES_PER_ROUND)
     heuristic_games = 2 if args.quick else 100
     restores = 3 if args.quick else 200
     decision_games = 1 if args.quick else 40

@@ -8,8 +8,6 @@ import re
 import sqlite3
 from pathlib import Path
 
-import pytest
-
 from bot.standin.state import Message, User
 from tests.e2e.conftest import StartBot, World
 from tests.e2e.driver import Table, buttons
@@ -174,15 +172,9 @@ async def test_spectate_log_mine_admin_and_export(world: World, start_bot: Start
     assert actions == ["transfer", "force_end"]
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="known bug: a player who turns on channel mentions is not always mentioned as their next "
-    "turn begins (the status names them in an edit with no mention; a later follow-up reposts it)",
-)
 async def test_status_is_edited_in_place_while_prompts_go_by_dm(world: World, start_bot: StartBot) -> None:
     """Both players get their prompts by DM, which notifies them: as turns pass, the one status
-    message is edited to name the player to act, with no channel mention and no repost. A player
-    who asks for channel mentions gets one: the status is posted afresh on their turn. (Turns
+    message is edited to name the player to act, with no channel mention and no repost. (Turns
     taken quickly reach the status at most once per STATUS_EDIT_INTERVAL_SECONDS: each step here
     waits until it names the player to act.)"""
     standin = world.standin
@@ -192,32 +184,64 @@ async def test_status_is_edited_in_place_while_prompts_go_by_dm(world: World, st
     table = Table(standin, world.channel, match_id, [world.alice, world.bob])
     named = {waiting_for(status)}
 
-    def names_the_player_to_act() -> bool:
-        turn = table.whose_turn()
-        return turn is not None and waiting_for(standin.message(status.id) or status) == str(turn[0].id)
-
     for _ in range(8):  # four turns, each a play and a buy
         await table.step()
-        await standin.wait_until(names_the_player_to_act, 10)
+        await standin.wait_until(lambda: names_the_player_to_act(world, table), 10)
         named.add(waiting_for(standin.message(status.id) or status))
     assert named == {world.alice.id, world.bob.id}  # both players' turns came and went
     assert [m.id for m in status_messages(world)] == [status.id]  # one message, never reposted
     assert all(not body.get("allowed_mentions", {}).get("users") for body in status.history)
     assert len(standin.message(status.id).history) > 2  # type: ignore[union-attr]
 
-    asked = await standin.slash(world.bob, world.channel, "settings", {"ping": "on"})
+
+def names_the_player_to_act(world: World, table: Table) -> bool:
+    """Does the newest status message name the player who has a decision to take?"""
+    turn, shown = table.whose_turn(), status_messages(world)
+    return turn is not None and bool(shown) and waiting_for(shown[-1]) == str(turn[0].id)
+
+
+async def test_a_player_who_asks_for_channel_mentions_is_mentioned_as_each_turn_of_theirs_begins(
+    world: World, start_bot: StartBot
+) -> None:
+    """Prompts go by DM, so nobody is mentioned in the channel, until a player asks for it with
+    `/settings ping:on` while the other is playing: their next turn reposts the status at the
+    bottom of the channel with a mention of them alone (the old one deleted), and so does every
+    turn of theirs after it; the other player's turns are still edits with no mention."""
+    standin = world.standin
+    await start_bot()
+    match_id = await open_game(world)
+    table = Table(standin, world.channel, match_id, [world.alice, world.bob])
+    turn = table.whose_turn()
+    assert turn is not None
+    first = turn[0]
+    asker = world.bob if first.id == world.alice.id else world.alice
+
+    asked = await standin.slash(asker, world.channel, "settings", {"ping": "on"})
     await asked.response()
     assert "Channel mentions on your turn: on" in (await asked.wait_original()).content
 
-    def reposted() -> bool:  # (a repost deletes the old message, then sends the new one)
-        shown = status_messages(world)
-        return bool(shown) and shown[-1].id != status.id
+    async def step_until_turn_of(user: User) -> None:
+        for _ in range(6):
+            turn = table.whose_turn()
+            if turn is not None and turn[0].id == user.id and names_the_player_to_act(world, table):
+                return
+            await table.step()
+            await standin.wait_until(lambda: names_the_player_to_act(world, table), 10)
+        raise AssertionError(f"{user.name}'s turn never came")
 
-    for _ in range(6):
-        if reposted():
-            break
-        await table.step()
-    await standin.wait_until(reposted, 10)
-    [fresh] = status_messages(world)
-    assert waiting_for(fresh) == world.bob.id
-    assert [str(u) for u in fresh.history[0]["allowed_mentions"]["users"]] == [world.bob.id]
+    [status] = status_messages(world)
+    mentioned: list[Message] = []
+    for _ in range(2):  # two turns of each player
+        await step_until_turn_of(asker)
+        [fresh] = status_messages(world)
+        assert fresh.id != status.id and standin.message(status.id).deleted  # type: ignore[union-attr]
+        first_post = fresh.history[0]
+        assert MENTION.findall(first_post["content"]) == [asker.id]
+        assert [str(u) for u in first_post["allowed_mentions"]["users"]] == [asker.id]
+        mentioned.append(fresh)
+        status = fresh
+        await step_until_turn_of(first)
+        [status] = status_messages(world)
+        assert status.id == fresh.id  # the other player's turn: the same message, edited
+        assert not status.history[-1].get("allowed_mentions", {}).get("users")
+    assert len({m.id for m in mentioned}) == 2

@@ -10,7 +10,9 @@ Preferences are read for every DM, so a cached read costs no query; a miss costs
 In the work that follows an answer this process just committed (`served_from_memory`), an expired
 copy is still served while the database's generation has not moved since it was read: nobody
 else can have written it (storage.row_cache), so a busy process does not read every player's
-preferences again each `ttl`.
+preferences again each `ttl`. Found current so, a copy serves the clicks and commands that follow
+for `ttl` from that moment while the generation stays put: a player who keeps playing is not read
+again every `ttl` either, and a change from elsewhere still shows within `ttl` of its commit.
 """
 
 from __future__ import annotations
@@ -33,25 +35,34 @@ class PrefsService:
         self.store = store
         self.ttl = ttl
         self.clock: Clock = clock or SystemClock()
-        # user id -> (prefs, read at, the database's generation after that read)
-        self._cache: dict[int, tuple[UserPrefs, float, int | None]] = {}
+        # user id -> (prefs, read at, the database's generation after that read, when last found
+        # current in the work that follows an answer)
+        self._cache: dict[int, tuple[UserPrefs, float, int | None, float]] = {}
         self._seen: dict[int, str] = {}
-        # Writes begun through this service: a read overlapping one may return the row from
-        # before it, and is not kept (the write's own result is).
-        self._writes = 0
+        # user id -> when their latest write through this service began (a stamp that only grows),
+        # for the users written lately: a read of a user overlapping a write of theirs may return
+        # the row from before it, and is not kept (the write's own result is). Per user, so the
+        # stream of first-seen locales that a busy start writes leaves everyone else's reads kept.
+        self._stamp = 0
+        self._written: dict[int, int] = {}
 
     async def get(self, user_id: int) -> UserPrefs:
         cached = self._cache.get(user_id)
         now = self.clock.now()
         if cached is not None:
-            prefs, read_at, generation = cached
-            if now - read_at < self.ttl or (
-                generation is not None and generation == self.store.db.generation and from_memory()
-            ):
+            prefs, read_at, generation, found_current_at = cached
+            if now - read_at < self.ttl:
                 return prefs
-        writes = self._writes
+            if generation is not None and generation == self.store.db.generation:
+                if from_memory():
+                    # current as of the trip that just committed
+                    self._cache[user_id] = (prefs, read_at, generation, now)
+                    return prefs
+                if now - found_current_at < self.ttl:
+                    return prefs
+        written = self._written.get(user_id, 0)
         prefs = await self.store.prefs.get(user_id)
-        if writes == self._writes:
+        if written == self._written.get(user_id, 0):
             self._remember(user_id, prefs, now)
         return prefs
 
@@ -67,14 +78,18 @@ class PrefsService:
 
     async def _write(self, user_id: int, write: Awaitable[UserPrefs]) -> UserPrefs:
         """Run a change (written through: its result is what stays cached)."""
-        self._writes += 1
+        self._stamp += 1
+        self._written.pop(user_id, None)  # re-insert: the oldest stamps are the first to go
+        self._written[user_id] = self._stamp
+        if len(self._written) > MAX_CACHED_USERS:
+            del self._written[next(iter(self._written))]  # (a read that long misses a write)
         prefs = await write
         self._remember(user_id, prefs, self.clock.now())
         return prefs
 
     def _remember(self, user_id: int, prefs: UserPrefs, now: float) -> None:
         self._cache.pop(user_id, None)  # re-insert: dict order is then least recently stored first
-        self._cache[user_id] = (prefs, now, self.store.db.generation)
+        self._cache[user_id] = (prefs, now, self.store.db.generation, now)
         if len(self._cache) > MAX_CACHED_USERS:
             del self._cache[next(iter(self._cache))]
 

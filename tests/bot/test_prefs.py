@@ -10,7 +10,7 @@ from bot.clock import ManualClock
 from bot.prefs import PrefsService
 from storage import Store, UserPrefs
 from storage.row_cache import served_from_memory
-from tests.bot.conftest import BOB
+from tests.bot.conftest import ALICE, BOB
 from tests.bot.test_row_cache import heard
 
 
@@ -90,3 +90,56 @@ async def test_a_read_overlapping_this_process_s_own_write_is_not_kept(store: St
     clock.advance(60.0)
     with served_from_memory():
         assert (await service.get(BOB)).dm_hands is False  # the write's result was kept
+
+
+async def test_a_read_overlapping_someone_else_s_write_is_kept(store: Store) -> None:
+    """Only a write of the same user can make a read stale: a busy start, writing every new
+    player's locale, must not leave the others to be read again on each click."""
+    clock = ManualClock()
+    service = PrefsService(store, ttl=30.0, clock=clock)
+    read = store.prefs.get
+
+    async def overlapped_read(user_id: int) -> UserPrefs:
+        store.prefs.get = read  # type: ignore[method-assign]
+        await service.set_dm_hands(ALICE, False)  # another player's change lands meanwhile
+        return await read(user_id)
+
+    store.prefs.get = overlapped_read  # type: ignore[method-assign]
+    assert (await service.get(BOB)).dm_hands is True
+    trips = store.db.round_trips
+    assert (await service.get(BOB)).dm_hands is True  # kept: no second read
+    assert (await service.get(ALICE)).dm_hands is False  # the write's own result, kept too
+    assert store.db.round_trips == trips
+
+
+async def test_a_copy_an_answer_found_current_serves_for_a_ttl_from_then(db_path: str) -> None:
+    """Past the ttl, the follow-up of an answer finds the copy current (the generation has not
+    moved): clicks and commands are served it for a ttl from that moment, until another process's
+    write moves the generation."""
+    one, two = await Store.open(db_path), await Store.open(db_path)
+    try:
+        clock = ManualClock()
+        a, b = PrefsService(one, ttl=30.0, clock=clock), PrefsService(two, ttl=30.0, clock=clock)
+        await a.get(BOB)
+        clock.advance(40.0)
+        trips = one.db.round_trips
+        with served_from_memory():
+            await a.get(BOB)  # found current: no read
+        clock.advance(20.0)  # 60 s after the read, 20 s after it was found current
+        await a.get(BOB)
+        assert one.db.round_trips == trips
+        clock.advance(15.0)  # 35 s after it was found current
+        await a.get(BOB)
+        assert one.db.round_trips == trips + 1
+
+        clock.advance(40.0)
+        with served_from_memory():
+            await a.get(BOB)  # found current again
+        before = one.db.generation
+        await b.set_dm_hands(BOB, False)  # another process writes
+        await heard(one.db, before)
+        clock.advance(1.0)
+        assert (await a.get(BOB)).dm_hands is False  # the generation moved: read again
+    finally:
+        await one.close()
+        await two.close()

@@ -24,7 +24,7 @@ import discord
 from bot.clock import Clock, SystemClock
 from bot.i18n import coarse
 from storage import Store, UserPrefs
-from storage.row_cache import from_memory
+from storage.row_cache import WriteStamps, from_memory
 
 PREFS_TTL = 30.0  # seconds a cached copy is trusted: the bound on staleness across processes
 MAX_CACHED_USERS = 20_000  # both per-user maps stay bounded however many users a process meets
@@ -39,12 +39,10 @@ class PrefsService:
         # current in the work that follows an answer)
         self._cache: dict[int, tuple[UserPrefs, float, int | None, float]] = {}
         self._seen: dict[int, str] = {}
-        # user id -> when their latest write through this service began (a stamp that only grows),
-        # for the users written lately: a read of a user overlapping a write of theirs may return
+        # Writes through this service, per user: a read overlapping a write of that user may return
         # the row from before it, and is not kept (the write's own result is). Per user, so the
         # stream of first-seen locales that a busy start writes leaves everyone else's reads kept.
-        self._stamp = 0
-        self._written: dict[int, int] = {}
+        self._written: WriteStamps[int] = WriteStamps(MAX_CACHED_USERS)
 
     async def get(self, user_id: int) -> UserPrefs:
         cached = self._cache.get(user_id)
@@ -60,9 +58,9 @@ class PrefsService:
                     return prefs
                 if now - found_current_at < self.ttl:
                     return prefs
-        written = self._written.get(user_id, 0)
+        written = self._written.of(user_id)
         prefs = await self.store.prefs.get(user_id)
-        if written == self._written.get(user_id, 0):
+        if written == self._written.of(user_id):
             self._remember(user_id, prefs, now)
         return prefs
 
@@ -78,11 +76,7 @@ class PrefsService:
 
     async def _write(self, user_id: int, write: Awaitable[UserPrefs]) -> UserPrefs:
         """Run a change (written through: its result is what stays cached)."""
-        self._stamp += 1
-        self._written.pop(user_id, None)  # re-insert: the oldest stamps are the first to go
-        self._written[user_id] = self._stamp
-        if len(self._written) > MAX_CACHED_USERS:
-            del self._written[next(iter(self._written))]  # (a read that long misses a write)
+        self._written.note(user_id)
         prefs = await write
         self._remember(user_id, prefs, self.clock.now())
         return prefs

@@ -46,6 +46,28 @@ def from_memory() -> bool:
     return _TRUSTED.get()
 
 
+class WriteStamps(Generic[K]):
+    """When each key's latest write began, as a stamp that only grows, for the keys written lately
+    (at most `limit`, the oldest going first). A read that finds `of(key)` changed from before it
+    overlapped a write of that key and may be older than it; only a read lasting `limit` writes
+    of other keys misses one."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._stamp = 0
+        self._keys: OrderedDict[K, int] = OrderedDict()
+
+    def note(self, key: K) -> None:
+        self._stamp += 1
+        self._keys[key] = self._stamp
+        self._keys.move_to_end(key)
+        while len(self._keys) > self.limit:
+            self._keys.popitem(last=False)
+
+    def of(self, key: K) -> int:
+        return self._keys.get(key, 0)
+
+
 @dataclass
 class Change(Generic[V]):
     """What a write did to its cached row: `update` maps the old row to the new one; None (the
@@ -60,10 +82,8 @@ class RowCache(Generic[K, V]):
         self.size = size
         self._rows: OrderedDict[K, V] = OrderedDict()
         self._generation: int | None = None
-        # key -> when its latest own write began (a stamp that only grows), for the keys written
-        # lately: a read of the key overlapping a write of it is not kept
-        self._stamp = 0
-        self._written: OrderedDict[K, int] = OrderedDict()
+        # a read of a key overlapping an own write of it is not kept
+        self._written: WriteStamps[K] = WriteStamps(16 * size)
         self._writing: dict[K, int] = {}  # key -> writes under way
         self._overlapped: set[K] = set()
         self.hits = 0
@@ -84,9 +104,9 @@ class RowCache(Generic[K, V]):
             self.hits += 1
             return self._rows[key]
         self.misses += 1
-        written = self._written.get(key, 0)
+        written = self._written.of(key)
         value = await read()
-        if written == self._written.get(key, 0) and key not in self._writing and self._valid():
+        if written == self._written.of(key) and key not in self._writing and self._valid():
             self._rows[key] = value
             self._rows.move_to_end(key)
             while len(self._rows) > self.size:
@@ -97,7 +117,7 @@ class RowCache(Generic[K, V]):
     async def writing(self, key: K) -> AsyncIterator[Change[V]]:
         """Around a write of `key`: set the yielded change's `update` once the write is known to
         have landed; the cached row follows it (or is dropped)."""
-        self._note_write(key)
+        self._written.note(key)
         if self._writing.get(key):
             self._overlapped.add(key)
         self._writing[key] = self._writing.get(key, 0) + 1
@@ -126,13 +146,6 @@ class RowCache(Generic[K, V]):
             return
         self._rows[key] = change.update(old)
 
-    def _note_write(self, key: K) -> None:
-        self._stamp += 1
-        self._written[key] = self._stamp
-        self._written.move_to_end(key)
-        while len(self._written) > 16 * self.size:  # only a read as long as that many writes misses it
-            self._written.popitem(last=False)
-
     def forget(self, key: K) -> None:
-        self._note_write(key)
+        self._written.note(key)
         self._rows.pop(key, None)

@@ -153,6 +153,9 @@ class LoadResult:
     acked: int = 0  # callbacks received for those
     ack_ms: list[float] = field(default_factory=list)
     reply_ms: list[float] = field(default_factory=list)
+    # from a click that passed the turn to the other player's prompt shown to them: how long the
+    # next player of a match waits for the news (the clicker's own reply is `reply_ms`)
+    handover_ms: list[float] = field(default_factory=list)
     starved: int = 0  # offered clicks with no player ready
     errors: int = 0  # refusals and failed clicks
     expired: int = 0  # clicks given up on: no callback within 3.5 s, or no reply within 15 s
@@ -278,6 +281,9 @@ class Load:
         self.proc: subprocess.Popen[bytes] | None = None
         self.metrics_port: int | None = free_port()  # the bot's /metrics (None: a bot without them)
         self.tasks: set[asyncio.Task[Any]] = set()
+        self.opponent: dict[str, str] = {}  # user id -> the other player of their match
+        self.clicked_at: dict[str, float] = {}  # user id -> when they last clicked (stand-in clock)
+        self.handover_ms: list[float] = []  # in the window (see LoadResult.handover_ms)
 
     # -- world and bot --------------------------------------------------------------------------
     async def start(self, profile: Path | None = None) -> None:
@@ -287,6 +293,8 @@ class Load:
         guild = s.add_guild("Load Test")
         self.channels = [s.add_channel(guild, f"table-{i}") for i in range(self.k)]
         self.pairs = [(users[2 * i], users[2 * i + 1]) for i in range(self.k)]
+        for a, b in self.pairs:
+            self.opponent[a.id], self.opponent[b.id] = b.id, a.id
         for user in users:
             self.dm_owner[s.dm_channel(user).id] = user
         s.gateway.on_dispatch = self.on_dispatch
@@ -419,10 +427,21 @@ class Load:
             del self.inflight[user.id]
         fresh = self.fresh.get(user.id) != message_id
         if fresh and user.id not in self.inflight and actionable(data.get("components")):
+            self.note_handover(user.id)
             self.reached.add(user.id)
             self.fresh[user.id] = message_id
             self.ready.append((user, message_id))
             self.wake.set()
+
+    def note_handover(self, user_id: str) -> None:
+        """A prompt reached `user_id`: if the other player clicked since this one last did, the
+        turn passed to them with that click."""
+        other = self.opponent.get(user_id)
+        passed_at = self.clicked_at.get(other) if other is not None else None
+        if passed_at is None or passed_at < self.clicked_at.get(user_id, -math.inf):
+            return
+        if passed_at >= self.record_from:
+            self.handover_ms.append(1000 * (self.standin.now() - passed_at))
 
     def expire(self, now: float) -> None:
         """A click the bot let time out is given up on; the player clicks their message again."""
@@ -452,6 +471,7 @@ class Load:
             self.errors += 1
             return
         pending = Click(user, message_id)
+        self.clicked_at[user.id] = self.standin.now()
         self.inflight[user.id] = pending
         if record:
             self.clicks.append(pending)
@@ -586,6 +606,7 @@ async def run_load(
         for r in requests:
             result.rest[rest_kind(r.method, r.path, dm)] += 1
         result.clicks = len(load.clicks)
+        result.handover_ms = list(load.handover_ms)
         result.expired = load.expired
         for c in load.clicks:
             inter = c.inter
@@ -617,9 +638,9 @@ async def run_load(
 
 def table(results: list[LoadResult]) -> str:
     lines = [
-        "| matches | offered | clicks/s answered | given up | ack p50 / p99 | reply p50 / p99 | REST calls per click "
-        "| bot CPU | bot CPU per click | stand-in CPU | stand-in CPU per click | load avg |",
-        "|---:|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|",
+        "| matches | offered | clicks/s answered | given up | ack p50 / p99 | reply p50 / p99 | turn handover p50 / p99 "
+        "| REST calls per click | bot CPU | bot CPU per click | stand-in CPU | stand-in CPU per click | load avg |",
+        "|---:|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|",
     ]
     for r in results:
         offered = "saturated" if r.rate is None else f"{r.rate:,.0f}/s"
@@ -627,6 +648,7 @@ def table(results: list[LoadResult]) -> str:
             f"| {r.matches:,} | {offered} | {r.per_second:,.0f} | {r.expired:,} | "
             f"{r.ms(r.ack_ms, 0.5):.1f} / {r.ms(r.ack_ms, 0.99):.1f} ms | "
             f"{r.ms(r.reply_ms, 0.5):.1f} / {r.ms(r.reply_ms, 0.99):.1f} ms | "
+            f"{r.ms(r.handover_ms, 0.5):,.0f} / {r.ms(r.handover_ms, 0.99):,.0f} ms | "
             f"{r.rest_per_click:.2f} ({r.rest_summary()}) | {100 * r.bot_cpu:.0f}% | {r.bot_ms_per_click:.2f} ms | "
             f"{100 * r.harness_cpu:.0f}% | {r.harness_ms_per_click:.1f} ms | "
             f"{r.loadavg[0]:.1f} / {r.loadavg[1]:.1f} |"

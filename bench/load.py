@@ -10,8 +10,9 @@ Start buttons, one channel per match), then simulated players click their DM but
   fresh prompt; the figure is latency at that load.
 
 Latency is stand-in time from the INTERACTION_CREATE dispatch to the interaction callback
-(`ack`) and to the edit of the clicked message with the new prompt (`reply`). REST calls the
-bot makes during the window are counted by kind and divided by the clicks answered.
+(`ack`) and to the edit of the clicked message with the new prompt (`reply`); the turn handover
+runs from a click that passed the turn to the other player's prompt reaching them. REST calls
+the bot makes during the window are counted by kind and divided by the clicks answered.
 
 Players play money only (Play all Treasures; buy Gold, else Silver, else End turn; never a
 Province), so no game ends and the number of live matches stays K for the whole run.
@@ -191,6 +192,12 @@ class LoadResult:
             return float("nan")
         ordered = sorted(samples)
         return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+    def handover(self) -> str:
+        """The turn handover's p50 / p99, or a dash for traffic in which no turn passes."""
+        if not self.handover_ms:
+            return "-"
+        return f"{self.ms(self.handover_ms, 0.5):,.0f} / {self.ms(self.handover_ms, 0.99):,.0f} ms"
 
     @property
     def rest_per_click(self) -> float:
@@ -648,7 +655,7 @@ def table(results: list[LoadResult]) -> str:
             f"| {r.matches:,} | {offered} | {r.per_second:,.0f} | {r.expired:,} | "
             f"{r.ms(r.ack_ms, 0.5):.1f} / {r.ms(r.ack_ms, 0.99):.1f} ms | "
             f"{r.ms(r.reply_ms, 0.5):.1f} / {r.ms(r.reply_ms, 0.99):.1f} ms | "
-            f"{r.ms(r.handover_ms, 0.5):,.0f} / {r.ms(r.handover_ms, 0.99):,.0f} ms | "
+            f"{r.handover()} | "
             f"{r.rest_per_click:.2f} ({r.rest_summary()}) | {100 * r.bot_cpu:.0f}% | {r.bot_ms_per_click:.2f} ms | "
             f"{100 * r.harness_cpu:.0f}% | {r.harness_ms_per_click:.1f} ms | "
             f"{r.loadavg[0]:.1f} / {r.loadavg[1]:.1f} |"

@@ -4,6 +4,7 @@ Building hand made public."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Iterator
@@ -379,3 +380,27 @@ def test_an_ai_opponent_makes_a_one_seat_table() -> None:
     assert "opponent" not in ask({"opponent": "none"}, 2).options
     with pytest.raises(UserError):
         ask({"opponent": "meddler"}, 2)
+
+
+def status_line(live: Live, locale: str) -> str:
+    """The board's line naming who is to play (the first one marked ▶)."""
+    embed = board_payload(live, locale).embed
+    text = "\n".join([embed.description or ""] + [str(f.value) for f in embed.fields])
+    return next(line for line in text.splitlines() if line.startswith("▶"))
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_board_names_who_must_decide_as_the_status_does(locale: str) -> None:
+    """The first Apprentices are hired in reverse turn order: while a later player hires, the
+    board names them (as the status message does), not the first player, whose turn comes next."""
+    live = make_live(3, seed=11, locale=locale)
+    assert live.match is not None
+    seen = []
+    for _ in itertools.islice(play(live), 6):  # the setup's first decisions
+        acting = sorted({p.seat for p in live.match.prompts()})
+        forget_views()
+        seen.append((live.view(None)["current"], acting, status_line(live, locale)))
+    off_turn = [(current, acting, line) for current, acting, line in seen if acting != [current]]
+    assert off_turn, seen  # setup asks someone other than the current player
+    for _, acting, line in off_turn:
+        assert [n for n in NAMES[:3] if n in line] == [NAMES[s] for s in acting], line

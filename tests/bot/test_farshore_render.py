@@ -4,6 +4,7 @@ the board picture is a small PNG, and the score sheet adds up."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Iterator
@@ -13,6 +14,7 @@ import pytest
 
 from bot.games.farshore.lobby_view import content_line
 from bot.games.farshore.score_sheet import farshore
+from bot.i18n import join_names, t
 from bot.render import board_payload, private_payload
 from bot.render.common import event_line, option_label, prompt_text
 from bot.table import Live
@@ -92,3 +94,24 @@ def test_score_sheet_adds_up_maps_multiply() -> None:
 def test_lobby_marks_our_pack_and_a_servers() -> None:
     assert "our design" in content_line(None, "en") and "criação nossa" in content_line(None, "pt")
     assert "125 cards (40 different)" in content_line(ours_text(), "en")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_waiting_hand_names_who_must_decide_as_the_status_does(locale: str) -> None:
+    """The setup's mulligans are asked of every player while the first is already the current
+    one: a player with nothing to decide reads, in their hand, who is still deciding."""
+    live = make_live(3, seed=5, locale=locale)
+    match = live.match
+    assert match is not None
+    checked = 0
+    for _ in itertools.islice(play(live, ("heuristic",)), 6):  # the setup's first decisions
+        acting = sorted({p.seat for p in match.prompts()})
+        if acting == [match.view(None)["current"]]:
+            continue
+        line = t("hand.waiting", locale, player=join_names(NAMES[s] for s in acting))
+        for seat in range(3):
+            if match.prompt_for(seat) is None:
+                description = private_payload(live, seat, locale).embed.description or ""
+                assert line in description, description
+                checked += 1
+    assert checked, "nobody waited while another player decided out of turn"

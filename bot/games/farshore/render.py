@@ -11,7 +11,7 @@ import discord
 from bot.games.farshore.image import render_board
 from bot.games.farshore.text import card_facts, content_of, dot, name, res_text
 from bot.i18n import has, t
-from bot.render.common import event_lines, prompt_text, seat_name
+from bot.render.common import event_lines, prompt_text, seat_name, waiting_line
 from bot.render.limits import clip, fit_embed
 from bot.table import Live
 from engine.core import Option, Result
@@ -129,7 +129,9 @@ class FarshoreRenderer:
         elif view["finished"]:
             lines.append(t("hand.game_over", locale))
         else:
-            lines.append(t("hand.waiting", locale, player=seat_name(live, view["current"])))
+            # who must decide now, as the status names them (the setup's mulligans are asked of
+            # every player, while the first one is already `current`)
+            lines.append(waiting_line(live, locale))
         if extra:
             lines.append(extra)
         embed.description = clip("\n".join(lines), 4000)

@@ -14,10 +14,11 @@ import pytest
 
 from bot.games.farshore.lobby_view import content_line
 from bot.games.farshore.score_sheet import farshore
+from bot.games.farshore.text import dot
 from bot.i18n import join_names, t
 from bot.render import board_payload, private_payload
 from bot.render.common import event_line, option_label, prompt_text
-from bot.table import Live
+from bot.table import Live, forget_views
 from engine.core import Event, Match, Prompt, SeatSpec
 from engine.games.farshore.bots import POLICIES
 from engine.games.farshore.content import ours_text
@@ -115,3 +116,22 @@ def test_a_waiting_hand_names_who_must_decide_as_the_status_does(locale: str) ->
                 assert line in description, description
                 checked += 1
     assert checked, "nobody waited while another player decided out of turn"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_board_names_who_must_decide_as_the_status_does(locale: str) -> None:
+    """While the setup's mulligans are decided, the board names those still deciding, not the
+    first player, whose turn comes next."""
+    live = make_live(3, seed=5, locale=locale)
+    match = live.match
+    assert match is not None
+    checked = 0
+    for _ in itertools.islice(play(live, ("heuristic",)), 6):  # the setup's first decisions
+        acting = sorted({p.seat for p in match.prompts()})
+        if acting == [match.view(None)["current"]]:
+            continue
+        forget_views()
+        who = ", ".join(f"{dot(s)} **{NAMES[s]}**" for s in acting)
+        assert t("farshore.board.status", locale, player=who) in texts(board_payload(live, locale))
+        checked += 1
+    assert checked, "nobody decided out of turn"

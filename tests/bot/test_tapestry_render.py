@@ -3,6 +3,7 @@ label and log line in both languages, within Discord's limits, and no tapestry h
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Iterator
@@ -12,6 +13,7 @@ import pytest
 
 from bot.games.tapestry.image import render_board
 from bot.games.tapestry.score_sheet import SHEETS
+from bot.i18n import join_names, t
 from bot.leaderboard.calculators import calculate
 from bot.render import board_payload, private_payload, result_payload
 from bot.render.common import event_line, option_label
@@ -189,3 +191,25 @@ def test_score_sheet_adds_up() -> None:
     assert len(sheet.fields) <= 5
     parts = calculate(sheet, {"track": "120", "civilization": "15", "other": "-3"}, None, "en")
     assert parts["total"] == 132
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_board_names_who_must_decide_as_the_status_does(locale: str) -> None:
+    """The setup's choices are asked of every player at once: while they are made, the board
+    names those still choosing, not the first player, whose turn comes next."""
+    names = ("Alice", "Bob", "Carol")
+    live = make_live(3, seed=5, locale=locale)
+    match = live.match
+    assert match is not None
+    checked = 0
+    for _ in itertools.islice(play(live), 6):  # the setup's first decisions
+        acting = sorted({p.seat for p in match.prompts()})
+        view = match.view(None)
+        if acting == [view["current"]]:
+            continue
+        forget_views()
+        income = view["players"][view["current"]]["income_turns"]
+        line = t("tapestry.board.status", locale, player=join_names(names[s] for s in acting), income=income)
+        assert line in texts(board_payload(live, locale))
+        checked += 1
+    assert checked, "nobody decided out of turn"

@@ -11,7 +11,7 @@ import discord
 from bot.games.farshore.image import render_board
 from bot.games.farshore.text import card_facts, content_of, dot, name, res_text
 from bot.i18n import has, t
-from bot.render.common import event_lines, prompt_text, seat_name, waiting_line
+from bot.render.common import acting_seats, event_lines, prompt_text, seat_name, waiting_line
 from bot.render.limits import clip, fit_embed
 from bot.table import Live
 from engine.core import Option, Result
@@ -59,7 +59,11 @@ class FarshoreRenderer:
             else t(
                 "farshore.board.status",
                 locale,
-                player=f"{dot(view['current'])} **{seat_name(live, view['current'])}**",
+                # who must decide now, as the status names them (the setup's mulligans are
+                # asked of every player while the first one is already `current`)
+                player=", ".join(
+                    f"{dot(seat)} **{seat_name(live, seat)}**" for seat in acting_seats(live) or [view["current"]]
+                ),
             ),
             t(
                 "farshore.board.compass",

@@ -36,6 +36,13 @@ def acting_seats(live: Live) -> list[int]:
     return []
 
 
+def deciding_seats(live: Live) -> list[int]:
+    """Who a board names as deciding now: the seats the status names (a setup decision asked
+    of several players, an effect out of turn), else the current player (also one beyond the
+    table's seats, an automated opponent)."""
+    return acting_seats(live) or [live.view(None)["current"]]
+
+
 def waiting_line(live: Live, locale: str) -> str:
     """A private view's "Waiting for Alice, Bob.": who must act now, as the status says."""
     names = [seat_name(live, seat) for seat in acting_seats(live)]

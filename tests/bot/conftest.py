@@ -3,7 +3,8 @@ set: every test here runs on both), the store on it, and a table service with a 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import itertools
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -82,6 +83,15 @@ def user_of(live: Live, seat: int) -> int:
     uid = live.record.seats[seat].user_id
     assert uid is not None
     return uid
+
+
+def decided_out_of_turn(match: Match, steps: Iterator[object], first: int = 6) -> Iterator[list[int]]:
+    """Step `steps` (a game played answer by answer) `first` times; after each answer that leaves
+    someone other than the current player alone or among others to decide, the deciding seats."""
+    for _ in itertools.islice(steps, first):
+        acting = sorted({p.seat for p in match.prompts()})
+        if acting != [match.view(None)["current"]]:
+            yield acting
 
 
 def live_of(match: Match, match_id: int, locale: str = "en", status: str = "active") -> Live:

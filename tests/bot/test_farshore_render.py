@@ -4,7 +4,6 @@ the board picture is a small PNG, and the score sheet adds up."""
 
 from __future__ import annotations
 
-import itertools
 import json
 import re
 from collections.abc import Iterator
@@ -22,7 +21,7 @@ from bot.table import Live, forget_views
 from engine.core import Event, Match, Prompt, SeatSpec
 from engine.games.farshore.bots import POLICIES
 from engine.games.farshore.content import ours_text
-from tests.bot.conftest import live_of
+from tests.bot.conftest import decided_out_of_turn, live_of
 from tests.bot.test_render import check_embed
 
 LOCALES = ("en", "pt")
@@ -105,10 +104,7 @@ def test_a_waiting_hand_names_who_must_decide_as_the_status_does(locale: str) ->
     match = live.match
     assert match is not None
     checked = 0
-    for _ in itertools.islice(play(live, ("heuristic",)), 6):  # the setup's first decisions
-        acting = sorted({p.seat for p in match.prompts()})
-        if acting == [match.view(None)["current"]]:
-            continue
+    for acting in decided_out_of_turn(match, play(live, ("heuristic",))):  # the setup's first
         line = t("hand.waiting", locale, player=join_names(NAMES[s] for s in acting))
         for seat in range(3):
             if match.prompt_for(seat) is None:
@@ -126,10 +122,7 @@ def test_the_board_names_who_must_decide_as_the_status_does(locale: str) -> None
     match = live.match
     assert match is not None
     checked = 0
-    for _ in itertools.islice(play(live, ("heuristic",)), 6):  # the setup's first decisions
-        acting = sorted({p.seat for p in match.prompts()})
-        if acting == [match.view(None)["current"]]:
-            continue
+    for acting in decided_out_of_turn(match, play(live, ("heuristic",))):  # the setup's first
         forget_views()
         who = ", ".join(f"{dot(s)} **{NAMES[s]}**" for s in acting)
         assert t("farshore.board.status", locale, player=who) in texts(board_payload(live, locale))

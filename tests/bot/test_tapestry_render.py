@@ -3,7 +3,6 @@ label and log line in both languages, within Discord's limits, and no tapestry h
 
 from __future__ import annotations
 
-import itertools
 import json
 import re
 from collections.abc import Iterator
@@ -22,7 +21,7 @@ from bot.table import Live, forget_views
 from engine.core import Event, Match, Option, Prompt, SeatSpec
 from engine.games.tapestry.bots import make_heuristic
 from engine.games.tapestry.data import tapestry_cards
-from tests.bot.conftest import live_of
+from tests.bot.conftest import decided_out_of_turn, live_of
 from tests.bot.test_render import check_components, check_embed
 
 LOCALES = ("en", "pt")
@@ -202,11 +201,8 @@ def test_the_board_names_who_must_decide_as_the_status_does(locale: str) -> None
     match = live.match
     assert match is not None
     checked = 0
-    for _ in itertools.islice(play(live), 6):  # the setup's first decisions
-        acting = sorted({p.seat for p in match.prompts()})
+    for acting in decided_out_of_turn(match, play(live)):  # the setup's first decisions
         view = match.view(None)
-        if acting == [view["current"]]:
-            continue
         forget_views()
         income = view["players"][view["current"]]["income_turns"]
         line = t("tapestry.board.status", locale, player=join_names(names[s] for s in acting), income=income)

@@ -16,7 +16,7 @@ from bot.games.architects import text
 from bot.games.architects.image import render_board
 from bot.games.architects.text import dot, goods, icons, name, seat_label
 from bot.i18n import has, join_names, t
-from bot.render.common import acting_seats, event_line, prompt_text, seat_name, waiting_line
+from bot.render.common import deciding_seats, event_line, prompt_text, seat_name, waiting_line
 from bot.render.limits import clip, fit_embed
 from bot.table import Live
 from engine.core import Event, Option, Result
@@ -184,11 +184,9 @@ class ArchitectsRenderer:
     def _status(self, live: Live, view: Mapping[str, Any], locale: str) -> str:
         if view["finished"]:
             return t("board.finished", locale)
-        # who must decide now, as the status message names them: at setup the first Apprentices
-        # are hired in reverse turn order and the starting Buildings drafted by all at once, while
-        # the player whose turn comes first is still `current`
-        acting = acting_seats(live) or [view["current"]]
-        names = join_names(seat_label(live, seat) for seat in acting)
+        # at setup the first Apprentices are hired in reverse turn order and the starting
+        # Buildings drafted by all at once, while the first player is already `current`
+        names = join_names(seat_label(live, seat) for seat in deciding_seats(live))
         line = t("architects.board.status", locale, player=names)
         left = view["final_turns_left"]
         if left is not None:

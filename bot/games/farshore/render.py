@@ -11,7 +11,7 @@ import discord
 from bot.games.farshore.image import render_board
 from bot.games.farshore.text import card_facts, content_of, dot, name, res_text
 from bot.i18n import has, t
-from bot.render.common import acting_seats, event_lines, prompt_text, seat_name, waiting_line
+from bot.render.common import deciding_seats, event_lines, prompt_text, seat_name, waiting_line
 from bot.render.limits import clip, fit_embed
 from bot.table import Live
 from engine.core import Option, Result
@@ -59,11 +59,8 @@ class FarshoreRenderer:
             else t(
                 "farshore.board.status",
                 locale,
-                # who must decide now, as the status names them (the setup's mulligans are
-                # asked of every player while the first one is already `current`)
-                player=", ".join(
-                    f"{dot(seat)} **{seat_name(live, seat)}**" for seat in acting_seats(live) or [view["current"]]
-                ),
+                # the setup's mulligans are asked of every player at once
+                player=", ".join(f"{dot(seat)} **{seat_name(live, seat)}**" for seat in deciding_seats(live)),
             ),
             t(
                 "farshore.board.compass",
@@ -133,9 +130,7 @@ class FarshoreRenderer:
         elif view["finished"]:
             lines.append(t("hand.game_over", locale))
         else:
-            # who must decide now, as the status names them (the setup's mulligans are asked of
-            # every player, while the first one is already `current`)
-            lines.append(waiting_line(live, locale))
+            lines.append(waiting_line(live, locale))  # the seats deciding now, as the status says
         if extra:
             lines.append(extra)
         embed.description = clip("\n".join(lines), 4000)

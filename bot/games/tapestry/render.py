@@ -31,7 +31,7 @@ from bot.games.tapestry.text import (
     steps_text,
 )
 from bot.i18n import join_names, t
-from bot.render.common import acting_seats, event_lines, prompt_text, seat_name, waiting_line
+from bot.render.common import deciding_seats, event_lines, prompt_text, seat_name, waiting_line
 from bot.render.limits import fit_embed
 from bot.table import Live
 from engine.core import Option
@@ -239,13 +239,12 @@ class TapestryRenderer:
         if view["finished"]:
             return t("board.finished", locale)
         current = view["players"][view["current"]]
-        # who must decide now, as the status names them (the setup's choices are asked of every
-        # player at once, a few effects ask another player); the income turns are the current one's
-        acting = acting_seats(live) or [view["current"]]
+        # the setup's choices are asked of every player at once; the income turns are the current
+        # player's
         return t(
             "tapestry.board.status",
             locale,
-            player=join_names(seat_name(live, seat) for seat in acting),
+            player=join_names(seat_name(live, seat) for seat in deciding_seats(live)),
             income=current["income_turns"],
         )
 

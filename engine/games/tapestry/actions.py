@@ -361,9 +361,7 @@ def conquer(g: TapestryGame, seat: int, anywhere: bool = False, both: bool = Fal
         yield from territory_benefit(g, seat, h)
     if h == MIDDLE and not trapped:
         g.achieve(seat, "island")
-    for s in range(g.n):
-        if g.toppled_by(s) >= 2:
-            g.achieve(s, "topple")
+    g.award_topples()
     if not trapped:
         yield from civs.after_conquer(g, seat, h, was_empty)
         yield from module_play.fire(g, seat, "conquer")

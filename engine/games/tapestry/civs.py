@@ -483,14 +483,19 @@ def isolation_group(g: TapestryGame, seat: int) -> int:
     return best
 
 
-def mystics_counts(g: TapestryGame, seat: int) -> dict[str, int]:
+def mystics_count(g: TapestryGame, seat: int, kind: str) -> int:
     p = g.players[seat]
-    return {
-        "tech": len(p.tech),
-        "districts": len(p.districts),
-        "territories": len(g.controlled(seat)),
-        "tracks": sum(1 for t in g.track_ids if p.pos(t) >= 12),
-    }
+    if kind == "tech":
+        return len(p.tech)
+    if kind == "districts":
+        return len(p.districts)
+    if kind == "territories":
+        return len(g.controlled(seat))
+    return sum(1 for t in g.track_ids if p.pos(t) >= 12)  # "tracks"
+
+
+def mystics_counts(g: TapestryGame, seat: int) -> dict[str, int]:
+    return {kind: mystics_count(g, seat, kind) for kind in MYSTIC_RANGES}
 
 
 MYSTIC_RANGES = {"tech": 12, "districts": 9, "territories": 15, "tracks": 4}
@@ -510,7 +515,10 @@ def mystics_check(g: TapestryGame, seat: int) -> Gen:
     p = g.players[seat]
     if "mystics" not in p.civs:
         return
-    for k, v in mystics_counts(g, seat).items():
+    # Counted before any gain (one check), and only the predictions not reached yet: this runs
+    # after every turn, and counting territories scans the map.
+    counts = {k: mystics_count(g, seat, k) for k in MYSTIC_RANGES if not p.civ.get(f"mystics:{k}:reached")}
+    for k, v in counts.items():
         if not p.civ.get(f"mystics:{k}:reached") and v >= p.civ.get(f"mystics:{k}", 99):
             p.civ[f"mystics:{k}:reached"] = True
             g.emit("mystics_reached", seat, what=k)

@@ -8,7 +8,7 @@ Benefit tokens are interpreted in `effects.py`, the map actions (explore, conque
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
@@ -989,9 +989,21 @@ class TapestryGame(Asker):
         self.emit("achievement", seat, what=kind, vp=vp)
         self.gain_vp(seat, vp, f"achievement:{kind}")
 
-    def toppled_by(self, seat: int) -> int:
+    def award_topples(self) -> None:
+        """The topple achievement to every seat that has now toppled two outposts or more. This
+        runs after every conquest: the map is scanned once for the hexes holding two pieces or
+        more (where a topple can be), and seats that cannot take it any more are not counted."""
+        if not self.achievement_vp["topple"]:
+            return
+        contested = [site for site in self.sites.values() if len(site.pieces) > 1]
+        for s in range(self.n):
+            if "topple" not in self.players[s].achievements and self.toppled_by(s, contested) >= 2:
+                self.achieve(s, "topple")
+
+    def toppled_by(self, seat: int, sites: Iterable[Site] | None = None) -> int:
+        """Outposts of others that `seat` has toppled, on `sites` (every hex by default)."""
         count = 0
-        for s in self.sites.values():  # (a count: the order of the hexes does not matter)
+        for s in self.sites.values() if sites is None else sites:  # (a count: the order does not matter)
             pieces = s.pieces
             if len(pieces) > 1 and any(q[0] == seat and q[1] for q in pieces) and any(q[0] != seat and not q[1] for q in pieces):
                 count += 1

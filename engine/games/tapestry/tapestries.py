@@ -491,9 +491,7 @@ def revolution(g: TapestryGame, seat: int) -> Gen:
         for piece in site.pieces:
             piece[1] = piece[0] == seat
         g.emit("revolution", seat, hex=list(parse_hex(c)))
-    for s in range(g.n):
-        if g.toppled_by(s) >= 2:
-            g.achieve(s, "topple")
+    g.award_topples()
 
 
 def socialism(g: TapestryGame, seat: int) -> Gen:

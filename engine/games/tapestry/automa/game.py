@@ -10,7 +10,7 @@ aimed at "each opponent") is answered by our rulings (AUTOMA_RULINGS.md), never 
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Iterable, Sequence
 from typing import Any
 
 from engine.core.errors import InvalidSetup
@@ -23,7 +23,7 @@ from engine.games.tapestry.automa import mapplay, turns
 from engine.games.tapestry.data import RESOURCES, civilizations
 from engine.games.tapestry.game import TapestryGame
 from engine.games.tapestry.mapgeo import Hex
-from engine.games.tapestry.state import Player
+from engine.games.tapestry.state import Player, Site
 
 SOLO, SHADOW = "automa", "shadow"
 # Cards and civilizations the solo rules take out (the asterisked ones stay, see the rulings)
@@ -317,14 +317,13 @@ class AutomaGame(TapestryGame):
         self.achievements[kind].append(seat)
         self.emit("achievement", seat, what=kind, vp=0)
 
-    def toppled_by(self, seat: int) -> int:
+    def toppled_by(self, seat: int, sites: Iterable[Site] | None = None) -> int:
         if seat == self.shadow:
             return 0
         if seat != self.automa:
-            return super().toppled_by(seat)
+            return super().toppled_by(seat, sites)
         count = 0  # only the people's outposts count for the Automa
-        for h in self.hexes:
-            s = self.sites[h]
+        for s in (self.sites[h] for h in self.hexes) if sites is None else sites:
             if any(q[0] == seat and q[1] for q in s.pieces) and any(
                 q[0] in self.humans and not q[1] for q in s.pieces
             ):

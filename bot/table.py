@@ -670,10 +670,9 @@ class TableService:
     ) -> Live:
         definition = get_game(game)
         size = capacity or definition.max_players
-        if not definition.min_players <= size <= definition.max_players:
-            raise UserError(
-                "error.player_count", min=definition.min_players, max=definition.max_players, count=size
-            )
+        fewest = definition.players_needed(options)
+        if not fewest <= size <= definition.max_players:
+            raise UserError("error.player_count", min=fewest, max=definition.max_players, count=size)
         # Validate now so the host hears about a bad kingdom before anyone joins.
         definition.normalize_options(dict(options), max(definition.min_players, 1))
         try:

@@ -40,7 +40,8 @@ def lobby_payload(live: Live, locale: str) -> Payload:
     if status != "lobby":
         embed.description = t(f"lobby.status.{status}", locale)
         return Payload(embed=embed, view=None)
-    embed.description = t("lobby.help", locale, min=definition.min_players)
+    needed = definition.players_needed(record.options)
+    embed.description = t("lobby.help", locale, min=needed)
     view = Components()
     full = len(record.seats) >= size
     view.add_item(
@@ -58,7 +59,7 @@ def lobby_payload(live: Live, locale: str) -> Payload:
             ids.button(ids.LOBBY_START, live.id),
             t("lobby.start", locale),
             discord.ButtonStyle.primary,
-            disabled=len(record.seats) < definition.min_players,
+            disabled=len(record.seats) < needed,
         )
     )
     for item in game_ui.lobby_items(live, locale):

@@ -92,6 +92,14 @@ class GameDefinition:
     # refilled market): an undo may not cross them. None: judged by the kind's words.
     revealing_events: frozenset[str] | None = None
 
+    # (stored options) -> the fewest players those options can start with; None: `min_players`.
+    # For a game whose lowest count needs an option (one person only against a chosen opponent).
+    min_players_for: Callable[[Mapping[str, Any]], int] | None = None
+
+    def players_needed(self, options: Mapping[str, Any]) -> int:
+        """The fewest seats a table with these options can start with."""
+        return self.min_players if self.min_players_for is None else self.min_players_for(options)
+
     def reveals(self, event: Event) -> bool:
         """Did this event show hidden information or depend on chance? (Private ones always do.)"""
         if not event.public:

@@ -401,3 +401,26 @@ def test_the_board_names_who_must_decide_as_the_status_does(locale: str) -> None
         assert [n for n in NAMES[:3] if n in line] == [NAMES[s] for s in acting], line
         checked += 1
     assert checked, "nobody decided out of turn"
+
+
+def test_lobby_counts_the_players_a_table_needs_with_its_options() -> None:
+    """One person plays only against a chosen solo AI: without one the lobby asks for two
+    players and keeps Start off for a lone host; with one it asks for one, in the singular."""
+    live = make_live(2, seed=1)
+    live.record.status = "lobby"
+    live.record.seats = live.record.seats[:1]
+
+    def start_disabled() -> bool:
+        view = lobby_payload(live, "en").view
+        assert view is not None
+        buttons = [row["components"] for row in view.to_components()]
+        return next(b.get("disabled", False) for row in buttons for b in row if b.get("label") == "Start")
+
+    live.record.options = {}
+    assert "at least 2 players are seated" in (lobby_payload(live, "en").embed.description or "")
+    assert "pelo menos 2 jogadores." in (lobby_payload(live, "pt").embed.description or "")
+    assert start_disabled()
+    live.record.options = {"opponent": "aristocrat"}
+    assert "at least 1 player is seated" in (lobby_payload(live, "en").embed.description or "")
+    assert "pelo menos 1 jogador." in (lobby_payload(live, "pt").embed.description or "")
+    assert not start_disabled()

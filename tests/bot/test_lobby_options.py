@@ -876,3 +876,26 @@ def test_lobby_shows_the_powers_against_nightweave_with_the_spring_worker(locale
     check_embed(payload.embed)
     fields = {f.name: f.value for f in payload.embed.fields}
     assert fields["Player powers" if locale == "en" else "Poderes de jogador"] == shown
+
+
+async def test_a_table_too_small_for_its_options_is_refused(table: TableService) -> None:
+    """Architects seats one person only against a solo AI: a one-seat table without one could
+    never start, so it is refused when opened; with an opponent it opens."""
+
+    async def open_architects(options: dict[str, Any], channel_id: int) -> Live:
+        return await table.open_lobby(
+            guild_id=1,
+            channel_id=channel_id,
+            game="architects",
+            options=options,
+            host_id=ALICE,
+            host_name="alice",
+            locale="en",
+            capacity=1,
+        )
+
+    with pytest.raises(UserError, match="error.player_count") as refused:
+        await open_architects({}, CHANNEL)
+    assert refused.value.params["min"] == 2
+    live = await open_architects({"opponent": "aristocrat"}, CHANNEL + 1)
+    assert live.record.options["capacity"] == 1

@@ -58,6 +58,7 @@ GAME = GameDefinition(
     id="architects",
     names={"en": "Architects of the West Kingdom", "pt": "Arquitetos do Reino Ocidental"},
     min_players=1,  # one person only against the solo AI (`opponent`)
+    min_players_for=lambda options: 1 if options.get("opponent") not in (None, "", "none") else 2,
     max_players=5,
     engine_version=ENGINE_VERSION,
     create=create,

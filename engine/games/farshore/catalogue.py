@@ -21,28 +21,34 @@ COLOUR_WORDS = {
         "purple": "Prosperidade Roxa",
     },
 }
-RES_WORDS = {
+# (one, several) for each resource: mass nouns read the same either way
+RES_WORDS: dict[str, dict[str, tuple[str, str]]] = {
     "en": {
-        "driftwood": "driftwood",
-        "seaweed": "seaweed",
-        "stone": "sea stone",
-        "mushroom": "mushroom",
-        "treasure": "Treasure",
-        "points": "point tokens",
+        "driftwood": ("driftwood", "driftwood"),
+        "seaweed": ("seaweed", "seaweed"),
+        "stone": ("sea stone", "sea stones"),
+        "mushroom": ("mushroom", "mushrooms"),
+        "treasure": ("Treasure", "Treasures"),
+        "points": ("point token", "point tokens"),
     },
     "pt": {
-        "driftwood": "madeira flutuante",
-        "seaweed": "alga",
-        "stone": "pedra do mar",
-        "mushroom": "cogumelo",
-        "treasure": "Tesouro",
-        "points": "fichas de ponto",
+        "driftwood": ("madeira flutuante", "madeiras flutuantes"),
+        "seaweed": ("alga", "algas"),
+        "stone": ("pedra do mar", "pedras do mar"),
+        "mushroom": ("cogumelo", "cogumelos"),
+        "treasure": ("Tesouro", "Tesouros"),
+        "points": ("ficha de ponto", "fichas de ponto"),
     },
 }
 
 
+def _counted(n: int, one: str, several: str) -> str:
+    """`n` and the word that agrees with it (1 card, 2 cards; 0 cards)."""
+    return f"{n} {one if n == 1 else several}"
+
+
 def _amounts(arg: dict[str, int], lang: str) -> str:
-    return ", ".join(f"{n} {RES_WORDS[lang][k]}" for k, n in arg.items())
+    return ", ".join(_counted(n, *RES_WORDS[lang][k]) for k, n in arg.items())
 
 
 def describe_steps(steps: tuple[Step, ...] | list[Step], lang: str) -> str:
@@ -54,30 +60,44 @@ def describe_steps(steps: tuple[Step, ...] | list[Step], lang: str) -> str:
             parts.append(("receive " if en else "receba ") + _amounts(arg, lang))
         elif name == "gain_any":
             parts.append(
-                f"receive {arg} resources of your choice" if en else f"receba {arg} recursos à sua escolha"
+                "receive " + _counted(arg, "resource", "resources") + " of your choice"
+                if en
+                else "receba " + _counted(arg, "recurso", "recursos") + " à sua escolha"
             )
         elif name == "draw":
-            parts.append(f"draw {arg} cards" if en else f"compre {arg} cartas")
+            parts.append(
+                "draw " + _counted(arg, "card", "cards")
+                if en
+                else "compre " + _counted(arg, "carta", "cartas")
+            )
         elif name == "draw_bay":
-            parts.append(f"take {arg} cards from the Bay" if en else f"pegue {arg} cartas da Baía")
+            parts.append(
+                "take " + _counted(arg, "card", "cards") + " from the Bay"
+                if en
+                else "pegue " + _counted(arg, "carta", "cartas") + " da Baía"
+            )
         elif name == "boat":
-            parts.append(f"move your Boat {arg} spaces" if en else f"mova seu Barco {arg} espaços")
+            parts.append(
+                "move your Boat " + _counted(arg, "space", "spaces")
+                if en
+                else "mova seu Barco " + _counted(arg, "espaço", "espaços")
+            )
         elif name == "choose":
             joined = (" or " if en else " ou ").join(describe_steps(o, lang) for o in arg)
             parts.append(joined)
         elif name == "trade":
             get = _amounts(arg["get"], lang)
             parts.append(
-                f"you may pay up to {arg['max']} {RES_WORDS[lang][arg['pay']]}; each gives {get}"
+                f"you may pay up to {_amounts({arg['pay']: arg['max']}, lang)}; each gives {get}"
                 if en
-                else f"você pode pagar até {arg['max']} {RES_WORDS[lang][arg['pay']]}; cada um dá {get}"
+                else f"você pode pagar até {_amounts({arg['pay']: arg['max']}, lang)}; cada um dá {get}"
             )
         elif name == "discard_for":
             each = describe_steps(arg["each"], lang)
             parts.append(
-                f"discard up to {arg['max']} cards; for each, {each}"
+                f"discard up to {_counted(arg['max'], 'card', 'cards')}; for each, {each}"
                 if en
-                else f"descarte até {arg['max']} cartas; para cada uma, {each}"
+                else f"descarte até {_counted(arg['max'], 'carta', 'cartas')}; para cada uma, {each}"
             )
         elif name == "activate_green":
             parts.append(
@@ -97,15 +117,17 @@ def describe_steps(steps: tuple[Step, ...] | list[Step], lang: str) -> str:
             )
         elif name == "take_stock":
             parts.append(
-                f"receive {arg} resources kept on this card"
+                "receive " + _counted(arg, "resource", "resources") + " kept on this card"
                 if en
-                else f"receba {arg} recursos guardados nesta carta"
+                else "receba " + _counted(arg, "recurso", "recursos") + " guardados nesta carta"
             )
         elif name == "play_discounted":
             parts.append(
-                f"play a card from the Bay for {arg['fewer']} fewer resources"
+                "play a card from the Bay for " + _counted(arg["fewer"], "resource", "resources") + " less"
                 if en
-                else f"jogue uma carta da Baía por {arg['fewer']} recursos a menos"
+                else "jogue uma carta da Baía por "
+                + _counted(arg["fewer"], "recurso", "recursos")
+                + " a menos"
             )
         elif name == "discard_then_play":
             parts.append(
@@ -124,9 +146,9 @@ def describe_steps(steps: tuple[Step, ...] | list[Step], lang: str) -> str:
             )
         elif name == "draw_play_free":
             parts.append(
-                f"draw {arg['draw']} cards; you may play one of them free (not {COLOUR_WORDS['en'][arg['except']]})"
+                f"draw {_counted(arg['draw'], 'card', 'cards')}; you may play one of them free (not {COLOUR_WORDS['en'][arg['except']]})"
                 if en
-                else f"compre {arg['draw']} cartas; você pode jogar uma delas de graça (exceto {COLOUR_WORDS['pt'][arg['except']]})"
+                else f"compre {_counted(arg['draw'], 'carta', 'cartas')}; você pode jogar uma delas de graça (exceto {COLOUR_WORDS['pt'][arg['except']]})"
             )
     return "; ".join(parts)
 

@@ -22,6 +22,16 @@ COLOUR_WORDS = {
     },
 }
 # (one, several) for each resource: mass nouns read the same either way
+# what of a card is ours (`ours` in the content data)
+OURS_WORDS = {
+    "en": {"values": "numbers", "text": "text", "card": "the whole card"},
+    "pt": {"values": "números", "text": "texto", "card": "a carta inteira"},
+}
+# a card of a kind, as a trigger names it
+KIND_WORDS = {
+    "en": {"critter": "a Critter", "construction": "a Construction", "card": "a card"},
+    "pt": {"critter": "uma Criatura", "construction": "uma Construção", "card": "uma carta"},
+}
 RES_WORDS: dict[str, dict[str, tuple[str, str]]] = {
     "en": {
         "driftwood": ("driftwood", "driftwood"),
@@ -165,9 +175,12 @@ def card_text(card: Card, lang: str) -> str:
     if card.effect:
         bits.append(describe_steps(card.effect, lang))
     for trig in card.triggers:
-        what = trig.kind or trig.colour or ("card" if en else "carta")
+        if trig.colour:
+            what = ("a " if en else "um ") + COLOUR_WORDS[lang][trig.colour]
+        else:
+            what = KIND_WORDS[lang][trig.kind or "card"]
         head = (
-            (f"after you play a {what}: " if en else f"depois que você jogar {what}: ")
+            (f"after you play {what}: " if en else f"depois que você jogar {what}: ")
             if trig.when == "play"
             else (
                 "after your Boat moves by the Compass Rose: "
@@ -182,11 +195,11 @@ def card_text(card: Card, lang: str) -> str:
         bits.append("takes no village space" if en else "não ocupa espaço na vila")
     if card.ours:
         bits.append(
-            "(our design: " + ", ".join(card.ours) + ")"
+            "(our design: " + ", ".join(OURS_WORDS[lang].get(o, o) for o in card.ours) + ")"
             if en
-            else "(criação nossa: " + ", ".join(card.ours) + ")"
+            else "(criação nossa: " + ", ".join(OURS_WORDS[lang].get(o, o) for o in card.ours) + ")"
         )
-    return ". ".join(bits) + "."
+    return ". ".join(bit[:1].upper() + bit[1:] for bit in bits) + "."
 
 
 def card_infos(content: Content) -> list[CardInfo]:

@@ -11,7 +11,7 @@ import pytest
 
 from bot import cards
 from bot.errors import UserError
-from bot.i18n import t
+from bot.i18n import has, t
 from cogs.cards import Cards
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -94,6 +94,32 @@ def test_the_embed_in_english_and_portuguese() -> None:
     event = cards.card_embed(cards.lookup("Feira da Colheita"), "pt")
     assert fields(event)["Jogo"] == "Everdell · Evento"
     assert event.footer.text and "o texto (escrito para esta consulta)" in event.footer.text
+
+
+def test_every_word_a_card_shows_is_in_both_languages() -> None:
+    """Kinds, types, boxes and what is ours come from the catalogues: none shows as a data id."""
+    missing = set()
+    for game in cards.released_games():
+        for entry in cards._entries(game):
+            card = entry.found.card
+            words = [("card.kind", card.kind), ("card.set", card.set), *(("card.type", w) for w in card.types)]
+            words += [("card.ours", part) for part in card.ours]
+            for prefix, word in words:
+                key = f"{prefix}.{cards.fold(word).replace(' ', '_')}"
+                if word and not (has(key, "en") and has(key, "pt")):
+                    missing.add(f"{game}: {key}")
+    assert not missing, sorted(missing)
+
+
+def test_costs_read_the_same_in_both_languages() -> None:
+    """A cost is numbers and the icons the board uses (a Wonder's, Influence and Tax, aside)."""
+    worded = [
+        f"{game}: {entry.found.card.id} {entry.found.card.cost!r}"
+        for game in cards.released_games()
+        for entry in cards._entries(game)
+        if entry.found.card.kind != "wonder" and any(ch.isalpha() for ch in entry.found.card.cost)
+    ]
+    assert not worded, worded[:10]
 
 
 def test_every_card_renders_in_both_languages() -> None:

@@ -9,6 +9,9 @@ from engine.core.cards import CardInfo
 from engine.games.architects.data import Named, apprentices, architects, board, buildings, name_of
 from engine.games.architects.wow_data import WowData
 
+# Costs in the icons the board shows (the same in every language)
+COST_ICONS = {"silver": "🪙", "clay": "🧱", "wood": "🪵", "stone": "🪨", "gold": "🥇", "marble": "⬜"}
+
 
 def _info(
     item: Named, kind: str, set_: str = "base", cost: str = "", types: tuple[str, ...] = ()
@@ -34,7 +37,7 @@ def _info(
 def catalogue() -> Sequence[CardInfo]:
     out: list[CardInfo] = []
     for b in buildings().values():
-        cost = " ".join(f"{v} {k}" for k, v in b.cost.items())
+        cost = " ".join(f"{COST_ICONS.get(k, k)}{v}" for k, v in b.cost.items())
         out.append(_info(b, "building", b.set, cost, b.skills))
     for a in apprentices().values():
         out.append(_info(a, "apprentice", a.set, "", a.skills))

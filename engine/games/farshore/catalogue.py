@@ -22,6 +22,8 @@ COLOUR_WORDS = {
     },
 }
 # (one, several) for each resource: mass nouns read the same either way
+# Costs in the icons the board shows (the same in every language)
+COST_ICONS = {"driftwood": "🪵", "seaweed": "🌿", "stone": "🪨", "mushroom": "🍄"}
 # what of a card is ours (`ours` in the content data)
 OURS_WORDS = {
     "en": {"values": "numbers", "text": "text", "card": "the whole card"},
@@ -206,7 +208,7 @@ def card_infos(content: Content) -> list[CardInfo]:
     out = []
     for card in content.cards.values():
         cost = " ".join(
-            f"{n} {r}"
+            f"{COST_ICONS[r]}{n}"
             for r, n in zip(("driftwood", "seaweed", "stone", "mushroom"), card.cost, strict=True)
             if n
         )

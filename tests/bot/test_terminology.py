@@ -1,0 +1,23 @@
+"""Portuguese messages use the words of the Brazilian rulebooks, one word for one thing."""
+
+from __future__ import annotations
+
+import re
+
+from bot.i18n import catalogue
+
+# (message key prefix, a word the rulebook does not use for it, the rulebook's word)
+NOT_THE_RULEBOOKS = [
+    ("tapestry.", r"\bmarcos?\b", "monumento"),  # a landmark
+]
+
+
+def test_portuguese_messages_use_the_rulebooks_words() -> None:
+    pt = catalogue("pt")
+    wrong = [
+        f"{key}: {text!r} (say {word})"
+        for prefix, pattern, word in NOT_THE_RULEBOOKS
+        for key, text in pt.items()
+        if key.startswith(prefix) and re.search(pattern, text, re.IGNORECASE)
+    ]
+    assert not wrong, wrong

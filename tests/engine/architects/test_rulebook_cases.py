@@ -559,3 +559,26 @@ def test_the_ais_workers_at_the_profiteer_suffer_the_consequence_and_go_to_priso
     assert g.at["quarry"][AI] == 0 and g.prison[AI] == 3
     # the Consequence's Debt, the most-in-Prison Debt, and 1 Virtue for 3 in Prison
     assert g.players[AI].debts == debts + 2 and g.players[AI].virtue == virtue - 1
+
+
+# ---------------------------------------------------------------------------------- Apprentices (§6.2)
+def test_a_charlatan_covers_its_resource_in_storehouse_trades_too() -> None:
+    """§6.2: a Charlatan's 1 Influence skips 1 of its resource for any purpose, trades included
+    (a Trader's 2 Wood, a Virtue trade's Wood); other resources still need the goods."""
+    spec = {
+        "apprentices": ["charlatan_wood", "trader_wood"],
+        "influence": 3,
+        "goods": {"clay": 1},
+        "virtue": 6,
+    }
+    m = wow({"players": [dict(spec)]})
+    answer(m, "kings_storehouse")
+    assert {"virtue:1.1.0", "virtue:0.2.0", "app:trader_wood"} <= set(ids(m))
+    assert "virtue:0.0.2" not in ids(m) and "virtue:2.0.0" not in ids(m)
+    answer(m, "app:trader_wood")
+    p = game_of(m).players[0]
+    assert (p.res["marble"], p.influence, p.res["wood"]) == (1, 1, 0)
+    m = wow({"players": [dict(spec)]})
+    answer(m, "kings_storehouse", "virtue:1.1.0")
+    p = game_of(m).players[0]
+    assert (p.virtue, p.res["clay"], p.influence) == (7, 0, 2)

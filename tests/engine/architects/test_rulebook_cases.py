@@ -582,3 +582,25 @@ def test_a_charlatan_covers_its_resource_in_storehouse_trades_too() -> None:
     answer(m, "kings_storehouse", "virtue:1.1.0")
     p = game_of(m).players[0]
     assert (p.virtue, p.res["clay"], p.influence) == (7, 0, 2)
+
+
+def test_two_influence_may_stand_for_hugos_2_silver_instead_of_a_debt() -> None:
+    """§4.1: 2 Influence may replace up to 2 Silver of any payment, Hugo's refusal of a Debt too."""
+    g = game_of(wow({"players": [{"architect": "hugo", "silver": 0, "influence": 2}]}))
+    assert run(g.take_debt(0, "test"), "yes") == ["hugo_refuse_debt"]
+    p = g.players[0]
+    assert (p.debts, p.influence, p.silver) == (0, 0, 0)
+    g.players[0].influence = 1  # too little to cover Silver: the Debt is taken without asking
+    assert run(g.take_debt(0, "test")) == []
+    assert p.debts == 1
+
+
+def test_the_influence_credit_ends_with_the_turn() -> None:
+    """§4.1: what is left of a 2-Influence substitution covers later Silver of the same turn
+    only; on a rival's turn (Hugo refusing a Debt at a Reset) it is gone."""
+    m = wow({"players": [{"architect": "hugo", "silver": 1, "influence": 2, "virtue": 6}, {}]})
+    answer(m, "market:0", "sub:1")
+    g = game_of(m)
+    assert prompt(m).seat == 1 and g.players[0].silver == 1 and g.players[0].influence == 0
+    assert g.credit[0] == 0
+    assert run(g.take_debt(0, "test")) == [] and g.players[0].debts == 1

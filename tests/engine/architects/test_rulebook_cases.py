@@ -604,3 +604,32 @@ def test_the_influence_credit_ends_with_the_turn() -> None:
     assert prompt(m).seat == 1 and g.players[0].silver == 1 and g.players[0].influence == 0
     assert g.credit[0] == 0
     assert run(g.take_debt(0, "test")) == [] and g.players[0].debts == 1
+
+
+def test_the_ai_sent_to_the_princess_only_contributes() -> None:
+    """§5.3: told to place at the Princess, the AI makes exactly one Contribution and takes no
+    other action of that location (here the Silversmith's Silver, which would move its marker)."""
+    from engine.games.architects.ai.game import AI
+    from tests.engine.architects.solo_helpers import solo, turn
+
+    g = solo("benefactor")
+    g.contrib_deck[-1] = "contribution_1"
+    g.princess = "silversmith"
+    g.track = 1  # Wood: 2 Influence on contribution_1
+    influence, marble = g.players[AI].influence, g.players[AI].res["marble"]
+    turn(g, "plot_gift")
+    assert g.on_card == ["wood"] and g.at["silversmith"][AI] == 1
+    assert g.track == 1 and g.players[AI].res["marble"] == marble
+    assert g.players[AI].influence == influence + 2
+
+
+def test_the_ai_placing_at_the_princess_uninstructed_does_not_contribute() -> None:
+    """§5.3: the AI contributes at the Princess only when a card tells it to."""
+    from engine.games.architects.ai.game import AI
+    from tests.engine.architects.solo_helpers import solo, turn
+
+    g = solo("benefactor")
+    g.princess = "forest"
+    g.track = 0
+    turn(g, "plot_timber")  # the Forest: gain 2 Silver
+    assert g.at["forest"][AI] == 1 and g.on_card == [] and g.track == 2

@@ -10,6 +10,7 @@ from engine.core.flow import Flow
 from engine.core.prompts import Option
 from engine.games.architects import guildhall, market, wonders
 from engine.games.architects.asks import opt
+from engine.games.architects.data import GOODS
 from engine.games.architects.state import DISPLAY_ROWS, ORDINARY
 
 if TYPE_CHECKING:
@@ -122,19 +123,42 @@ def silversmith(g: ArchitectsGame, seat: int, w: int) -> Flow:
 
 
 # ---------------------------------------------------------------------------------- storehouse
+def goods_influence(g: ArchitectsGame, seat: int, goods: dict[str, int]) -> int:
+    """Influence a payment of goods needs for what the seat lacks (Works of Wonder: 1 per
+    resource a Charlatan names, 4 per Gold or Marble, at any payment); `guildhall.NEVER` when
+    the goods cannot be paid."""
+    p = g.players[seat]
+    if g.wow is None:
+        return 0 if all(p.res[k] >= v for k, v in goods.items()) else guildhall.NEVER
+    v = tuple(goods.get(k, 0) for k in GOODS)
+    return guildhall.influence_cost(p.res, v, guildhall.charlatan(g, seat))
+
+
+def pay_trade_goods(g: ArchitectsGame, seat: int, goods: dict[str, int]) -> Flow:
+    """Pay a trade's goods, the Influence standing for what the seat lacks first."""
+    p = g.players[seat]
+    short = goods_influence(g, seat, goods)
+    if short:
+        yield from wonders.change_influence(g, seat, -short, "for_goods")
+    g.spend(seat, {k: min(v, p.res[k]) for k, v in goods.items()}, why="trade")
+
+
 def trade_options(g: ArchitectsGame, seat: int) -> list[Option]:
     p = g.players[seat]
     opts = []
-    clay, wd, st = p.res["clay"], p.res["wood"], p.res["stone"]
+
+    def payable(goods: dict[str, int]) -> bool:
+        return goods_influence(g, seat, goods) <= p.influence
+
     # 2 of Clay/Wood/Stone for 1 Virtue, 3 of Wood/Stone for 1 Marble: each mix is its own option
     for n in range(3):
         for b in range(3 - n):
             d = 2 - n - b
-            if n <= clay and b <= wd and d <= st:
+            if payable({"clay": n, "wood": b, "stone": d}):
                 opts.append(opt(f"virtue:{n}.{b}.{d}", "architects.opt.trade_virtue", group="virtue"))
     for b in range(4):
         d = 3 - b
-        if b <= wd and d <= st:
+        if payable({"wood": b, "stone": d}):
             opts.append(opt(f"marble:{b}.{d}", "architects.opt.trade_marble", group="marble"))
     table = g.apprentice_table
     for a in sorted(set(p.apprentices)):
@@ -142,8 +166,9 @@ def trade_options(g: ArchitectsGame, seat: int) -> list[Option]:
         if card.ability != "trade":
             continue
         pay = card.pay
-        goods_ok = all(p.res[k] >= v for k, v in pay.items() if k != "silver")
-        if goods_ok and wonders.can_pay(g, seat, pay.get("silver", 0)):
+        goods = {k: v for k, v in pay.items() if k != "silver"}
+        used = goods_influence(g, seat, goods)
+        if used <= p.influence and wonders.can_pay(g, seat, pay.get("silver", 0), influence_used=used):
             opts.append(opt(f"app:{a}", "architects.opt.trade_apprentice", card=a, group="apprentice"))
     return opts
 
@@ -163,16 +188,19 @@ def kings_storehouse(g: ArchitectsGame, seat: int, w: int) -> Flow:
         kind, _, detail = pick.partition(":")
         if kind == "virtue":
             a, b, d = (int(x) for x in detail.split("."))
-            g.spend(seat, {"clay": a, "wood": b, "stone": d}, why="trade")
+            yield from pay_trade_goods(g, seat, {"clay": a, "wood": b, "stone": d})
             yield from g.gain(seat, {"virtue": 1}, "trade")
         elif kind == "marble":
             b, d = (int(x) for x in detail.split("."))
-            g.spend(seat, {"wood": b, "stone": d}, why="trade")
+            yield from pay_trade_goods(g, seat, {"wood": b, "stone": d})
             yield from g.gain(seat, {"marble": 1}, "trade")
         else:
             card = g.apprentice(detail)
             pay = card.pay
             goods = {k: v for k, v in pay.items() if k != "silver"}
+            if goods_influence(g, seat, goods):
+                yield from pay_trade_goods(g, seat, goods)
+                goods = {}
             yield from wonders.pay(g, seat, pay.get("silver", 0), "trade", goods=goods)
             yield from g.gain(seat, card.gain, "trade")
 

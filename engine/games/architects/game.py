@@ -291,10 +291,11 @@ class ArchitectsGame(FlowGame):
 
     def take_debt(self, seat: int, why: str) -> Flow:
         p = self.players[seat]
-        if self.ability(seat) == "buy_off_debt" and p.silver >= 2:
+        # Works of Wonder: Influence may stand for those 2 Silver, as for any Silver paid
+        if self.ability(seat) == "buy_off_debt" and wonders.can_pay(self, seat, 2):
             refuse = yield from self.yes_no(seat, "architects.prompt.hugo_refuse_debt", {"silver": 2})
             if refuse:
-                self.spend(seat, {}, silver=2, why="refuse_debt")
+                yield from wonders.pay(self, seat, 2, "refuse_debt")
                 return
         p.debts += 1
         self.emit("debt", seat, why=why)
@@ -607,6 +608,7 @@ class ArchitectsGame(FlowGame):
             )
             picked = [p.hand[int(a.split(":")[1])] for a in answers[seat]]
             self.to_deck_bottom(seat, picked, "hand_limit")
+        self.credit[seat] = 0  # a substitution's unused Silver does not outlast the turn
 
     def trigger_end(self, seat: int) -> None:
         self.ender = seat

@@ -96,17 +96,19 @@ def change_influence(g: ArchitectsGame, seat: int, delta: int, why: str, imposed
             g.draw(seat, 1, "influence")
 
 
-def sub_capacity(g: ArchitectsGame, seat: int) -> int:
-    """Silver that Influence (and a credit left this turn) can still cover."""
-    return g.credit[seat] + SILVER_PER_SUB * (g.players[seat].influence // INFLUENCE_PER_SILVER_SUB)
+def sub_capacity(g: ArchitectsGame, seat: int, influence_used: int = 0) -> int:
+    """Silver that Influence (and a credit left this turn) can still cover, once
+    `influence_used` points have gone on another part of the same payment."""
+    left = g.players[seat].influence - influence_used
+    return g.credit[seat] + SILVER_PER_SUB * (left // INFLUENCE_PER_SILVER_SUB)
 
 
-def can_pay(g: ArchitectsGame, seat: int, silver: int, real: int = 0) -> bool:
+def can_pay(g: ArchitectsGame, seat: int, silver: int, real: int = 0, influence_used: int = 0) -> bool:
     """Can the seat pay `silver` (Influence may cover it) and `real` (Tax, coins: Silver only)?"""
     have = g.players[seat].silver
     if g.wow is None:
         return have >= silver + real
-    return have >= real and have + sub_capacity(g, seat) >= silver + real
+    return have >= real and have + sub_capacity(g, seat, influence_used) >= silver + real
 
 
 def pay(

@@ -130,6 +130,15 @@ def test_every_card_renders_in_both_languages() -> None:
                 assert embed.title and embed.description and embed.footer.text
 
 
+def test_a_tapestry_entry_reads_in_portuguese() -> None:
+    pt = cards.card_embed(cards.lookup("tapestry:Cars"), "pt")
+    assert pt.title == "Carros" and pt.description and pt.description.startswith("Pegue uma fazenda")
+    assert fields(pt)["Jogo"] == "Tapestry · Espaço de trilha"
+    assert fields(pt)["Tipos"] == "Exploração, nível 3" and fields(pt)["Caixa"] == "Jogo base"
+    guilds = cards.card_embed(cards.lookup("tapestry:guilds"), "pt")
+    assert fields(guilds)["Tipos"] == "AO JOGAR"
+
+
 async def test_the_cog_ignores_a_channel_without_a_game() -> None:
     async def no_game(channel_id: int) -> Any:
         raise UserError("error.no_game_here")

@@ -325,6 +325,8 @@ def test_the_board_offers_every_view_on_demand(locale: str) -> None:
             assert image is not None and png_size(image)[0] <= 2000 and len(image) < UPLOAD_LIMIT
             for c in p["civilizations"]:
                 assert views.name(c, locale) in text
+            if p["civilizations"]:  # the first civilization's text, in the reader's language
+                assert views.civ_text(p["civilizations"][0], locale)[:40] in text
             for c in p["tech"]:
                 assert views.name(c, locale) in text
             # no hand: the view is built from the public view only

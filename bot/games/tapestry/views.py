@@ -30,7 +30,8 @@ from bot.render.items import GameSelect
 from bot.render.limits import OPTION_LABEL, PLACEHOLDER, clip, fit_embed
 from bot.table import Live
 from engine.games.tapestry import artificers, islanders
-from engine.games.tapestry.data import BUILDINGS, civilizations, landmarks, tech_cards, tracks
+from engine.games.tapestry.catalogue import catalogue
+from engine.games.tapestry.data import BUILDINGS, landmarks, tech_cards, tracks
 
 VIEWS = "tv"  # select kind; args: match. Values: "p<seat>", "tech", "landmarks", "achievements"
 PICTURE = "capital.png"
@@ -84,6 +85,14 @@ def view_embed(live: Live, choice: str, locale: str) -> tuple[discord.Embed, byt
 
 
 # -- one player ----------------------------------------------------------------------------------------
+def civ_text(civ_id: str, locale: str) -> str:
+    """A civilization's text as /card shows it, in the reader's language."""
+    for card in catalogue():
+        if card.kind == "civilization" and card.id == civ_id:
+            return card.describe(locale)
+    return ""
+
+
 def player_embed(
     live: Live, view: Mapping[str, Any], p: Mapping[str, Any], locale: str
 ) -> tuple[discord.Embed, bytes | None]:
@@ -108,10 +117,8 @@ def player_embed(
     embed.description = "\n".join(lines)
     civs = []
     for c in p["civilizations"]:
-        text = civilizations()[c].text if c in civilizations() else ""
+        text = civ_text(c, locale)
         civs.append(f"**{name(c, locale)}**" + (f": {text}" if text else ""))
-    if civs and locale != "en":
-        civs.append(t("tapestry.views.english_texts", locale))
     embed.add_field(
         name=t("tapestry.views.civs", locale), value=clip("\n".join(civs) or "—", 1024), inline=False
     )

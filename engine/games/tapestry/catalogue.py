@@ -6,6 +6,7 @@ from functools import cache
 from typing import Any
 
 from engine.core.cards import CardInfo
+from engine.games.tapestry import catalogue_pt as pt
 from engine.games.tapestry.data import (
     TechCard,
     arts,
@@ -70,7 +71,7 @@ def catalogue() -> tuple[CardInfo, ...]:
     out: list[CardInfo] = []
     for card in tapestry_cards().values():
         kind = {"played": "WHEN PLAYED", "era": "THIS ERA", "trap": "RESPONSE"}[card.kind]
-        out.append(CardInfo(card.id, {"en": card.name, "pt": card.name_pt}, {"en": card.text}, kind="tapestry",
+        out.append(CardInfo(card.id, {"en": card.name, "pt": card.name_pt}, pt.texts(card.id, card.text), kind="tapestry",
                             types=(kind,), set="base", ours=_ours(card.pt_source)))
     for tech in tech_cards().values():
         text = f"Circle: {describe(tech.circle)}. Square: {describe(tech.square)}. Top row: {_prerequisite(tech)}."
@@ -78,19 +79,19 @@ def catalogue() -> tuple[CardInfo, ...]:
             text += " Single use: flipped once its square benefit is gained; then nothing uses it again."
         if tech.needs:
             text += " Dealt only with the Arts track (arts)."
-        out.append(CardInfo(tech.name, {"en": tech.name, "pt": tech.name_pt}, {"en": text}, kind="tech", set=tech.expansion,
+        out.append(CardInfo(tech.name, {"en": tech.name, "pt": tech.name_pt}, {"en": text, "pt": pt.tech_text(tech)}, kind="tech", set=tech.expansion,
                             ours=_ours(tech.pt_source) + (("values",) if tech.requires_source == "ours" else ())))
     for civ in civilizations().values():
-        out.append(CardInfo(civ.id, {"en": civ.name, "pt": civ.name_pt}, {"en": civ.text}, kind="civilization",
+        out.append(CardInfo(civ.id, {"en": civ.name, "pt": civ.name_pt}, pt.texts(civ.id, civ.text), kind="civilization",
                             set=civ.expansion, ours=_ours(civ.pt_source)))
     for track in tracks().values():
         for i, space in enumerate(track.spaces, start=1):
             text = space.text
-            out.append(CardInfo(space.name, {"en": space.name, "pt": space.name_pt}, {"en": text}, kind="space",
+            out.append(CardInfo(space.name, {"en": space.name, "pt": space.name_pt}, pt.texts(space.name, text), kind="space",
                                 types=(track.name, f"tier {(i - 1) // 3 + 1}"), set="base", ours=_ours(space.pt_source)))
     for lm in landmarks().values():
         cells = sum(row.count("X") for row in lm.footprint)
-        out.append(CardInfo(lm.name, {"en": lm.name, "pt": lm.name_pt}, {"en": f"A landmark covering {cells} plots."},
+        out.append(CardInfo(lm.name, {"en": lm.name, "pt": lm.name_pt}, {"en": f"A landmark covering {cells} plots.", "pt": pt.landmark_text(cells)},
                             kind="landmark", set="base", ours=_ours(lm.pt_source)))
     out.extend(_arts())
     return tuple(out)
@@ -101,16 +102,16 @@ def _arts() -> list[CardInfo]:
     art = arts()
     out: list[CardInfo] = []
     for i, space in enumerate(art.track.spaces, start=1):
-        out.append(CardInfo(space.name, {"en": space.name, "pt": space.name_pt}, {"en": space.text}, kind="space",
+        out.append(CardInfo(space.name, {"en": space.name, "pt": space.name_pt}, pt.texts(space.name, space.text), kind="space",
                             types=(art.track.name, f"tier {(i - 1) // 3 + 1}"), set="aa", ours=_ours(space.pt_source)))
     for lm in art.landmarks:
         cells = sum(row.count("X") for row in lm.footprint)
         text = f"The Arts track's landmark for the first into its tier, covering {cells} plots (name and shape ours)."
-        out.append(CardInfo(lm.name, {"en": lm.name, "pt": lm.name_pt}, {"en": text}, kind="landmark", set="aa",
+        out.append(CardInfo(lm.name, {"en": lm.name, "pt": lm.name_pt}, {"en": text, "pt": pt.arts_landmark_text(cells)}, kind="landmark", set="aa",
                             ours=("name_pt", "text", "values")))
     for mp in art.masterpieces:
         kind = ("SINGLE USE",) if mp.single_use else ()
-        out.append(CardInfo(mp.id, {"en": mp.name, "pt": mp.name_pt}, {"en": mp.text}, kind="masterpiece", types=kind,
+        out.append(CardInfo(mp.id, {"en": mp.name, "pt": mp.name_pt}, pt.texts(mp.id, mp.text), kind="masterpiece", types=kind,
                             set="aa", ours=_ours(mp.pt_source)))
     return out
 

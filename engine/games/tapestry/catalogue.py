@@ -31,6 +31,8 @@ WORDS = {
     "repeat_any": "the benefit of your space on any track", "repeat_any_battery": "the benefit of your space on any track (once a turn)",
     "repeat_any_once": "the benefit of your space on any track (you may pay its bonus)",
     "singularity": "move this token to the start of any track", "overplay": "play a tapestry card over your current one",
+    "masterpiece": "create a masterpiece", "inspiration": "an inspiration tile",
+    "duct_tape": "upgrade twice ignoring prerequisites (one card twice or two cards)",
 }
 COUNTS = {
     "tech_cards": "tech card you own", "capital": "complete row and column in your capital",

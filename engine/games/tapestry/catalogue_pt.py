@@ -42,7 +42,7 @@ COUNTS = {
     "territories": "território que você controla", "tiles": "peça de território na sua reserva",
     "tapestries": "carta de tapeçaria que você tem", "market": "mercado que você tem", "house": "casa que você tem",
     "farm": "fazenda que você tem", "armory": "arsenal que você tem", "buildings": "construção de renda que você tem",
-    "landmarks": "marco que você tem",
+    "landmarks": "monumento que você tem",
 }
 # The income-mat innovations that tech-card landmarks need (printed on the mat in English here)
 INNOVATIONS = {
@@ -78,7 +78,7 @@ def word(step: Any) -> str:
         return f"{verb} em {track(arg)}" + (" sem benefício" if head.endswith("_nb") else " com benefício")
     if head == "landmark":
         found = all_landmarks().get(arg)
-        return f"construir o marco {found.name_pt if found else arg}"
+        return f"construir o monumento {found.name_pt if found else arg}"
     return WORDS.get(tok, tok)
 
 
@@ -89,7 +89,7 @@ def _prerequisite(tech: TechCard) -> str:
     if req.charm_or_turn5:
         return "você ou um vizinho com um encanto visível no tabuleiro de renda, ou a partir do turno de renda 5"
     if req.landmark_on_card:
-        return ("um marco sobre esta carta (sempre que você ganhar um marco enquanto ela não tiver nenhum, "
+        return ("um monumento sobre esta carta (sempre que você ganhar um monumento enquanto ela não tiver nenhum, "
                 "pode colocá-lo aqui e aprimorar a carta uma vez)")
     if req.track:
         return f"você ou um vizinho no espaço {req.space}+ de {track(req.track)}"
@@ -108,11 +108,11 @@ def tech_text(tech: TechCard) -> str:
 
 
 def landmark_text(cells: int) -> str:
-    return f"Um marco que ocupa {cells} lotes."
+    return f"Um monumento que ocupa {cells} lotes."
 
 
 def arts_landmark_text(cells: int) -> str:
-    return (f"O marco da trilha de Artes para quem chega primeiro ao seu nível, ocupando {cells} lotes "
+    return (f"O monumento da trilha de Artes para quem chega primeiro ao seu nível, ocupando {cells} lotes "
             "(nome e formato nossos).")
 
 

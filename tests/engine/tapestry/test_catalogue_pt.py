@@ -25,6 +25,7 @@ def test_every_entry_has_its_own_portuguese_text() -> None:
         if re.search(r"[A-Za-z]", card.text["en"]):  # a text with words is translated, not copied
             assert pt != card.text["en"].strip(), (card.kind, card.id)
         assert not re.search(r"\b[a-z]+_[a-z_]+\b", pt), (card.kind, card.id, pt)  # no raw effect token
+        assert not re.search(r"\b[a-z]+_[a-z_]+\b", card.text["en"]), (card.kind, card.id, card.text["en"])
 
 
 def test_the_portuguese_file_covers_exactly_the_data_held_entries() -> None:
@@ -41,12 +42,12 @@ def test_spot_checks() -> None:
         "Fileira superior: você ou um vizinho no espaço 4+ de Tecnologia."
     )
     assert entry("tech", "Bakery").text["pt"].endswith(
-        "Quadrado: construir o marco Padaria. Fileira superior: você ou um vizinho que tenha chegado à "
+        "Quadrado: construir o monumento Padaria. Fileira superior: você ou um vizinho que tenha chegado à "
         "inovação Agricultura."
     )
     assert entry("civilization", "futurists").text["pt"] == (
-        "Ao ganhá-la: avance 4 espaços em cada trilha sem benefícios, bônus nem marcos, e ganhe um recurso "
+        "Ao ganhá-la: avance 4 espaços em cada trilha sem benefícios, bônus nem monumentos, e ganhe um recurso "
         "de cada tipo."
     )
-    assert entry("landmark", "Bakery").text["pt"] == "Um marco que ocupa 4 lotes."
+    assert entry("landmark", "Bakery").text["pt"] == "Um monumento que ocupa 4 lotes."
     assert entry("space", "Cars").describe("pt").startswith("Pegue uma fazenda")

@@ -543,3 +543,39 @@ def test_players_tied_on_every_count_share_the_victory() -> None:
     assert result is not None and result.scores[0] == result.scores[1]
     assert result.winners == (0, 1) and list(result.ranks) == [1, 1]
 
+
+def test_autumn_production_may_come_before_the_draws() -> None:
+    """p10 (Autumn): the two draws and the Green activations come in the order the player wants;
+    the Bay is refilled after all the draws."""
+    game = arranged(2)
+    me = game.players[0]
+    me.season, me.workers, me.hand = 2, 4, ["grove"] * 6
+    game.prepared = [set(), {0, 1}, {0, 1}, set()]
+    put(game, 0, "beachcomber")  # Green: a Driftwood and a card
+    _all_placed(game, 0)
+    _bay(game)
+    keep_all(game)
+    answer(game, "prepare")
+    assert "produce_first" in ids(game)
+    answer(game, "produce_first")
+    assert me.res["driftwood"] == 1 and len(me.hand) == 7  # the Beachcomber drew first
+    assert prompt(game).key == "farshore.prompt.draw"
+    answer(game, "bay:scout")
+    assert len(me.hand) == 8 and "scout" in me.hand and len(game.bay) == 8
+    assert prompt(game).seat == 1
+
+
+def test_autumn_without_green_cards_asks_only_for_the_draws() -> None:
+    """p10 (Autumn): with no Green card the order cannot matter, so it is not asked."""
+    game = arranged(2)
+    me = game.players[0]
+    me.season, me.workers, me.hand = 2, 4, []
+    game.prepared = [set(), {0, 1}, {0, 1}, set()]
+    _all_placed(game, 0)
+    _bay(game)
+    keep_all(game)
+    answer(game, "prepare")
+    assert "produce_first" not in ids(game) and "deck" in ids(game)
+    answer(game, "bay:scout")
+    answer(game, "deck")
+    assert len(me.hand) == 2 and me.season == 3

@@ -89,6 +89,14 @@ def test_bay_refill_reshuffles_the_discard_when_the_deck_is_empty() -> None:
     assert game.discard == [] and len(game.deck) == 1
 
 
+def test_two_to_four_players_and_no_solo_mode() -> None:
+    """p4-5 (Setup): the rulebook covers 2, 3 and 4 players and gives no solo rules."""
+    from engine.core.registry import get_game
+
+    definition = get_game("farshore")
+    assert (definition.min_players, definition.max_players) == (2, 4)
+
+
 # -- p6: Place a Worker -----------------------------------------------------------------------------
 def test_island_takes_one_worker_at_a_time() -> None:
     """p6 (Island locations): one worker per Island."""

@@ -25,6 +25,7 @@ from engine.games.farshore.state import HAND_SIZES, Player, VillageCard
 
 BAY_SIZE = 8
 DOCK_MAX = 3
+PRODUCE_FIRST = "produce_first"  # Autumn: the Green activations before the two draws
 Cost = tuple[int, int, int, int]
 
 
@@ -252,12 +253,14 @@ class FarshoreGame(Effects):
         yield from self.draw_choosing(seat, HAND_LIMIT - len(pl.hand), deck=True, bay=True)
         self.refill_bay()
 
-    def draw_choosing(self, seat: int, n: int, *, deck: bool, bay: bool) -> Flow:
-        """Draw n cards one at a time, each from the deck or a Bay stack (to the hand limit)."""
+    def draw_choosing(self, seat: int, n: int, *, deck: bool, bay: bool, first: Option | None = None) -> Flow:
+        """Draw n cards one at a time, each from the deck or a Bay stack (to the hand limit).
+        `first` is an extra option on the first question only; choosing it draws nothing and
+        returns its id (otherwise None is returned)."""
         pl = self.players[seat]
         for left in range(n, 0, -1):
             if len(pl.hand) >= HAND_LIMIT:
-                return
+                return None
             options = []
             if deck and (self.deck or self.discard):
                 options.append(Option("deck", "farshore.opt.deck"))
@@ -266,13 +269,17 @@ class FarshoreGame(Effects):
             if bay:
                 options += [Option(f"bay:{cid}", cid, card=cid, group="bay") for cid in self.bay_names()]
             if not options:
-                return
+                return None
+            if first is not None and left == n:
+                options.append(first)  # last, so the usual answers keep their places
             answer = yield from self.ask(
                 PromptSpec(seat, "choose", "farshore.prompt.draw", tuple(options), params={"left": left})
             )
+            if first is not None and answer[0] == first.id:
+                return first.id
             if answer[0] == "deck_all":
                 self.draw(seat, left)
-                return
+                return None
             if answer[0] == "deck":
                 self.draw(seat, 1)
             else:
@@ -280,6 +287,7 @@ class FarshoreGame(Effects):
                 self.take_from_bay(cid)
                 pl.hand.append(cid)
                 self.emit("take_bay", seat, card=cid)
+        return None
 
     def claimable_maps(self, seat: int) -> list[str]:
         pl = self.players[seat]
@@ -436,14 +444,27 @@ class FarshoreGame(Effects):
             yield from self.draw_choosing(seat, 2, deck=False, bay=True)
             self.refill_bay()
         else:
-            yield from self.draw_choosing(seat, 2, deck=True, bay=True)
-            self.refill_bay()
-            yield from self.produce_all(seat)
+            yield from self.autumn(seat)
         self.prepared[pl.season].add(seat)
         if len(self.prepared[pl.season]) == self.n:
             if season == "summer":
                 yield from self.high_tide(seat)
             self.winds_of_change(seat)
+
+    def autumn(self, seat: int) -> Flow:
+        """Two cards from the deck and/or the Bay and the Green activations, in the order the
+        player picks: the first draw question also offers producing first. Without a Green card
+        the order changes nothing and is not offered. The Bay is refilled after all the draws."""
+        has_green = any(self.card(v.card).colour == "green" for v in self.players[seat].village)
+        first = Option(PRODUCE_FIRST, "farshore.opt.produce_first", group="season") if has_green else None
+        chosen = yield from self.draw_choosing(seat, 2, deck=True, bay=True, first=first)
+        if chosen == PRODUCE_FIRST:
+            yield from self.produce_all(seat)
+            yield from self.draw_choosing(seat, 2, deck=True, bay=True)
+            self.refill_bay()
+        else:
+            self.refill_bay()
+            yield from self.produce_all(seat)
 
     def recall(self, seat: int) -> None:
         pl = self.players[seat]

@@ -18,7 +18,7 @@ from bot.i18n import join_names, t
 from bot.render import board_payload, private_payload
 from bot.render.common import event_line, option_label, prompt_text
 from bot.table import Live, forget_views
-from engine.core import Event, Match, Prompt, SeatSpec
+from engine.core import Event, Match, Option, Prompt, SeatSpec
 from engine.games.farshore.bots import POLICIES
 from engine.games.farshore.content import ours_text
 from tests.bot.conftest import decided_out_of_turn, live_of
@@ -128,3 +128,26 @@ def test_the_board_names_who_must_decide_as_the_status_does(locale: str) -> None
         assert t("farshore.board.status", locale, player=who) in texts(board_payload(live, locale))
         checked += 1
     assert checked, "nobody decided out of turn"
+
+
+@pytest.mark.parametrize(
+    "locale,question,use",
+    [
+        ("en", "Navigator: use its ability?", "Draw 1 card"),
+        ("pt", "Navegador: usar a habilidade?", "Compre 1 carta"),
+    ],
+)
+def test_an_optional_ability_asks_in_words(locale: str, question: str, use: str) -> None:
+    """The Navigator's draw after a Compass Rose move is offered as what it does, and No."""
+    prompt = Prompt(
+        pid=1,
+        seat=0,
+        kind="choose",
+        key="farshore.prompt.may",
+        options=(Option("use", "farshore.opt.may", group="navigator"), Option("skip", "farshore.opt.skip")),
+        params={"card": "navigator"},
+    )
+    live = make_live(2, seed=1, locale=locale)
+    assert prompt_text("farshore", prompt, locale, live) == question
+    assert option_label("farshore", prompt.options[0], locale, live) == use
+    assert option_label("farshore", prompt.options[1], locale, live) == t("farshore.opt.skip", locale)

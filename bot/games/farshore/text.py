@@ -112,6 +112,14 @@ def option_label(live: Live | None, option: Option, locale: str) -> str | None:
     if option.label == "farshore.opt.trade":
         n, tr = oid.split(":")
         return t("farshore.opt.trade", locale, count=int(n), treasure=int(tr))
+    if option.label == "farshore.opt.may":
+        owner = content.cards.get(option.group)
+        every = (*owner.on_enter, *owner.effect, *(x for trig in owner.triggers for x in trig.steps)) if owner else ()
+        optional = [step["may"] for step in every if "may" in step]
+        if optional:
+            text = describe_steps(optional[0], lang(locale))
+            return (text[:1].upper() + text[1:])[:100]
+        return t("farshore.opt.may", locale)
     if option.label == "farshore.opt.option":
         owner = content.cards.get(option.group)
         choices: list[dict[str, Any]] = []

@@ -156,6 +156,8 @@ def describe_steps(steps: tuple[Step, ...] | list[Step], lang: str) -> str:
                 )
                 + describe_steps(arg, lang)
             )
+        elif name == "may":
+            parts.append(("you may " if en else "você pode ") + describe_steps(arg, lang))
         elif name == "draw_play_free":
             parts.append(
                 f"draw {_counted(arg['draw'], 'card', 'cards')}; you may play one of them free (not {COLOUR_WORDS['en'][arg['except']]})"

@@ -38,6 +38,7 @@ STEP_NAMES: tuple[str, ...] = (
     "discard_then_play",
     "give_for",
     "draw_play_free",
+    "may",
 )
 TRIGGER_WHEN = ("play", "compass")
 COUNTERS_FIXED = ("unique_construction", "common_critter", "treasure", "map", "chest_passed")
@@ -167,6 +168,10 @@ def _check_arg(at: str, name: str, arg: Any) -> list[str]:
         "discard_then_play",
     ):
         return [] if _int(arg, 1) else [f"{at}: expects a whole number >= 1"]
+    if name == "may":
+        if not isinstance(arg, list) or not arg:
+            return [f"{at}: expects a list of steps"]
+        return check_steps(f"{at} (optional)", arg)
     if name == "choose":
         if not isinstance(arg, list) or len(arg) < 2:
             return [f"{at}: expects a list of at least two step lists"]

@@ -117,6 +117,17 @@ class Effects(FlowGame):
         )
         yield from self.do_steps(seat, arg[int(answer[0])], source)
 
+    def fx_may(self, seat: int, arg: list[Step], source: VillageCard | None) -> Flow:
+        """An ability the player may use or decline (the card says "may")."""
+        use = Option("use", "farshore.opt.may", group=source.card if source else "may")
+        answer = yield from self.ask(
+            PromptSpec(
+                seat, "choose", "farshore.prompt.may", (use, SKIP), params={"card": source.card if source else ""}
+            )
+        )
+        if answer[0] == "use":
+            yield from self.do_steps(seat, arg, source)
+
     # -- paying and discarding -------------------------------------------------------------------
     def fx_trade(self, seat: int, arg: dict[str, Any], source: VillageCard | None) -> Flow:
         pl = self.players[seat]

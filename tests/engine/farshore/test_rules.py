@@ -225,7 +225,28 @@ def test_navigator_draws_on_compass_moves_only() -> None:
     set_tiles(game, "rose_green", "rose_critter")
     answer(game, "play:hand:grove")
     answer(game, "pay:1.1.0.0:0")  # the chest's Treasure could pay too
-    assert me.boat == 3 and len(me.hand) == 1  # Navigator drew one card
+    assert me.boat == 3 and len(me.hand) == 0
+    prompt = game.prompt_for(0)
+    assert prompt is not None and prompt.key == "farshore.prompt.may" and prompt.params["card"] == "navigator"
+    answer(game, "use")
+    assert len(me.hand) == 1  # Navigator drew one card
+
+
+def test_the_navigator_draw_may_be_declined() -> None:
+    """p9: the Navigator's player *may* draw 1 after a Compass Rose move: asked, and refusable."""
+    game = arranged(2)
+    me = game.players[0]
+    put(game, 0, "navigator")
+    me.hand = ["grove"]
+    me.res.update(driftwood=9, seaweed=9, stone=9)
+    set_tiles(game, "rose_green", "rose_critter")
+    keep_all(game)
+    deck = len(game.deck)
+    answer(game, "play:hand:grove")  # (one way to pay: taken without a question)
+    prompt = game.prompt_for(0)
+    assert prompt is not None and [o.id for o in prompt.options] == ["use", "skip"]
+    answer(game, "skip")
+    assert me.hand == [] and len(game.deck) == deck
 
 
 def test_dunes_claims_the_top_map_once_per_type() -> None:

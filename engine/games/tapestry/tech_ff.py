@@ -32,7 +32,9 @@ def charms(p: Any) -> int:
 
 
 def charm_or_turn5(p: Any) -> bool:
-    return charms(p) > 0 or p.income_turns >= TURN_FIVE
+    """The printed prerequisite, read on the player alone (neighbours do not count): a charmed
+    tapestry card ever laid on the income mat, even if covered since, or income turn 5 or later."""
+    return bool(getattr(p, "charmed", False)) or charms(p) > 0 or p.income_turns >= TURN_FIVE
 
 
 def single_use(card: str) -> bool:

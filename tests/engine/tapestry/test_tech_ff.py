@@ -80,17 +80,19 @@ def test_tech_cards_option_deals_them() -> None:
 
 
 # --------------------------------------------------------------------------------- prerequisite
-def test_charm_or_income_turn_five_you_or_a_neighbour() -> None:
+def test_charm_or_income_turn_five_is_the_players_own() -> None:
+    # the rulebook: whether your neighbours meet this prerequisite is irrelevant
     g = holder({"Pyrokinesis": 1}, players=4)
     for p in g.players:
         p.income_turns = 4
     assert not g.requirement_met(0, "Pyrokinesis")
-    g.players[2].income_turns = 5  # across the table: not a neighbour
+    g.players[1].income_turns = 5  # a neighbour in income turn 5 does not help
+    g.players[3].charmed = True  # nor a neighbour's charm
     assert not g.requirement_met(0, "Pyrokinesis")
-    g.players[1].income_turns = 5
-    assert g.requirement_met(0, "Pyrokinesis")
-    g.players[1].income_turns = 4
     g.players[0].income_turns = 5
+    assert g.requirement_met(0, "Pyrokinesis")
+    g.players[0].income_turns = 4
+    g.players[0].charmed = True
     assert g.requirement_met(0, "Pyrokinesis")
 
 
@@ -262,6 +264,6 @@ def test_card_lookup_has_every_card_in_both_languages() -> None:
     for card in FF:
         info = found[card]
         assert info.set == "ff" and info.names["pt"] == tech_cards()[card].name_pt
-        assert "charm showing" in info.text["en"]
+        assert "neighbours do not count" in info.text["en"]
         assert ("Single use" in info.text["en"]) == (card in SINGLE)
     assert "may pay its bonus" in found["Weather Control"].text["en"]

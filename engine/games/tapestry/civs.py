@@ -183,7 +183,7 @@ def historians_draw(g: TapestryGame, seat: int) -> Gen:
         if card is None:
             return
         g.emit("reveal", seat, card=card)
-        if tapestries.kind_of(g, card) == "played":
+        if tapestries.kind_of(g, card) in ("played", "ongoing"):  # ONGOING cards: F&F's, uploaded
             break
         g.tapestry_discard.append(card)
     play = yield from g.confirm(seat, "tapestry.prompt.historians_fire", {"card": card})

@@ -572,3 +572,21 @@ def test_the_charm_prerequisite_counts_a_covered_charmed_card_and_never_a_neighb
     p = g.players[0]
     assert p.mat[1][-1] == ["trap", True] and p.charms == 0
     assert g.requirement_met(0, "Pyrokinesis")
+
+
+def test_historians_adjustment_stops_at_an_ongoing_card_too() -> None:
+    """Civilization adjustments, Historians: after income turn 1 draw until a WHEN PLAYED or an
+    ONGOING card (F&F), discarding the others; it may go on top of the era-1 space."""
+    from engine.games.tapestry import GAME
+    from tests.engine.tapestry.module_sets import options
+
+    opts = GAME.normalize_options(options("ff_tapestry"), 2)
+    deck = ["trap", "golden_age", "test_ff_beacon", "dark_ages"]  # the first income draws the Trap
+    players = [{"civs": ["historians"], "income_turns": 0}, {"income_turns": 0}]
+    m = Match.from_position("tapestry", seats(2), opts, 0, {"skip_setup": True, "players": players, "tapestry_deck": deck})
+    assert prompt(m).key == "tapestry.prompt.historians_fire"
+    assert prompt(m).params == {"card": "test_ff_beacon"}
+    answer(m, "yes")
+    g = game(m)
+    assert g.players[0].mat[0] == [["test_ff_beacon", True]]
+    assert "golden_age" in g.tapestry_discard and "dark_ages" not in g.tapestry_discard

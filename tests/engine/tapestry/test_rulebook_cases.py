@@ -590,3 +590,127 @@ def test_historians_adjustment_stops_at_an_ongoing_card_too() -> None:
     g = game(m)
     assert g.players[0].mat[0] == [["test_ff_beacon", True]]
     assert "golden_age" in g.tapestry_discard and "dark_ages" not in g.tapestry_discard
+
+
+# ------------------------------------------------------------------------------------ more cases
+def test_each_player_is_offered_two_civilizations() -> None:
+    """Setup 3.2 A: draw 2 civilizations and keep 1; the other goes back to be reshuffled."""
+    m = set_up(3, seed=8)
+    offers = {q.seat: sorted({o.id.split(":")[1] for o in q.options}) for q in m.prompts()}
+    assert all(len(civs_) == 2 for civs_ in offers.values())
+    assert len({c for civs_ in offers.values() for c in civs_}) == 6  # six different mats
+    for q in m.prompts():
+        m.submit(q.seat, q.default or (q.options[0].id,))
+    g = game(m)
+    for p in g.players:
+        kept = p.civs[-1]
+        assert kept in offers[p.seat]
+        other = next(c for c in offers[p.seat] if c != kept)
+        assert other in g.civ_deck  # back in the civilization deck
+
+
+def test_the_era_bonus_comes_before_a_face_down_card_too() -> None:
+    """Income turn step 2: the first of your neighbours into an era gains the era bonus, whether
+    the card comes from the hand or face down from the deck."""
+    m = at({"players": [me(hand=[], resources={"coin": 1}), NOBODY], "tapestry_deck": ["renaissance"]})
+    events = answer(m, "income")
+    assert [e.data for e in events if e.kind == "era_bonus"] == [{"era": 2, "count": 1}]
+    assert prompt(m).key == "tapestry.prompt.any_resource"
+    answer(m, "res:food")
+    finish_turn(m)
+    p = game(m).players[0]
+    assert p.mat[1] == [["renaissance", False]]
+    assert p.res["food"] == 1 + 1  # the bonus, then Hunting's income
+
+
+def test_an_effect_never_regresses_a_token_below_the_start() -> None:
+    """Track rules: a regress with the token on the start space does nothing (Neuroscience)."""
+    m = at({"players": [me(resources={"worker": 2}, tracks={"science": 9}), NOBODY]})
+    answer(m, "advance:science")
+    until(m, "tapestry.prompt.choose_benefit")
+    answer(m, "b0")  # regress on military, where the token is on the start space
+    finish_turn(m)
+    p = game(m).players[0]
+    assert p.tracks["military"] == [0] and p.tracks["science"] == [10]
+    assert p.res == {"coin": 0, "worker": 0, "food": 0, "culture": 0}
+
+
+def test_with_two_tokens_on_a_track_either_may_take_the_advance_turn() -> None:
+    """General rules, several markers on a track (after AI Singularity): any may advance."""
+    m = at({"players": [me(resources={"worker": 1, "coin": 1}, tracks={"science": [3, 0]}, maxed=[]), NOBODY]})
+    answer(m, "advance:science")
+    assert prompt(m).key == "tapestry.prompt.which_token"
+    assert ids(m) == ["token:0", "token:3"]
+    answer(m, "token:0")  # Astronomy's research: decline it
+    until(m, "tapestry.prompt.research_advance")
+    answer(m, "no")
+    finish_turn(m)
+    assert sorted(game(m).players[0].tracks["science"]) == [1, 3]
+
+
+def test_relative_position_uses_the_most_advanced_token() -> None:
+    """General rules: with several markers on a track, only the most advanced one counts for
+    relative position (a tier requirement here)."""
+    m = at({"players": [me(tech={"Zeppelins": 1}, tracks={"exploration": [0, 5]}), NOBODY]})
+    assert game(m).upgradable(0) == ["Zeppelins"]
+
+
+def test_an_empty_space_tile_stack_gives_no_space_tile() -> None:
+    """Exploration FAQ: space tiles are limited; when they run out nobody gains one."""
+    m = at({"players": [me(resources={"food": 2}, tracks={"exploration": 10}), NOBODY]})
+    game(m).space_stack = []
+    events = answer(m, "advance:exploration")  # Interstellar Travel: 3 space tiles, explore one
+    finish_turn(m)
+    p = game(m).players[0]
+    assert p.space == [] and p.explored_space == []
+    assert [e.data.get("what") for e in events if e.kind == "none_left"] == ["space_tile"] * 3
+
+
+def test_gaining_a_building_takes_the_leftmost_and_uncovers_its_innovation() -> None:
+    """Buildings: a gained income building is the leftmost of its row, uncovering the next space
+    (here Currency, which the Treasury needs)."""
+    m = at({"players": [me(resources={"coin": 2}, tracks={"technology": 1}, tech={"Treasury": 1}), NOBODY]})
+    g = game(m)
+    assert g.upgradable(0) == []
+    answer(m, "advance:technology")  # Carpentry; bonus: a resource for a market
+    until(m, "tapestry.prompt.bonus")
+    answer(m, "res:coin")
+    finish_turn(m)
+    assert g.players[0].on_mat["market"] == 4 and g.players[0].placed["market"] == 1
+    assert g.upgradable(0) == ["Treasury"]
+
+
+def test_a_building_with_room_must_be_placed_in_the_capital() -> None:
+    """Buildings FAQ: with room in the capital a gained building must be placed (no setting aside)."""
+    m = at({"players": [me(resources={"food": 1}, tracks={"exploration": 2}), NOBODY]})
+    answer(m, "advance:exploration")
+    answer(m, "b1")  # Wagons: the farm
+    assert prompt(m).key == "tapestry.prompt.place_building"
+    assert ids(m) and all(o.startswith("plot:") for o in ids(m))
+
+
+def test_benefits_without_a_printed_order_are_resolved_in_the_order_chosen() -> None:
+    """Advancement FAQ: a space's benefits come in any order unless the reference gives one
+    (Cavalry: conquer and an armory)."""
+    m = at({"players": [me(resources={"culture": 1, "coin": 1}, tracks={"military": 4}), NOBODY]})
+    answer(m, "advance:military")
+    assert prompt(m).key == "tapestry.prompt.benefit_order"
+    assert prompt(m).params["choices"] == ["conquer", "armory"]
+    answer(m, "b1")  # the armory first
+    assert prompt(m).key == "tapestry.prompt.place_building"
+
+
+def test_toppled_outposts_of_different_opponents_add_up_for_the_achievement() -> None:
+    """Achievements: the two toppled outposts may belong to the same or different opponents."""
+    sites = [
+        {"hex": [-3, -3], "pieces": [[1, False, "outpost"], [0, True, "outpost"]]},
+        {"hex": [-1, -2], "pieces": [[2, True, "outpost"]]},
+    ]
+    players = [me(resources={"coin": 1}, outposts=6), NOBODY, me(resources={"coin": 1}, outposts=7)]
+    m = at({"players": players, "sites": sites}, players=3)
+    answer(m, "advance:military")
+    answer(m, "hex:-1.-2")
+    answer(m, "no")
+    finish_turn(m)
+    g = game(m)
+    assert g.players[0].achievements == ["topple"] and g.achievement_vp["topple"] == [5]

@@ -295,8 +295,11 @@ def inventors(g: TapestryGame, seat: int) -> Gen:
     opts = [opt("skip", "tapestry.skip")]
     for q in g.players:
         for card, row in sorted(q.tech.items()):
-            if row < 2 and f"{q.seat}:{card}" not in p.civ["inventors:marked"] and card not in g.flipped:
-                opts.append(opt(f"mark:{q.seat}:{card}", "tapestry.tech", card=card, group=f"seat{q.seat}"))
+            if row == 2 or f"{q.seat}:{card}" in p.civ["inventors:marked"] or card in g.flipped:
+                continue
+            if row == 1 and q.seat != seat and tech_ff.single_use(card):
+                continue  # F&F: nobody else takes your single-use card to the top row
+            opts.append(opt(f"mark:{q.seat}:{card}", "tapestry.tech", card=card, group=f"seat{q.seat}"))
     choice = yield from g.pick(seat, "tapestry.prompt.inventors", opts, default="skip")
     if choice == "skip":
         return

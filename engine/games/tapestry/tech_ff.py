@@ -4,7 +4,8 @@ choices that name the Arts track.
 A single-use card is flipped once its square benefit is gained, whichever way (an upgrade to the
 top row, Assembly Line, the Inventors' marker). A flipped card stays where it is and scores as a
 tech card, but nothing uses it again: it is not upgraded (nor moved back by the Recyclers), not
-marked by the Inventors, not copied by the Spies or Assembly Line. The flip belongs to the card
+marked by the Inventors, not copied by the Spies or Assembly Line. Nor may anyone else take a
+player's single-use card to the top row (the Inventors' marker upgrade). The flip belongs to the card
 while someone holds it: a card that leaves a player's tableau and is gained again from the deck,
 the face-up row or the discard pile comes face up (`TapestryGame.flipped`).
 """

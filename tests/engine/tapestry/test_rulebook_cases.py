@@ -714,3 +714,31 @@ def test_toppled_outposts_of_different_opponents_add_up_for_the_achievement() ->
     finish_turn(m)
     g = game(m)
     assert g.players[0].achievements == ["topple"] and g.achievement_vp["topple"] == [5]
+
+
+# ------------------------------------------------------------------------------------ solo
+def test_the_automa_scores_before_laying_the_top_tapestry_card_face_down() -> None:
+    """Automa income turns: VP from the leftmost multiplier column no card covers yet, then the
+    top card of the tapestry deck goes face down on the leftmost empty era space."""
+    from engine.games.tapestry.automa import income
+    from tests.engine.tapestry.automa.helpers import game as solo_game
+    from tests.engine.tapestry.automa.helpers import run, solo
+
+    person = {"income_turns": 1, "resources": {"coin": 2}}
+    g = solo_game(solo(1, 0, {"players": [person]}))
+    a = g.players[g.automa]
+    for bot in g.bots:
+        g.players[bot].income_turns = 1
+    a.tracks.update({"exploration": [2], "technology": [1], "military": [3], "science": [0]})
+    top = g.tapestry_deck[-1]
+    g.take_events()
+    run(income.solo_income(g, "deck"))
+    events = g.take_events()
+    kinds_ = [e.kind for e in events]
+    assert kinds_.index("automa_vp") < kinds_.index("automa_mat_card")
+    vp = next(e for e in events if e.kind == "automa_vp").data
+    # income turn 2 (level 1, normal mat): x1 territories and landmarks, x0 military and science,
+    # x1 exploration and technology
+    assert vp["column"] == 0 and vp["multipliers"] == [1, 0, 1]
+    assert vp["vp"] == 1 * len(g.controlled(g.automa)) + 0 * 3 + 1 * 3
+    assert a.mat[1] == [[top, False]] and a.income_turns == 2

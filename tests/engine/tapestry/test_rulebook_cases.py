@@ -742,3 +742,44 @@ def test_the_automa_scores_before_laying_the_top_tapestry_card_face_down() -> No
     assert vp["column"] == 0 and vp["multipliers"] == [1, 0, 1]
     assert vp["vp"] == 1 * len(g.controlled(g.automa)) + 0 * 3 + 1 * 3
     assert a.mat[1] == [[top, False]] and a.income_turns == 2
+
+
+def island_conquest(attacker_hand: list[str], defender_hand: list[str]) -> Match:
+    """Seat 0 attacks seat 1's middle island from a territory next to it (counter-trap cards on)."""
+    from engine.games.tapestry import GAME
+    from tests.engine.tapestry.module_sets import options
+
+    opts = GAME.normalize_options(options("counter_traps"), 2)
+    sites = [{"hex": [-1, -1], "tile": 5, "pieces": [[0, True, "outpost"]]}, {"hex": [0, 0], "pieces": [[1, True, "outpost"]]}]
+    players = [
+        me(resources={"coin": 1}, outposts=7, hand=attacker_hand),
+        me(resources={"coin": 1}, outposts=7, hand=defender_hand),
+    ]
+    m = Match.from_position("tapestry", seats(2), opts, 0, {"skip_setup": True, "players": players, "sites": sites})
+    answer(m, "advance:military")
+    answer(m, "hex:0.0")
+    return m
+
+
+def test_a_response_card_on_the_middle_island_denies_its_achievement() -> None:
+    """Military rules (PP FF): a response card the defender discards to topple your outpost on
+    the middle island denies the achievement, as a Trap does."""
+    m = island_conquest([], ["test_ambush"])
+    answer(m, "resp:test_ambush")
+    finish_turn(m)
+    g = game(m)
+    assert g.sites[(0, 0)].controller() == 1 and g.players[0].achievements == []
+    assert g.achievement_vp["island"] == [10, 5]
+
+
+def test_a_countered_trap_on_the_middle_island_leaves_the_achievement() -> None:
+    """Military rules (PP): a Trap cancelled by a counter-trap fails, so the conquest of the middle
+    island stands and earns its achievement."""
+    m = island_conquest(["test_counter"], ["trap"])
+    answer(m, "trap")
+    assert prompt(m).key == "tapestry.prompt.counter_trap"
+    answer(m, "resp:test_counter")
+    finish_turn(m)
+    g = game(m)
+    assert g.sites[(0, 0)].controller() == 0
+    assert g.players[0].achievements == ["island"] and g.achievement_vp["island"] == [5]

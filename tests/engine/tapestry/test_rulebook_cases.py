@@ -783,3 +783,29 @@ def test_a_countered_trap_on_the_middle_island_leaves_the_achievement() -> None:
     g = game(m)
     assert g.sites[(0, 0)].controller() == 0
     assert g.players[0].achievements == ["island"] and g.achievement_vp["island"] == [5]
+
+
+def test_a_civilization_gained_mid_game_goes_left_and_brings_no_adjustment() -> None:
+    """General rules and civilization adjustments: a civilization gained later is placed to the
+    left of the others, and no adjustment applies to it."""
+    from engine.games.tapestry import effects
+
+    m = at({"players": [me(civs=["leaders"], resources={"coin": 1}), NOBODY]})
+    g = game(m)
+    g.civ_deck.append("alchemists")  # the top of the deck
+    drive(effects.token(g, 0, "civ"), [])
+    p = g.players[0]
+    assert p.civs == ["alchemists", "leaders"]
+    assert p.vp == 0 and p.res == {"coin": 1, "worker": 0, "food": 0, "culture": 0}
+
+
+def test_a_building_beside_a_full_capital_still_counts_as_yours() -> None:
+    """Buildings FAQ: with no room the building stands beside the capital and still counts (Cars:
+    1 VP per farm you have)."""
+    grid = ["#########"] * 9
+    m = at({"players": [me(resources={"food": 1, "coin": 2}, tracks={"exploration": 7}, grid=grid, on_mat={"farm": 4}), NOBODY]})
+    answer(m, "advance:exploration")
+    finish_turn(m)
+    p = game(m).players[0]
+    assert p.beside == ["farm"] and p.placed["farm"] == 2
+    assert p.vp == 2

@@ -31,6 +31,7 @@ def start(locale: str, seed: int = 3) -> Any:
                 "tiles": [1, 2, 3, 4, 6],
                 "tech": FF_TECH,
                 "on_mat": {"farm": 4},
+                "charmed": True,  # the top row open to the single-use cards from the start
             },
             {"civs": ["inventors"]},
             {"civs": ["spies"]},

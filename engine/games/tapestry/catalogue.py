@@ -123,7 +123,7 @@ def _prerequisite(tech: TechCard) -> str:
     if req.none:
         return "no prerequisite"
     if req.charm_or_turn5:
-        return "you or a neighbour with a charm showing on the income mat, or in income turn 5 or later"
+        return "a charmed tapestry card you have laid on your income mat (even if covered since), or your income turn 5 or later; neighbours do not count"
     if req.landmark_on_card:
         return "a landmark on this card (whenever you gain a landmark while it holds none, you may put it here and upgrade the card once)"
     need = f"{req.track} space {req.space}+" if req.track else f"the {req.innovation} innovation"

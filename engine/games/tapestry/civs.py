@@ -183,7 +183,7 @@ def historians_draw(g: TapestryGame, seat: int) -> Gen:
         if card is None:
             return
         g.emit("reveal", seat, card=card)
-        if tapestries.kind_of(g, card) == "played":
+        if tapestries.kind_of(g, card) in ("played", "ongoing"):  # ONGOING cards: F&F's, uploaded
             break
         g.tapestry_discard.append(card)
     play = yield from g.confirm(seat, "tapestry.prompt.historians_fire", {"card": card})
@@ -295,8 +295,11 @@ def inventors(g: TapestryGame, seat: int) -> Gen:
     opts = [opt("skip", "tapestry.skip")]
     for q in g.players:
         for card, row in sorted(q.tech.items()):
-            if row < 2 and f"{q.seat}:{card}" not in p.civ["inventors:marked"] and card not in g.flipped:
-                opts.append(opt(f"mark:{q.seat}:{card}", "tapestry.tech", card=card, group=f"seat{q.seat}"))
+            if row == 2 or f"{q.seat}:{card}" in p.civ["inventors:marked"] or card in g.flipped:
+                continue
+            if row == 1 and q.seat != seat and tech_ff.single_use(card):
+                continue  # F&F: nobody else takes your single-use card to the top row
+            opts.append(opt(f"mark:{q.seat}:{card}", "tapestry.tech", card=card, group=f"seat{q.seat}"))
     choice = yield from g.pick(seat, "tapestry.prompt.inventors", opts, default="skip")
     if choice == "skip":
         return

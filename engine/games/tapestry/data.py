@@ -144,7 +144,8 @@ class Requirement(BaseModel):
     # Arts & Architecture: the top row needs a landmark on this card / nothing at all (Suburbs)
     landmark_on_card: bool = False
     none: bool = False
-    # Fantasies & Futures: you or a neighbour with a charm showing, or in income turn 5 or later
+    # Fantasies & Futures: a charmed tapestry card you have laid (covered or not), or your income
+    # turn 5 or later; neighbours do not count
     charm_or_turn5: bool = False
 
 

@@ -921,8 +921,8 @@ class TapestryGame(Asker):
             return True
         if req.landmark_on_card:  # the card itself must hold a landmark; neighbours do not count
             return card in self.players[seat].art.get("on_card", {})
-        if req.charm_or_turn5:
-            return any(tech_ff.charm_or_turn5(self.players[s]) for s in [seat, *self.neighbours(seat)])
+        if req.charm_or_turn5:  # the player's own charm or income turn: neighbours do not count
+            return tech_ff.charm_or_turn5(self.players[seat])
         for s in [seat, *self.neighbours(seat)]:
             q = self.players[s]
             if req.track is not None and req.space is not None and q.pos(req.track) >= req.space:

@@ -87,6 +87,8 @@ def apply(g: TapestryGame, pos: dict[str, Any]) -> None:
             p.era_card = spec["era_card"]
         if "landmark_card" in spec:  # the expansion modules (modules/): the card kept at setup
             p.landmark_card = spec["landmark_card"]
+        if "charmed" in spec:  # a charmed tapestry card laid earlier (F&F)
+            p.charmed = bool(spec["charmed"])
         if "reserved" in spec:
             p.reserved = list(spec["reserved"])
         if "overlay" in spec:  # an income-mat overlay of the set (F&F)

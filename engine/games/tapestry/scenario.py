@@ -53,6 +53,7 @@ def state(g: TapestryGame) -> dict[str, Any]:
                 **(
                     {
                         "charms": p.charms,
+                        "charmed": p.charmed,
                         "reserved": list(p.reserved),
                         "landmark_card": p.landmark_card,
                         "landmark_card_done": p.landmark_card_done,

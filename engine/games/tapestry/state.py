@@ -81,6 +81,7 @@ class Player:
     # expansion modules (modules/): charms visible on the income mat (F&F), buildings reserved
     # for income turn 5, the landmark card kept at setup and whether its landmark was gained
     charms: int = 0
+    charmed: bool = False  # ever laid a charmed card face up on the income mat (covered or not)
     reserved: list[str] = field(default_factory=list)
     landmark_card: str | None = None
     landmark_card_done: bool = False

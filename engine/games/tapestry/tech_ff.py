@@ -4,7 +4,8 @@ choices that name the Arts track.
 A single-use card is flipped once its square benefit is gained, whichever way (an upgrade to the
 top row, Assembly Line, the Inventors' marker). A flipped card stays where it is and scores as a
 tech card, but nothing uses it again: it is not upgraded (nor moved back by the Recyclers), not
-marked by the Inventors, not copied by the Spies or Assembly Line. The flip belongs to the card
+marked by the Inventors, not copied by the Spies or Assembly Line. Nor may anyone else take a
+player's single-use card to the top row (the Inventors' marker upgrade). The flip belongs to the card
 while someone holds it: a card that leaves a player's tableau and is gained again from the deck,
 the face-up row or the discard pile comes face up (`TapestryGame.flipped`).
 """
@@ -32,7 +33,9 @@ def charms(p: Any) -> int:
 
 
 def charm_or_turn5(p: Any) -> bool:
-    return charms(p) > 0 or p.income_turns >= TURN_FIVE
+    """The printed prerequisite, read on the player alone (neighbours do not count): a charmed
+    tapestry card ever laid on the income mat, even if covered since, or income turn 5 or later."""
+    return bool(getattr(p, "charmed", False)) or charms(p) > 0 or p.income_turns >= TURN_FIVE
 
 
 def single_use(card: str) -> bool:

@@ -80,17 +80,19 @@ def test_tech_cards_option_deals_them() -> None:
 
 
 # --------------------------------------------------------------------------------- prerequisite
-def test_charm_or_income_turn_five_you_or_a_neighbour() -> None:
+def test_charm_or_income_turn_five_is_the_players_own() -> None:
+    # the rulebook: whether your neighbours meet this prerequisite is irrelevant
     g = holder({"Pyrokinesis": 1}, players=4)
     for p in g.players:
         p.income_turns = 4
     assert not g.requirement_met(0, "Pyrokinesis")
-    g.players[2].income_turns = 5  # across the table: not a neighbour
+    g.players[1].income_turns = 5  # a neighbour in income turn 5 does not help
+    g.players[3].charmed = True  # nor a neighbour's charm
     assert not g.requirement_met(0, "Pyrokinesis")
-    g.players[1].income_turns = 5
-    assert g.requirement_met(0, "Pyrokinesis")
-    g.players[1].income_turns = 4
     g.players[0].income_turns = 5
+    assert g.requirement_met(0, "Pyrokinesis")
+    g.players[0].income_turns = 4
+    g.players[0].charmed = True
     assert g.requirement_met(0, "Pyrokinesis")
 
 
@@ -228,16 +230,33 @@ def test_assembly_line_using_a_single_use_card_flips_it() -> None:
 
 
 def test_inventors_stealing_a_single_use_card_take_it_flipped() -> None:
-    # FAQ: the opponent gets the square benefit, then the Inventors, who move the card to their
-    # bottom row; a single-use card is flipped and cannot be upgraded
+    # FAQ: the opponent upgrades the marked card to the top row and gets the square benefit, then
+    # the Inventors, who move the card to their bottom row; a single-use card is flipped and
+    # cannot be upgraded
     g = holder({}, civs=["inventors"])
-    g.players[1].tech = {"Teleportation": 1}
+    g.players[1].tech = {"Teleportation": 0}
+    g.players[1].income_turns = 5  # the top row's prerequisite, for its owner
     g.players[0].civ["inventors:left"] = 4
     g.players[0].civ["inventors:marked"] = []
-    drive(civs.inventors(g, 0), ["mark:1:Teleportation", "b0", "b0"])
+    drive(civs.inventors(g, 0), ["mark:1:Teleportation", "b0", "b0"])  # to the middle row
+    assert g.players[1].tech == {"Teleportation": 1}
+    drive(g.upgrade(1, only="Teleportation"), ["b0", "b0"])  # its owner takes it to the top
     assert g.players[0].tech.get("Teleportation") == 0 and "Teleportation" in g.flipped
-    assert g.players[1].pos("exploration") == 1 and g.players[0].pos("exploration") == 1
+    assert "Teleportation" not in g.players[1].tech
+    assert g.players[1].pos("exploration") == 2 and g.players[0].pos("exploration") == 2
     assert "Teleportation" not in g.upgradable(0)
+
+
+def test_inventors_do_not_take_an_opponents_single_use_card_to_the_top_row() -> None:
+    # nobody else may upgrade your single-use card to the top row: no marker on it in the middle row
+    g = holder({"Teleportation": 1}, civs=["inventors"])
+    g.players[1].tech = {"Mind Control": 1, "Super Speed": 1, "Levitation": 0}
+    g.players[0].civ["inventors:left"] = 4
+    g.players[0].civ["inventors:marked"] = []
+    flow = civs.inventors(g, 0)
+    offered = [o.id for o in next(flow).specs[0].options]
+    assert "mark:1:Mind Control" not in offered  # single use, middle row
+    assert {"mark:1:Super Speed", "mark:1:Levitation", "mark:0:Teleportation"} <= set(offered)
 
 
 def test_a_flipped_card_comes_back_face_up_when_gained_again() -> None:
@@ -262,6 +281,6 @@ def test_card_lookup_has_every_card_in_both_languages() -> None:
     for card in FF:
         info = found[card]
         assert info.set == "ff" and info.names["pt"] == tech_cards()[card].name_pt
-        assert "charm showing" in info.text["en"]
+        assert "neighbours do not count" in info.text["en"]
         assert ("Single use" in info.text["en"]) == (card in SINGLE)
     assert "may pay its bonus" in found["Weather Control"].text["en"]

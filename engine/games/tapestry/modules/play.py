@@ -123,6 +123,9 @@ def lay_with_charms(g: TapestryGame, seat: int, card: str, pile: int, first_on_p
 
     p = g.players[seat]
     p.charms = count_charms(g, seat)
+    entry = g.content.cards.get(card)
+    if entry is not None and entry.charms is not None:
+        p.charmed = True  # the F&F tech prerequisite: still met once another card covers this one
     gains = charms_on_lay(g, seat, card, pile, first_on_pile)
     charm_first = True
     if gains and has_ability(g, card):

@@ -19,7 +19,10 @@ from engine.games.tapestry.table_dice import named_dice
 # 2: Espionage and the Heralds see every visible card (the top of each era pile), not only the
 # newest one; Socialism asks between two equally near opponents. A stored game that met either
 # where the rules differ no longer replays.
-ENGINE_VERSION = "tapestry-2"
+# 3: Fantasies & Futures: the charm / income turn 5 prerequisite is the player's own (neighbours
+# do not count, a covered charmed card still does); the Historians' opening draw also stops at an
+# ONGOING card; the Inventors mark no opponent's single-use card in the middle row.
+ENGINE_VERSION = "tapestry-3"
 
 
 def normalize_options(options: dict[str, Any], players: int) -> dict[str, Any]:

@@ -87,7 +87,10 @@ def _prerequisite(tech: TechCard) -> str:
     if req.none:
         return "nenhum pré-requisito"
     if req.charm_or_turn5:
-        return "você ou um vizinho com um encanto visível no tabuleiro de renda, ou a partir do turno de renda 5"
+        return (
+            "uma carta de tapeçaria com encanto que você colocou no tabuleiro de renda (mesmo se coberta depois), "
+            "ou o seu turno de renda 5 em diante; os vizinhos não contam"
+        )
     if req.landmark_on_card:
         return ("um monumento sobre esta carta (sempre que você ganhar um monumento enquanto ela não tiver nenhum, "
                 "pode colocá-lo aqui e aprimorar a carta uma vez)")

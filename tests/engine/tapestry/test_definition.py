@@ -16,7 +16,7 @@ def test_the_game_is_discovered() -> None:
     d = get_game("tapestry")
     assert d.names == {"en": "Tapestry", "pt": "Tapestry"}
     assert (d.min_players, d.max_players) == (1, 5)  # 1 only against the Automa
-    assert d.engine_version == "tapestry-2" and d.default_policy == "heuristic"
+    assert d.engine_version == "tapestry-3" and d.default_policy == "heuristic"
     assert set(d.policies) == {"random", "heuristic"}
 
 

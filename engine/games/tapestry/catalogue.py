@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core.cards import CardInfo
 from engine.games.tapestry import catalogue_pt as pt
+from engine.games.tapestry import wording
 from engine.games.tapestry.data import (
     TechCard,
     arts,
@@ -16,6 +17,7 @@ from engine.games.tapestry.data import (
     tech_cards,
     tracks,
 )
+from engine.games.tapestry.wording import Wording
 
 WORDS = {
     "coin": "a coin", "worker": "a worker", "food": "a food", "culture": "a culture", "any": "a resource of your choice",
@@ -43,29 +45,25 @@ COUNTS = {
 }
 
 
+EN = Wording(
+    words=WORDS,
+    counts=COUNTS,
+    either=" or ",
+    both=" and ",
+    any_order=" (any order)",
+    vp="{n} VP",
+    vp_per="1 VP per {what}",
+    vp_per_space="1 VP per {track} space advanced",
+    advance="advance on {track}",
+    regress="regress on {track}",
+    with_benefit=" with benefit",
+    without_benefit=" without benefit",
+    build="build the {landmark}",
+)
+
+
 def describe(steps: list[Any]) -> str:
-    return ", ".join(word(s) for s in steps)
-
-
-def word(step: Any) -> str:
-    if isinstance(step, dict):
-        if "one" in step:
-            return " or ".join(word(s) for s in step["one"])
-        return " and ".join(word(s) for s in step["order"]) + " (any order)"
-    tok = str(step)
-    head, _, arg = tok.partition(":")
-    if head == "vp":
-        return f"{arg} VP"
-    if head == "vpx":
-        if arg.startswith("sp:"):
-            return f"1 VP per {arg[3:]} space advanced"
-        return f"1 VP per {COUNTS.get(arg, arg)}"
-    if head in ("adv", "adv_nb", "reg", "reg_nb"):
-        verb = "advance" if head.startswith("adv") else "regress"
-        return f"{verb} on {arg}" + (" without benefit" if head.endswith("_nb") else " with benefit")
-    if head == "landmark":
-        return f"build the {arg}"
-    return WORDS.get(tok, tok)
+    return wording.describe(steps, EN)
 
 
 @cache

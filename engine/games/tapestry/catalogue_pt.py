@@ -1,7 +1,7 @@
 """The catalogue's Portuguese texts: data-held entries from `data/texts_pt.yaml`, the rest generated.
 
-Kept apart from `catalogue.py` so the English builder stays as it is; the generator mirrors its
-structure (`describe`, `word`, `_prerequisite`) and the terms of the bot's Portuguese interface.
+Kept apart from `catalogue.py`; effects are read by the same `wording` module as the English
+ones, in the terms of the bot's Portuguese interface.
 """
 
 from __future__ import annotations
@@ -11,7 +11,9 @@ from typing import Any
 
 import yaml
 
+from engine.games.tapestry import wording
 from engine.games.tapestry.data import DATA, TechCard, all_landmarks, all_tracks
+from engine.games.tapestry.wording import Wording
 
 WORDS = {
     "coin": "uma moeda", "worker": "um trabalhador", "food": "uma comida", "culture": "uma cultura",
@@ -56,30 +58,32 @@ def track(track_id: str) -> str:
     return found.name_pt if found else track_id
 
 
+def landmark(name: str) -> str:
+    found = all_landmarks().get(name)
+    return found.name_pt if found else name
+
+
+PT = Wording(
+    words=WORDS,
+    counts=COUNTS,
+    either=" ou ",
+    both=" e ",
+    any_order=" (em qualquer ordem)",
+    vp="{n} PV",
+    vp_per="1 PV por {what}",
+    vp_per_space="1 PV por espaço avançado em {track}",
+    advance="avançar em {track}",
+    regress="recuar em {track}",
+    with_benefit=" com benefício",
+    without_benefit=" sem benefício",
+    build="construir o monumento {landmark}",
+    track=track,
+    landmark=landmark,
+)
+
+
 def describe(steps: list[Any]) -> str:
-    return ", ".join(word(s) for s in steps)
-
-
-def word(step: Any) -> str:
-    if isinstance(step, dict):
-        if "one" in step:
-            return " ou ".join(word(s) for s in step["one"])
-        return " e ".join(word(s) for s in step["order"]) + " (em qualquer ordem)"
-    tok = str(step)
-    head, _, arg = tok.partition(":")
-    if head == "vp":
-        return f"{arg} PV"
-    if head == "vpx":
-        if arg.startswith("sp:"):
-            return f"1 PV por espaço avançado em {track(arg[3:])}"
-        return f"1 PV por {COUNTS.get(arg, arg)}"
-    if head in ("adv", "adv_nb", "reg", "reg_nb"):
-        verb = "avançar" if head.startswith("adv") else "recuar"
-        return f"{verb} em {track(arg)}" + (" sem benefício" if head.endswith("_nb") else " com benefício")
-    if head == "landmark":
-        found = all_landmarks().get(arg)
-        return f"construir o monumento {found.name_pt if found else arg}"
-    return WORDS.get(tok, tok)
+    return wording.describe(steps, PT)
 
 
 def _prerequisite(tech: TechCard) -> str:

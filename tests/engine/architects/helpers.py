@@ -58,3 +58,23 @@ def digest(match: Match) -> str:
     }
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=list)
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+# Works of Wonder positions: contribution_2 is the Consequence card (the Profiteer at the Mines,
+# the Princess at the Silversmith); contribution_1 is the Contribution card on top of the deck
+# (Wood gives 2 Influence, Marble 2 Influence and a Reward card).
+WOW: dict[str, Any] = {
+    "consequences": ["contribution_2"],
+    "contributions": ["contribution_1", "contribution_3"],
+}
+
+
+def wow(position: dict[str, Any], players: int = 2, **options: Any) -> Match:
+    """`position` with Works of Wonder on, its decks arranged as in WOW unless it says otherwise."""
+    return at(
+        {**position, "works_of_wonder": {**WOW, **position.pop("works_of_wonder", {})}},
+        players,
+        1,
+        works_of_wonder=True,
+        **options,
+    )

@@ -15,24 +15,7 @@ from engine.core.prompts import Prompt
 from engine.games.architects import guildhall, market, scoring, wonders
 from engine.games.architects.data import buildings
 from engine.games.architects.wow_data import ours
-from tests.engine.architects.helpers import answer, at, game_of, ids, key, prompt, seats
-
-# contribution_2 is the Consequence: Profiteer at the Mines (lose 2 Influence), Princess at the
-# Silversmith (a Reward card or 3 Silver); contribution_1 is the Contribution card on top.
-WOW: dict[str, Any] = {
-    "consequences": ["contribution_2"],
-    "contributions": ["contribution_1", "contribution_3"],
-}
-
-
-def wow(position: dict[str, Any], players: int = 2, **options: Any) -> Match:
-    return at(
-        {**position, "works_of_wonder": {**WOW, **position.pop("works_of_wonder", {})}},
-        players,
-        1,
-        works_of_wonder=True,
-        **options,
-    )
+from tests.engine.architects.helpers import answer, game_of, ids, key, prompt, seats, wow
 
 
 def run(flow: Flow, *answers: str) -> list[str]:

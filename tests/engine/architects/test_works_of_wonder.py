@@ -12,24 +12,7 @@ from engine.core.prompts import Prompt
 from engine.games.architects import market, wonders
 from engine.games.architects.options import normalize_options
 from engine.games.architects.wow_data import check, ours
-from tests.engine.architects.helpers import answer, at, game_of, ids, key, prompt
-
-# contribution_2's Consequence side: Profiteer at the Mines, Princess at the Silversmith;
-# contribution_1 on top of the deck: Wood gives 2 Influence, Marble 2 Influence + a Reward card.
-WOW: dict[str, Any] = {
-    "consequences": ["contribution_2"],
-    "contributions": ["contribution_1", "contribution_3"],
-}
-
-
-def wow(position: dict[str, Any], players: int = 2, **options: Any) -> Match:
-    return at(
-        {**position, "works_of_wonder": {**WOW, **position.pop("works_of_wonder", {})}},
-        players,
-        1,
-        works_of_wonder=True,
-        **options,
-    )
+from tests.engine.architects.helpers import answer, game_of, ids, key, prompt, wow
 
 
 # ---------------------------------------------------------------------------------- setup

@@ -242,3 +242,29 @@ def until(
         ans = policy(p) if policy is not None else (p.default or (p.options[0].id,))
         match.submit(p.seat, ans)
     raise AssertionError(f"no prompt {key}")
+
+
+def finish_turn(m: Match, seat: int = 0) -> None:
+    """Answer defaults until another seat's turn prompt opens."""
+    for _ in range(80):
+        p = m.prompts()[0]
+        if p.key == "tapestry.prompt.turn" and p.seat != seat:
+            return
+        m.submit(p.seat, p.default or (p.options[0].id,))
+    raise AssertionError("the turn did not end")
+
+
+def drive(flow: Any, answers: list[str]) -> list[str]:
+    """Run a rules flow, answering its prompts with the next of `answers` when offered (else the
+    prompt's default or first option); returns the prompt keys asked."""
+    keys: list[str] = []
+    try:
+        asked = next(flow)
+        while True:
+            spec = asked.specs[0]
+            keys.append(spec.key)
+            offered = [o.id for o in spec.options]
+            choice = answers.pop(0) if answers and answers[0] in offered else (spec.default or offered)[0]
+            asked = flow.send({spec.seat: (choice,)})
+    except StopIteration:
+        return keys

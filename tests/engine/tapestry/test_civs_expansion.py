@@ -11,7 +11,7 @@ from engine.core.match import Match
 from engine.games.tapestry import options as topts
 from engine.games.tapestry.data import civilizations
 from engine.games.tapestry.game import TapestryGame
-from tests.engine.tapestry.helpers import answer, at, game, ids, prompt, seats
+from tests.engine.tapestry.helpers import answer, at, drive, game, ids, prompt, seats
 
 RICH = {"coin": 3, "worker": 3, "food": 3, "culture": 3}
 
@@ -230,25 +230,6 @@ class Rolls:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.real, name)
-
-
-def drive(flow: Any, answers: list[str]) -> list[str]:
-    """Run a rules flow, answering its prompts with the next of `answers` when offered (else the
-    prompt's default or first option); returns the prompt keys asked."""
-    keys: list[str] = []
-    try:
-        asked = next(flow)
-        while True:
-            spec = asked.specs[0]
-            keys.append(spec.key)
-            offered = [o.id for o in spec.options]
-            if answers and answers[0] in offered:
-                choice = answers.pop(0)
-            else:
-                choice = spec.default[0] if spec.default else offered[0]
-            asked = flow.send({spec.seat: (choice,)})
-    except StopIteration:
-        return keys
 
 
 def drive_on(flow: Any, asked: Any, answers: list[str]) -> None:

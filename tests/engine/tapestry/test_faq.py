@@ -8,10 +8,9 @@ from typing import Any
 
 import pytest
 
-from engine.core.match import Match
 from engine.games.tapestry import tapestries
 from engine.games.tapestry.data import RESOURCES, TRACKS, tech_cards
-from tests.engine.tapestry.helpers import answer, at, game, ids, prompt, until
+from tests.engine.tapestry.helpers import answer, at, finish_turn, game, ids, prompt, until
 
 RICH = {"coin": 5, "worker": 5, "food": 5, "culture": 5}
 NOBODY: dict[str, Any] = {"income_turns": 1, "resources": {"coin": 1}}  # asked on its turn
@@ -22,22 +21,12 @@ def me(**spec: object) -> dict[str, object]:
     return {"income_turns": 1, "resources": {"coin": 1}, **spec}
 
 
-def finish(m: Match, seat: int = 0) -> None:
-    """Answer defaults until another seat's turn opens."""
-    for _ in range(80):
-        p = prompt(m)
-        if p.key == "tapestry.prompt.turn" and p.seat != seat:
-            return
-        m.submit(p.seat, p.default or (p.options[0].id,))
-    raise AssertionError("the turn did not end")
-
-
 # ------------------------------------------------------------------------------ income turn
 def test_faq1_a_building_taken_off_the_mat_gives_no_income_until_an_income_turn() -> None:
     m = at({"players": [me(resources={"food": 1}, tracks={"exploration": 2}), NOBODY]})
     answer(m, "advance:exploration")  # Wagons
     answer(m, "b1")  # the farm, exposing a food on the income mat
-    finish(m)
+    finish_turn(m)
     p = game(m).players[0]
     assert p.placed["farm"] == 1 and p.res == dict.fromkeys(RESOURCES, 0)
 
@@ -208,7 +197,7 @@ def test_electronics_may_upgrade_a_card_then_take_its_circle_again() -> None:
     m = at({"players": [me(resources={"coin": 3}, tracks={"technology": 8}, tech={"Calendar": 0}), NOBODY]})
     answer(m, "advance:technology")
     g = game(m)
-    finish(m)
+    finish_turn(m)
     assert g.players[0].tech == {"Calendar": 1}
     assert g.players[0].res["culture"] == 2  # the circle on the upgrade, and again as a middle-row card
 

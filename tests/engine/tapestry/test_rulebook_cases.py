@@ -10,7 +10,7 @@ from engine.core.match import Match
 from engine.games.tapestry import actions, civs, tapestries
 from engine.games.tapestry.data import TRACKS
 from engine.games.tapestry.mapgeo import neighbours
-from tests.engine.tapestry.helpers import answer, at, game, ids, prompt, seats, until
+from tests.engine.tapestry.helpers import answer, at, drive, finish_turn, game, ids, prompt, seats, until
 
 NOBODY: dict[str, Any] = {"income_turns": 1, "resources": {"coin": 1}}  # asked on its turn
 PAIRS = {(1, 6), (2, 4), (3, 5)}
@@ -30,32 +30,6 @@ class FixedRolls:
         face = self.faces.pop(0)
         assert face in seq, (face, seq)
         return face
-
-
-def finish_turn(m: Match, seat: int = 0) -> None:
-    """Answer defaults until another seat's turn prompt opens (every other seat holds a resource,
-    so its turn is asked rather than played for it)."""
-    for _ in range(80):
-        p = prompt(m)
-        if p.key == "tapestry.prompt.turn" and p.seat != seat:
-            return
-        m.submit(p.seat, p.default or (p.options[0].id,))
-    raise AssertionError("the turn did not end")
-
-
-def drive(flow: Any, answers: list[str]) -> list[str]:
-    """Run a rules flow, answering with the next of `answers` when offered (else the default)."""
-    keys: list[str] = []
-    try:
-        asked = next(flow)
-        while True:
-            spec = asked.specs[0]
-            keys.append(spec.key)
-            offered = [o.id for o in spec.options]
-            choice = answers.pop(0) if answers and answers[0] in offered else (spec.default or offered)[0]
-            asked = flow.send({spec.seat: (choice,)})
-    except StopIteration:
-        return keys
 
 
 def set_up(players: int, seed: int) -> Match:
@@ -121,7 +95,14 @@ def test_setup_tokens_start_on_every_tracks_start_space_with_empty_resources() -
 # ------------------------------------------------------------------------------------ income turns
 def test_income_never_takes_a_resource_past_eight() -> None:
     """Income turn step 4: resources are tracked on the income mat, at most 8 of each."""
-    m = at({"players": [me(resources={"coin": 8}, hand=["wartime_economy"]), {"income_turns": 2, "resources": {"coin": 1}}]})
+    m = at(
+        {
+            "players": [
+                me(resources={"coin": 8}, hand=["wartime_economy"]),
+                {"income_turns": 2, "resources": {"coin": 1}},
+            ]
+        }
+    )
     answer(m, "income")
     answer(m, "card:wartime_economy")
     finish_turn(m)
@@ -132,7 +113,14 @@ def test_income_never_takes_a_resource_past_eight() -> None:
 def test_a_tapestry_card_goes_on_the_leftmost_empty_era_space() -> None:
     """Income turn step 2: the card covers the leftmost empty tapestry space of the income mat."""
     mat = [[], [["wartime_economy", True]]]
-    m = at({"players": [me(income_turns=2, mat=mat, hand=["pillage_and_plunder"], resources={"coin": 1}), {"income_turns": 3, "resources": {"coin": 1}}]})
+    m = at(
+        {
+            "players": [
+                me(income_turns=2, mat=mat, hand=["pillage_and_plunder"], resources={"coin": 1}),
+                {"income_turns": 3, "resources": {"coin": 1}},
+            ]
+        }
+    )
     answer(m, "income")
     answer(m, "card:pillage_and_plunder")
     finish_turn(m)
@@ -143,7 +131,14 @@ def test_a_tapestry_card_goes_on_the_leftmost_empty_era_space() -> None:
 
 def test_a_tapestry_card_must_be_laid_from_the_hand_when_it_holds_one() -> None:
     """Income turn step 2: playing a card from the hand is mandatory (no option to pass)."""
-    m = at({"players": [me(hand=["wartime_economy", "pillage_and_plunder"], resources={"coin": 1}), {"income_turns": 2, "resources": {"coin": 1}}]})
+    m = at(
+        {
+            "players": [
+                me(hand=["wartime_economy", "pillage_and_plunder"], resources={"coin": 1}),
+                {"income_turns": 2, "resources": {"coin": 1}},
+            ]
+        }
+    )
     answer(m, "income")
     assert prompt(m).key == "tapestry.prompt.play_tapestry"
     assert sorted(ids(m)) == ["card:pillage_and_plunder", "card:wartime_economy"]
@@ -152,7 +147,13 @@ def test_a_tapestry_card_must_be_laid_from_the_hand_when_it_holds_one() -> None:
 def test_every_exposed_vp_icon_scores_even_the_same_one_twice() -> None:
     """Income turn step 3: VP from every exposed VP icon, duplicates each scoring."""
     grid = ["........."] * 9  # no complete row or column: Symbology scores nothing
-    spec = me(hand=["wartime_economy"], on_mat={"market": 1}, grid=grid, tech={"Radio": 0, "Paper": 0}, resources={"coin": 1})
+    spec = me(
+        hand=["wartime_economy"],
+        on_mat={"market": 1},
+        grid=grid,
+        tech={"Radio": 0, "Paper": 0},
+        resources={"coin": 1},
+    )
     m = at({"players": [spec, {"income_turns": 2, "resources": {"coin": 1}}]})
     answer(m, "income")
     answer(m, "card:wartime_economy")
@@ -176,7 +177,9 @@ def test_tier_one_costs_any_single_resource() -> None:
 
 def test_tier_three_costs_the_tracks_resource_and_two_of_any_type() -> None:
     """Track costs: tier III = 1 of the track's resource + 2 of any type, every way offered."""
-    m = at({"players": [me(resources={"food": 1, "coin": 2, "worker": 1}, tracks={"exploration": 6}), NOBODY]})
+    m = at(
+        {"players": [me(resources={"food": 1, "coin": 2, "worker": 1}, tracks={"exploration": 6}), NOBODY]}
+    )
     answer(m, "advance:exploration")
     assert prompt(m).key == "tapestry.prompt.pay_advance"
     assert ids(m) == ["pay:coin+coin+food", "pay:coin+worker+food"]
@@ -230,7 +233,14 @@ def test_an_empty_territory_supply_gives_no_tile() -> None:
 
 def test_territory_tiles_discarded_for_a_bonus_leave_the_game() -> None:
     """Exploration FAQ: discarded territory tiles do not return to the supply (Cars' bonus)."""
-    m = at({"players": [me(resources={"food": 1, "coin": 2}, tracks={"exploration": 7}, tiles=[1, 2, 3]), NOBODY]})
+    m = at(
+        {
+            "players": [
+                me(resources={"food": 1, "coin": 2}, tracks={"exploration": 7}, tiles=[1, 2, 3]),
+                NOBODY,
+            ]
+        }
+    )
     answer(m, "advance:exploration")
     until(m, "tapestry.prompt.bonus_discard")
     answer(m, "yes")
@@ -244,7 +254,12 @@ def test_territory_tiles_discarded_for_a_bonus_leave_the_game() -> None:
 
 def test_airplanes_explore_a_hex_far_from_your_territories() -> None:
     """Exploration track, Airplanes: explore anywhere on the map (no adjacency)."""
-    m = at({"players": [me(resources={"food": 1, "coin": 2}, tracks={"exploration": 8}), NOBODY], "tile_bag": [1, 2]})
+    m = at(
+        {
+            "players": [me(resources={"food": 1, "coin": 2}, tracks={"exploration": 8}), NOBODY],
+            "tile_bag": [1, 2],
+        }
+    )
     answer(m, "advance:exploration")
     p = until(m, "tapestry.prompt.explore_tile")
     hexes = {tuple(h) for h in p.params["hexes"]}
@@ -324,8 +339,19 @@ def test_the_territory_benefit_comes_from_the_black_die() -> None:
 def test_a_trapped_conquest_of_the_middle_island_earns_no_achievement() -> None:
     """Military rules and Achievements: an opponent's successful Trap on the middle island
     denies the achievement."""
-    sites = [{"hex": [-1, -1], "tile": 5, "pieces": [[0, True, "outpost"]]}, {"hex": [0, 0], "pieces": [[1, True, "outpost"]]}]
-    m = at({"players": [me(resources={"coin": 1}, outposts=7), me(hand=["trap"], outposts=7, resources={"coin": 1})], "sites": sites})
+    sites = [
+        {"hex": [-1, -1], "tile": 5, "pieces": [[0, True, "outpost"]]},
+        {"hex": [0, 0], "pieces": [[1, True, "outpost"]]},
+    ]
+    m = at(
+        {
+            "players": [
+                me(resources={"coin": 1}, outposts=7),
+                me(hand=["trap"], outposts=7, resources={"coin": 1}),
+            ],
+            "sites": sites,
+        }
+    )
     answer(m, "advance:military")
     answer(m, "hex:0.0")
     answer(m, "trap")
@@ -355,7 +381,15 @@ def test_outposts_toppled_by_traps_count_for_the_defenders_topple_achievement() 
         {"hex": [-2, -1], "pieces": [[1, True, "outpost"], [0, False, "outpost"]]},  # trapped before
         {"hex": [-1, -2], "pieces": [[1, True, "outpost"]]},
     ]
-    m = at({"players": [me(resources={"coin": 1}, outposts=7), me(hand=["trap"], outposts=6, resources={"coin": 1})], "sites": sites})
+    m = at(
+        {
+            "players": [
+                me(resources={"coin": 1}, outposts=7),
+                me(hand=["trap"], outposts=6, resources={"coin": 1}),
+            ],
+            "sites": sites,
+        }
+    )
     answer(m, "advance:military")
     answer(m, "hex:-1.-2")
     answer(m, "trap")
@@ -368,7 +402,12 @@ def test_outposts_toppled_by_traps_count_for_the_defenders_topple_achievement() 
 # ------------------------------------------------------------------------------------ achievements
 def test_the_large_map_track_achievement_gives_the_highest_free_slot() -> None:
     """Achievements (large map): 15 / 10 / 5; the first to earn it takes the highest free slot."""
-    players = [me(resources={"food": 2}, tracks={"exploration": 11}), me(achievements=["track"], resources={"coin": 1}), NOBODY, NOBODY]
+    players = [
+        me(resources={"food": 2}, tracks={"exploration": 11}),
+        me(achievements=["track"], resources={"coin": 1}),
+        NOBODY,
+        NOBODY,
+    ]
     m = at({"players": players}, players=4)
     assert game(m).achievement_vp["track"] == [10, 5]
     answer(m, "advance:exploration")  # Warpgates with no space tile: nothing else happens
@@ -380,7 +419,11 @@ def test_the_large_map_track_achievement_gives_the_highest_free_slot() -> None:
 
 def test_an_achievement_with_every_slot_taken_scores_nothing() -> None:
     """Achievements: once its slots are filled nobody else can earn it (small map: 10 / 5)."""
-    players = [me(resources={"food": 2}, tracks={"exploration": 11}), me(achievements=["track"], resources={"coin": 1}), me(achievements=["track"], resources={"coin": 1})]
+    players = [
+        me(resources={"food": 2}, tracks={"exploration": 11}),
+        me(achievements=["track"], resources={"coin": 1}),
+        me(achievements=["track"], resources={"coin": 1}),
+    ]
     m = at({"players": players}, players=3)
     assert game(m).achievement_vp["track"] == []
     answer(m, "advance:exploration")
@@ -565,7 +608,7 @@ def test_the_charm_prerequisite_counts_a_covered_charmed_card_and_never_a_neighb
     assert not g.requirement_met(0, "Pyrokinesis")
     answer(m, "income")
     answer(m, "card:test_ff_lantern")  # left charm: laid right of the era-1 space
-    until(m, "tapestry.prompt.upgrade", policy=lambda p: (p.default or (p.options[0].id,)))
+    until(m, "tapestry.prompt.upgrade", policy=lambda p: p.default or (p.options[0].id,))
     assert "tech:Pyrokinesis" in ids(m)
     answer(m, "skip")
     drive(tapestries.lay(g, 0, "trap", 1), [])  # another card over the charmed one
@@ -583,7 +626,9 @@ def test_historians_adjustment_stops_at_an_ongoing_card_too() -> None:
     opts = GAME.normalize_options(options("ff_tapestry"), 2)
     deck = ["trap", "golden_age", "test_ff_beacon", "dark_ages"]  # the first income draws the Trap
     players = [{"civs": ["historians"], "income_turns": 0}, {"income_turns": 0}]
-    m = Match.from_position("tapestry", seats(2), opts, 0, {"skip_setup": True, "players": players, "tapestry_deck": deck})
+    m = Match.from_position(
+        "tapestry", seats(2), opts, 0, {"skip_setup": True, "players": players, "tapestry_deck": deck}
+    )
     assert prompt(m).key == "tapestry.prompt.historians_fire"
     assert prompt(m).params == {"card": "test_ff_beacon"}
     answer(m, "yes")
@@ -637,7 +682,9 @@ def test_an_effect_never_regresses_a_token_below_the_start() -> None:
 
 def test_with_two_tokens_on_a_track_either_may_take_the_advance_turn() -> None:
     """General rules, several markers on a track (after AI Singularity): any may advance."""
-    m = at({"players": [me(resources={"worker": 1, "coin": 1}, tracks={"science": [3, 0]}, maxed=[]), NOBODY]})
+    m = at(
+        {"players": [me(resources={"worker": 1, "coin": 1}, tracks={"science": [3, 0]}, maxed=[]), NOBODY]}
+    )
     answer(m, "advance:science")
     assert prompt(m).key == "tapestry.prompt.which_token"
     assert ids(m) == ["token:0", "token:3"]
@@ -750,12 +797,17 @@ def island_conquest(attacker_hand: list[str], defender_hand: list[str]) -> Match
     from tests.engine.tapestry.module_sets import options
 
     opts = GAME.normalize_options(options("counter_traps"), 2)
-    sites = [{"hex": [-1, -1], "tile": 5, "pieces": [[0, True, "outpost"]]}, {"hex": [0, 0], "pieces": [[1, True, "outpost"]]}]
+    sites = [
+        {"hex": [-1, -1], "tile": 5, "pieces": [[0, True, "outpost"]]},
+        {"hex": [0, 0], "pieces": [[1, True, "outpost"]]},
+    ]
     players = [
         me(resources={"coin": 1}, outposts=7, hand=attacker_hand),
         me(resources={"coin": 1}, outposts=7, hand=defender_hand),
     ]
-    m = Match.from_position("tapestry", seats(2), opts, 0, {"skip_setup": True, "players": players, "sites": sites})
+    m = Match.from_position(
+        "tapestry", seats(2), opts, 0, {"skip_setup": True, "players": players, "sites": sites}
+    )
     answer(m, "advance:military")
     answer(m, "hex:0.0")
     return m
@@ -803,7 +855,16 @@ def test_a_building_beside_a_full_capital_still_counts_as_yours() -> None:
     """Buildings FAQ: with no room the building stands beside the capital and still counts (Cars:
     1 VP per farm you have)."""
     grid = ["#########"] * 9
-    m = at({"players": [me(resources={"food": 1, "coin": 2}, tracks={"exploration": 7}, grid=grid, on_mat={"farm": 4}), NOBODY]})
+    m = at(
+        {
+            "players": [
+                me(
+                    resources={"food": 1, "coin": 2}, tracks={"exploration": 7}, grid=grid, on_mat={"farm": 4}
+                ),
+                NOBODY,
+            ]
+        }
+    )
     answer(m, "advance:exploration")
     finish_turn(m)
     p = game(m).players[0]

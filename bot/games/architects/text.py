@@ -15,6 +15,7 @@ from bot.i18n import has, t
 from bot.render.common import seat_name
 from bot.table import Live
 from engine.core import Option
+from engine.games.architects.catalogue import COST_ICONS
 from engine.games.architects.data import GOODS, apprentices, board, buildings, name_of
 from engine.games.architects.state import ORDINARY
 from engine.games.architects.wow_data import ours
@@ -26,7 +27,7 @@ DOTS = ("🔵", "🟡", "🟢", "🔴", "🟣")
 # Goods in the order the player's board shows them; Silver first, as the money.
 MONEY = ("silver", *GOODS)
 HIRE_SILVER, HIRE_TAX, COLUMNS = 2, 2, 4  # the printed price of a hire, and the display's width
-ICONS = {"silver": "🪙", "clay": "🧱", "wood": "🪵", "stone": "🪨", "gold": "🥇", "marble": "⬜"}
+ICONS = COST_ICONS  # (the catalogue's costs use the same icons)
 
 
 # -- names ---------------------------------------------------------------------------------------

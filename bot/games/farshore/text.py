@@ -9,17 +9,10 @@ from typing import Any
 from bot.i18n import t
 from bot.table import Live
 from engine.core import Option
-from engine.games.farshore.catalogue import describe_steps
+from engine.games.farshore.catalogue import COST_ICONS, describe_steps
 from engine.games.farshore.content import RESOURCES, Content, load
 
-ICONS = {
-    "driftwood": "🪵",
-    "seaweed": "🌿",
-    "stone": "🪨",
-    "mushroom": "🍄",
-    "treasure": "💰",
-    "points": "🐚",
-}
+ICONS = {**COST_ICONS, "treasure": "💰", "points": "🐚"}
 DOTS = ("🔴", "🔵", "🟢", "🟡")
 
 
@@ -113,21 +106,15 @@ def option_label(live: Live | None, option: Option, locale: str) -> str | None:
         n, tr = oid.split(":")
         return t("farshore.opt.trade", locale, count=int(n), treasure=int(tr))
     if option.label == "farshore.opt.may":
-        owner = content.cards.get(option.group)
-        every = (*owner.on_enter, *owner.effect, *(x for trig in owner.triggers for x in trig.steps)) if owner else ()
-        optional = [step["may"] for step in every if "may" in step]
+        optional = owner_steps(content, option.group, "may")
         if optional:
             text = describe_steps(optional[0], lang(locale))
             return (text[:1].upper() + text[1:])[:100]
         return t("farshore.opt.may", locale)
     if option.label == "farshore.opt.option":
-        owner = content.cards.get(option.group)
-        choices: list[dict[str, Any]] = []
-        if owner is not None:
-            every = (*owner.effect, *(x for trig in owner.triggers for x in trig.steps))
-            choices = [s for s in every if "choose" in s]
+        choices = owner_steps(content, option.group, "choose")
         if choices:
-            return describe_steps(choices[0]["choose"][int(oid)], lang(locale))[:100]
+            return describe_steps(choices[0][int(oid)], lang(locale))[:100]
         return t("farshore.opt.option", locale, number=int(oid) + 1)
     if oid.startswith("seat:") and live is not None:
         from bot.render.common import seat_name
@@ -140,6 +127,16 @@ def option_label(live: Live | None, option: Option, locale: str) -> str | None:
     if option.card:
         return name(content, option.card, locale)
     return None
+
+
+def owner_steps(content: Content, card: str | None, name: str) -> list[Any]:
+    """The arguments of every `name` step a card holds (its effect and triggers), in order: what
+    an option grouped under that card stands for."""
+    owner = content.cards.get(card or "")
+    if owner is None:
+        return []
+    every = (*owner.on_enter, *owner.effect, *(x for trig in owner.triggers for x in trig.steps))
+    return [step[name] for step in every if name in step]
 
 
 def params(live: Live | None, data: dict[str, Any], locale: str) -> dict[str, Any]:

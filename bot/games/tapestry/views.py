@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 import discord
@@ -29,6 +30,7 @@ from bot.render.common import seat_name
 from bot.render.items import GameSelect
 from bot.render.limits import OPTION_LABEL, PLACEHOLDER, clip, fit_embed
 from bot.table import Live
+from engine.core.cards import CardInfo
 from engine.games.tapestry import artificers, islanders
 from engine.games.tapestry.catalogue import catalogue
 from engine.games.tapestry.data import BUILDINGS, landmarks, tech_cards, tracks
@@ -85,12 +87,15 @@ def view_embed(live: Live, choice: str, locale: str) -> tuple[discord.Embed, byt
 
 
 # -- one player ----------------------------------------------------------------------------------------
+@cache
+def _civilizations() -> dict[str, CardInfo]:
+    return {card.id: card for card in catalogue() if card.kind == "civilization"}
+
+
 def civ_text(civ_id: str, locale: str) -> str:
     """A civilization's text as /card shows it, in the reader's language."""
-    for card in catalogue():
-        if card.kind == "civilization" and card.id == civ_id:
-            return card.describe(locale)
-    return ""
+    card = _civilizations().get(civ_id)
+    return card.describe(locale) if card is not None else ""
 
 
 def player_embed(

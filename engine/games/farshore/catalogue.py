@@ -21,7 +21,6 @@ COLOUR_WORDS = {
         "purple": "Prosperidade Roxa",
     },
 }
-# (one, several) for each resource: mass nouns read the same either way
 # Costs in the icons the board shows (the same in every language)
 COST_ICONS = {"driftwood": "🪵", "seaweed": "🌿", "stone": "🪨", "mushroom": "🍄"}
 # what of a card is ours (`ours` in the content data)
@@ -34,6 +33,7 @@ KIND_WORDS = {
     "en": {"critter": "a Critter", "construction": "a Construction", "card": "a card"},
     "pt": {"critter": "uma Criatura", "construction": "uma Construção", "card": "uma carta"},
 }
+# (one, several) for each resource: mass nouns read the same either way
 RES_WORDS: dict[str, dict[str, tuple[str, str]]] = {
     "en": {
         "driftwood": ("driftwood", "driftwood"),

@@ -158,6 +158,7 @@ class BoardGamesBot(commands.Bot):
             self.settings.board_max_age_seconds,
             clock,
             board_delay=self.settings.board_edit_delay_seconds,
+            board_delay_busy=self.settings.board_edit_delay_busy_seconds,
         )
         owner, lease = self.settings.instance_id, self.settings.lease_seconds
         self.runner = Runner(
@@ -182,6 +183,7 @@ class BoardGamesBot(commands.Bot):
             locale_for=self.prefs.locale_for,
             reaches_by_dm=self.notifier.reaches_by_dm,
             status_interval=self.settings.status_edit_interval_seconds,
+            status_interval_busy=self.settings.status_edit_interval_busy_seconds,
         )
         self.answering = Answering(self.table, self.notifier, self.drafts)
         self.quarantine = Quarantine(self.table, DiscordHerald(self, self.notifier.dm_channels))

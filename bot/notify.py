@@ -111,6 +111,7 @@ class Notifier:
         clock: Clock | None = None,
         board_delay: float = 0.5,
         postbox: Postbox | None = None,
+        board_delay_busy: float | None = None,
     ) -> None:
         self.client = client
         # The messages of play (board edits, private views) go without reading Discord's copy back.
@@ -120,6 +121,9 @@ class Notifier:
         self.prefs = prefs
         self.board_max_age = board_max_age
         self.board_delay = board_delay
+        # while the table is behind (TableService.behind), a step within a turn waits this long:
+        # a new turn still goes at once, and takes the steps before it along
+        self.board_delay_busy = board_delay if board_delay_busy is None else max(board_delay_busy, board_delay)
         self._locks = KeyedLocks()  # per match, only while an outcome of it is being handled
         self._boards: dict[int, BoardJob] = {}  # only while a board refresh waits or runs
         self._notes: dict[tuple[int, int], PrivateNote] = {}  # dropped when the game ends
@@ -190,8 +194,9 @@ class Notifier:
     async def _board_worker(self, match_id: int, job: BoardJob) -> None:
         try:
             while job.dirty:
-                if self.board_delay > 0:
-                    await job.pause(self.board_delay)
+                delay = self.board_delay_busy if self.table.behind else self.board_delay
+                if delay > 0:
+                    await job.pause(delay)
                 job.dirty = False
                 try:
                     # fresh: another process may have posted a newer board than the cached one.

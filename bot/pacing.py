@@ -5,6 +5,9 @@ their turns one after another, two fast players) would edit it once per answer, 
 shown for a fraction of a second and each counted against the channel's rate limit. Paced, the
 first change after a quiet spell still shows at once; what comes within the interval after it is
 shown by one run when the interval is up, which reads the state as it is then.
+
+While the process is behind (`busy`), the interval is `busy_interval`: a longer one folds more
+changes into each run, so an overloaded process spends less on edits nobody acts on.
 """
 
 from __future__ import annotations
@@ -18,8 +21,16 @@ log = logging.getLogger(__name__)
 
 
 class Pacer:
-    def __init__(self, interval: float, run: Callable[[int], Awaitable[None]]) -> None:
+    def __init__(
+        self,
+        interval: float,
+        run: Callable[[int], Awaitable[None]],
+        busy_interval: float | None = None,
+        busy: Callable[[], bool] = lambda: False,
+    ) -> None:
         self.interval = interval
+        self.busy_interval = interval if busy_interval is None else max(busy_interval, interval)
+        self.busy = busy
         self.run = run  # the folded run of a key: reads the latest state itself
         self._last: OrderedDict[int, float] = OrderedDict()  # key -> its latest run, while recent
         self._waiting: dict[int, asyncio.TimerHandle] = {}  # key -> its folded run, not yet started
@@ -28,16 +39,17 @@ class Pacer:
 
     def ready(self, key: int) -> bool:
         """May the caller run now? If not, one run of `key` is due when the interval is up."""
-        if self.interval <= 0 or self._closing:
+        interval = self.busy_interval if self.busy_interval > self.interval and self.busy() else self.interval
+        if interval <= 0 or self._closing:
             return True
         loop = asyncio.get_running_loop()
         now = loop.time()
         last = self._last.get(key)
-        if last is None or now - last >= self.interval:
+        if last is None or now - last >= interval:
             self._ran(key, now)
             return True
         if key not in self._waiting:
-            self._waiting[key] = loop.call_at(last + self.interval, self._start, key)
+            self._waiting[key] = loop.call_at(last + interval, self._start, key)
         return False
 
     def waiting(self, key: int) -> bool:
@@ -56,10 +68,10 @@ class Pacer:
     def _ran(self, key: int, now: float) -> None:
         self._last[key] = now
         self._last.move_to_end(key)
-        # runs longer ago than the interval need no memory: the next one may go at once
+        # runs longer ago than the longest interval need no memory: the next one may go at once
         while self._last:
             oldest, when = next(iter(self._last.items()))
-            if now - when < self.interval:
+            if now - when < self.busy_interval:
                 break
             del self._last[oldest]
 

@@ -77,6 +77,7 @@ class PlayByPost:
         locale_for: Callable[[int, str], Awaitable[str]] | None = None,
         reaches_by_dm: Callable[[int], Awaitable[bool]] | None = None,
         status_interval: float = 0.0,
+        status_interval_busy: float | None = None,
     ) -> None:
         self.table = table
         # a user's own language for what reaches them alone (DMs); the table's when unknown
@@ -90,8 +91,11 @@ class PlayByPost:
         self.votes = VoteService(store.audit)
         self.undo = UndoService(table, store.audit)
         # After answers, a game's status is edited at most once per `status_interval`: a burst of
-        # quick turns ends in one edit showing where the game stands (bot/pacing.py).
-        self.status_pace = Pacer(status_interval, self._status_again)
+        # quick turns ends in one edit showing where the game stands (bot/pacing.py); while the
+        # table is behind, at most once per `status_interval_busy`.
+        self.status_pace = Pacer(
+            status_interval, self._status_again, status_interval_busy, lambda: table.behind
+        )
         self.status = StatusBoard(herald, store.games, clock, owner, lease, reaches_by_dm, self.status_pace)
         self.moderation = Moderation(table, store.audit)
         self._following = KeyedLocks()

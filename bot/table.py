@@ -279,6 +279,7 @@ class TableService:
         # while the commit's own announcement may still be under way.
         self.committed: dict[int, float] = {}
         self._announcing = 0
+        self._told_at_once = told_at_once
         self._quiet = asyncio.Event()
         self._telling = asyncio.Semaphore(told_at_once)  # announcements under way (TOLD_AT_ONCE)
         self._quiet.set()
@@ -865,6 +866,13 @@ class TableService:
             self._announcing -= 1
             if not self._announcing:
                 self._quiet.set()
+
+    @property
+    def behind(self) -> bool:
+        """Is news of answers waiting for a slot (all TOLD_AT_ONCE taken)? The process then has
+        more to announce than it keeps up with, so what may wait (a board's step within a turn,
+        a status edit in place) waits longer and more of it is folded into one request."""
+        return self._announcing > self._told_at_once
 
     async def drain(self, timeout: float) -> None:
         """Wait (at most `timeout`) for announcements under way, so a shutdown does not cut a

@@ -297,6 +297,13 @@ class SqliteDatabase(Database):
         # for this connection's own commits). Read in the same thread hop as every read and
         # commit, so keeping it costs no round trip.
         self.data_version = -1
+        # Answers committed in one loop pass go in one transaction (storage/answer_groups.py): a
+        # statement here runs on the loop's own thread, so the group is what the pass produced.
+        from storage.answer_groups import AnswerGroups  # (it needs RowsMismatch from here)
+
+        self.answers: AnswerGroups[Hashable, Sequence[Write]] = AnswerGroups(
+            self._write_group, self.write_batch, per_group=ANSWERS_PER_GROUP
+        )
 
     @property
     def generation(self) -> int | None:
@@ -406,6 +413,17 @@ class SqliteDatabase(Database):
                 self._count(exc)
                 raise
 
+    @property
+    def answers_grouped(self) -> int:
+        return self.answers.grouped
+
+    async def write_answer(self, key: Hashable, writes: Sequence[Write]) -> None:
+        await self.answers.write(key, writes)
+
+    async def _write_group(self, groups: list[Sequence[Write]]) -> bool:
+        await self.write_batch([write for writes in groups for write in writes])
+        return True
+
     async def columns(self, conn: Conn) -> list[Column]:
         tables = await all_rows(
             conn,
@@ -419,6 +437,7 @@ class SqliteDatabase(Database):
         return out
 
 
+ANSWERS_PER_GROUP = 32  # one commit for up to this many answers (each keeps its own statements)
 BUSY_MS = 5000  # how long a statement waits for another connection's write lock
 
 

@@ -94,7 +94,11 @@ class Rig:
 
 
 async def make_rig(
-    db_path: str, clock: ManualClock | None = None, herald: FakeHerald | None = None, status_interval: float = 0.0
+    db_path: str,
+    clock: ManualClock | None = None,
+    herald: FakeHerald | None = None,
+    status_interval: float = 0.0,
+    status_interval_busy: float | None = None,
 ) -> Rig:
     store = await Store.open(db_path)
     table = TableService(store)
@@ -115,6 +119,7 @@ async def make_rig(
         poke=runner.poke,
         reaches_by_dm=reaches_by_dm,
         status_interval=status_interval,
+        status_interval_busy=status_interval_busy,
     )
     table.listen(runner.on_outcome, pbp.on_outcome)
     await pbp.start(run_loop=False)

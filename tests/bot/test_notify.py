@@ -13,6 +13,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import discord
+import pytest
 
 from bot.notify import Notifier
 from bot.postbox import Posted
@@ -171,6 +172,56 @@ async def test_a_burst_of_actions_makes_one_board_edit(table: TableService, stor
     # The edit shows the state after the last action.
     await notify.refresh_board(live.id, now=True)
     assert client.board_edits()[-1].kwargs["embed"].to_dict() == edits[0].kwargs["embed"].to_dict()
+
+
+async def test_a_step_within_a_turn_waits_longer_while_the_table_is_behind(
+    table: TableService, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Behind (news of answers waiting for a slot), a board edit for a step within a turn waits
+    the longer delay; otherwise the usual one."""
+    client = FakeClient()
+    notify = Notifier(
+        client,  # type: ignore[arg-type]
+        table,
+        PrefsService(store),
+        clock=None,
+        board_delay=0.01,
+        postbox=client,  # type: ignore[arg-type]
+        board_delay_busy=60.0,
+    )
+    live = await start_game(table)
+    await table.set_board(live.id, 77, time.time())
+    state = {"behind": True}
+    monkeypatch.setattr(TableService, "behind", property(lambda self: state["behind"]))
+    await notify.refresh_board(live.id)
+    await asyncio.sleep(0.1)
+    assert client.board_edits() == []  # still waiting: the busy delay
+    await notify.flush(5)
+    assert len(client.board_edits()) == 1
+    state["behind"] = False
+    notify = notifier(table, store, client, board_delay=0.01)
+    await notify.refresh_board(live.id)
+    await asyncio.sleep(0.1)
+    assert len(client.board_edits()) == 2  # the usual delay
+
+
+async def test_the_table_is_behind_while_news_waits_for_a_slot(store: Store) -> None:
+    table = TableService(store, told_at_once=1)
+    release = asyncio.Event()
+
+    async def slow(outcome: Outcome) -> None:
+        await release.wait()
+
+    table.listen(slow)
+    first = asyncio.create_task(table.announce(Outcome(1, "answer", via="system")))
+    await asyncio.sleep(0)
+    assert not table.behind  # one under way, none waiting
+    second = asyncio.create_task(table.announce(Outcome(2, "answer", via="system")))
+    await asyncio.sleep(0)
+    assert table.behind
+    release.set()
+    await asyncio.gather(first, second)
+    assert not table.behind
 
 
 async def test_nothing_is_kept_for_a_finished_game(table: TableService, store: Store) -> None:

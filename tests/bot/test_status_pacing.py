@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot.pacing import Pacer
-from bot.table import Live
+from bot.table import Live, TableService
 from tests.bot.conftest import ALICE, BOB
 from tests.bot.pbp_fakes import Rig, current_seat, end_turn, make_rig, started
 
@@ -59,6 +61,24 @@ async def test_no_pacing_runs_everything_at_once() -> None:
     assert all(pacer.ready(3) for _ in range(5))
 
 
+async def test_while_busy_the_longer_interval_holds() -> None:
+    runs: list[int] = []
+
+    async def run(key: int) -> None:
+        runs.append(key)
+
+    busy = [True]
+    pacer = Pacer(0.02, run, busy_interval=INTERVAL, busy=lambda: busy[0])
+    assert pacer.ready(1)
+    await asyncio.sleep(0.05)  # past the usual interval, well within the busy one
+    assert not pacer.ready(1) and pacer.waiting(1)
+    await asyncio.sleep(INTERVAL)
+    assert runs == [1]  # folded into one run when the busy interval was up
+    busy[0] = False
+    await asyncio.sleep(0.05)
+    assert pacer.ready(1)  # no longer busy: the usual interval
+
+
 def status_text(rig: Rig) -> str:
     shown = [m for m in rig.herald.live_posts() if "Game #" in m.content]
     assert len(shown) == 1
@@ -87,6 +107,28 @@ async def test_a_burst_of_turns_edits_the_status_once_more_when_the_interval_is_
     # one more edit, showing the game as it stands after the burst
     assert rig.herald.edits == edits + 2
     assert names_current(rig, live)
+    await rig.store.close()
+
+
+async def test_a_table_behind_paces_its_status_edits_with_the_busy_interval(
+    db_path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While the table is behind, a turn after a short quiet spell still waits: the busy
+    interval holds (a mention never does, see below)."""
+    rig = await make_rig(db_path, status_interval=0.01, status_interval_busy=60.0)
+    live = await started(rig, hours=None)
+    monkeypatch.setattr(TableService, "behind", property(lambda self: True))
+    live = await end_turn(rig, live)
+    edits = rig.herald.edits
+    await asyncio.sleep(0.05)  # past the usual interval
+    live = await end_turn(rig, live)
+    assert rig.herald.edits == edits and rig.pbp.status_pace.waiting(live.id)
+    monkeypatch.undo()
+    await asyncio.sleep(0.05)
+    live = await end_turn(rig, live)  # (back to the player the status names)
+    live = await end_turn(rig, live)  # caught up: the usual interval again, edited at once
+    assert rig.herald.edits == edits + 1 and names_current(rig, live)
+    await rig.pbp.status_pace.flush(1.0)
     await rig.store.close()
 
 

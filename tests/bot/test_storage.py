@@ -152,9 +152,10 @@ async def test_an_answer_batch_is_all_or_nothing_in_one_round_trip(store: Store)
 
 
 async def test_answers_made_at_once_each_land_or_fail_on_their_own(store: Store) -> None:
-    """Answers of several matches committed together (on PostgreSQL in groups, one statement
-    each): a stale one among them is refused alone and leaves no log entry, the others land
-    with their log entries, and on PostgreSQL the lot costs fewer round trips than answers."""
+    """Answers of several matches committed together (in groups: on PostgreSQL one statement
+    each, on SQLite one transaction for those of one pass of the event loop): a stale one among
+    them is refused alone and leaves no log entry, the others land with their log entries, and
+    the lot costs fewer round trips than answers."""
     mids = [await _match(store, channel=c) for c in range(1, 8)]
     records = [await store.matches.get(mid) for mid in mids]
     assert all(r is not None for r in records)
@@ -170,23 +171,22 @@ async def test_answers_made_at_once_each_land_or_fail_on_their_own(store: Store)
     for r in live:
         entries = await store.log.entries(r.id)
         assert entries == ([] if r is live[3] else [(0, (f"m{r.id}",))])
-    if store.db.dialect == "postgresql":
-        # made in one go, the seven go as one group: refused for the stale one, rolled back,
-        # then each alone (8 statements)
-        assert used == 8
-        fresh = [await store.matches.get(mid) for mid in mids]
-        assert [f.revision for f in fresh if f is not None] == [r.revision for r in live[:3]] + [
-            live[3].revision + 1
-        ] + [r.revision for r in live[4:]]
-        # without a stale one, six answers take one statement
-        trips = store.db.round_trips
-        await asyncio.gather(
-            *(store.matches.save_with(r, [LogRepo.append_write(r.id, 1, 0, ("again",))]) for r in live if r is not live[3])
-        )
-        assert store.db.round_trips - trips == 1
-        assert store.db.answers_grouped == 6  # the refused group counted none
-    else:
-        assert store.db.answers_grouped == 0
+    # made in one go, the seven go as one group: refused for the stale one, rolled back, then
+    # each alone (8 round trips)
+    assert used == 8
+    fresh = [await store.matches.get(mid) for mid in mids]
+    assert [f.revision for f in fresh if f is not None] == [r.revision for r in live[:3]] + [
+        live[3].revision + 1
+    ] + [r.revision for r in live[4:]]
+    # without a stale one, six answers take one round trip
+    trips = store.db.round_trips
+    await asyncio.gather(
+        *(store.matches.save_with(r, [LogRepo.append_write(r.id, 1, 0, ("again",))]) for r in live if r is not live[3])
+    )
+    assert store.db.round_trips - trips == 1
+    assert store.db.answers_grouped == 6  # the refused group counted none
+    for r in live:
+        assert len(await store.log.entries(r.id)) == (0 if r is live[3] else 2)
 
 
 def test_answers_as_one_statement_number_their_parameters_through() -> None:

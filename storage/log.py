@@ -11,6 +11,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from storage import jsontext
 from storage.db import Conn, Database, Write, as_dict
 
 Entry = tuple[int, tuple[str, ...]]
@@ -58,7 +59,7 @@ class LogRepo:
         return Write(
             """INSERT INTO match_log (match_id, seq, seat, answer, created_at, digest, engine_version)
                VALUES (?, ?, ?, ?, ?, ?, ?)""",
-            (match_id, seq, seat, json.dumps(list(answer)), time.time(), stamp.digest, stamp.engine_version),
+            (match_id, seq, seat, jsontext.dumps(list(answer)), time.time(), stamp.digest, stamp.engine_version),
         )
 
     @staticmethod

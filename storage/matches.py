@@ -8,6 +8,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from storage import jsontext
 from storage.db import Conn, Database, IntegrityError, Row, RowsMismatch, Write, as_dict
 
 log = logging.getLogger(__name__)
@@ -167,8 +168,8 @@ class MatchRepo:
                         channel_id,
                         game,
                         engine_version,
-                        json.dumps(options),
-                        json.dumps([s.to_dict() for s in seats]),
+                        jsontext.dumps(options),
+                        jsontext.dumps([s.to_dict() for s in seats]),
                         seed,
                         host_id,
                         locale,
@@ -291,8 +292,8 @@ def save_write(record: MatchRecord) -> tuple[Write, float]:
         (
             record.engine_version,
             record.host_id,
-            json.dumps(record.options),
-            json.dumps([s.to_dict() for s in record.seats]),
+            jsontext.dumps(record.options),
+            jsontext.dumps([s.to_dict() for s in record.seats]),
             record.status,
             record.locale,
             record.lobby_message_id,

@@ -6,6 +6,7 @@ table opened with no size and started by its one person also gets the Automa."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 
 from tests.e2e.conftest import StartBot, World
@@ -69,4 +70,5 @@ async def test_one_person_starting_a_plain_table_gets_the_automa(world: World, s
     await standin.wait_for_message(world.channel, is_board, timeout=10)
     with sqlite3.connect(world.db) as db:
         options = db.execute("SELECT options FROM matches WHERE id = ?", (match_id,)).fetchone()[0]
-    assert '"opponent": "automa"' in options and '"automa_level": 2' in options
+    stored = json.loads(options)
+    assert stored["opponent"] == "automa" and stored["automa_level"] == 2

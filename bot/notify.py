@@ -4,7 +4,9 @@ Runs per match under its own lock so two quick answers cannot post out of order;
 reads the current state, so the last update always shows the latest position. Board edits are
 coalesced per match: a step within a turn waits a short moment, at most one edit is in flight,
 and it shows the latest state, so a burst of actions costs one edit; a new turn goes out at once,
-before the private prompts it brings.
+before the private prompts it brings. While the process is behind on its news
+(`TableService.behind`) a board waits longer (`board_delay_busy`), new turns included: the
+prompts go first then, and one edit later shows the steps and turns it folded.
 Private views go by DM; when DMs are closed (error 50007) or the player opted out, the status
 message naming them (with its "My hand" button) is their one channel message of the turn. A
 decision the status does not name (a hidden card's) gets no channel message at all: announcing
@@ -121,8 +123,8 @@ class Notifier:
         self.prefs = prefs
         self.board_max_age = board_max_age
         self.board_delay = board_delay
-        # while the table is behind (TableService.behind), a step within a turn waits this long:
-        # a new turn still goes at once, and takes the steps before it along
+        # while the table is behind (TableService.behind), a board change waits this long, a new
+        # turn too (the end never waits)
         self.board_delay_busy = board_delay if board_delay_busy is None else max(board_delay_busy, board_delay)
         self._locks = KeyedLocks()  # per match, only while an outcome of it is being handled
         self._boards: dict[int, BoardJob] = {}  # only while a board refresh waits or runs
@@ -161,8 +163,10 @@ class Notifier:
         # A new turn (or the end) reaches the board before anyone's private prompt, so the
         # table never sees a decision under way with the previous turn still on show; the
         # steps within a turn are coalesced.
+        # While the table is behind, a new turn waits with the steps (BOARD_EDIT_DELAY_BUSY):
+        # fewer edits, each showing more; the end never waits.
         turn = self._turn(live)
-        urgent = ended or turn != live.board_turn
+        urgent = ended or (turn != live.board_turn and not self.table.behind)
         live.board_turn = turn
         await self.refresh_board(live.id, now=urgent)
         await self._automa_lines(live, outcome)

@@ -73,9 +73,9 @@ class Settings(BaseSettings):
     # Board edits wait this long so a burst of actions in one match makes one edit (0: edit at
     # once, still at most one edit in flight per board).
     board_edit_delay_seconds: float = Field(default=0.5, ge=0, alias="BOARD_EDIT_DELAY_SECONDS")
-    # The same while the process is behind (more answers to announce than it keeps up with): a
-    # longer wait folds more steps into each edit. A new turn is never held back.
-    board_edit_delay_busy_seconds: float = Field(default=3.0, ge=0, alias="BOARD_EDIT_DELAY_BUSY_SECONDS")
+    # How long any board change waits while the process is behind (more answers to announce
+    # than it keeps up with), a new turn too: fewer edits, each showing more. The end never waits.
+    board_edit_delay_busy_seconds: float = Field(default=10.0, ge=0, alias="BOARD_EDIT_DELAY_BUSY_SECONDS")
     # A game's status message is refreshed at most this often after answers: the first change
     # after a quiet spell at once, a burst of quick turns in one refresh (0: after every answer).
     status_edit_interval_seconds: float = Field(default=1.0, ge=0, alias="STATUS_EDIT_INTERVAL_SECONDS")

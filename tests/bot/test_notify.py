@@ -205,6 +205,46 @@ async def test_a_step_within_a_turn_waits_longer_while_the_table_is_behind(
     assert len(client.board_edits()) == 2  # the usual delay
 
 
+async def test_a_new_turn_goes_to_the_board_at_once_unless_the_table_is_behind(
+    table: TableService, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new turn is edited onto the board before the next player's prompt goes out; while the
+    table is behind it waits with the steps (one edit later), and the prompt does not wait."""
+    client = FakeClient()
+    notify = Notifier(
+        client,  # type: ignore[arg-type]
+        table,
+        PrefsService(store),
+        clock=None,
+        board_delay=60.0,
+        postbox=client,  # type: ignore[arg-type]
+        board_delay_busy=60.0,
+    )
+    live = await start_game(table)
+    await table.set_board(live.id, 77, time.time())
+    await notify.on_outcome(Outcome(live.id, "start", via="system"))
+    edits = len(client.board_edits())
+
+    async def pass_turn() -> None:
+        assert live.match is not None
+        seat = live.match.prompts()[0].seat
+        while (prompt := live.match.prompts()[0]).seat == seat:
+            answer = [o.id for o in prompt.options[: prompt.min]]
+            await table.submit(live.id, user_of(live, seat), prompt.pid, answer)
+        await notify.on_outcome(Outcome(live.id, "answer", seat, via="system"))
+
+    dms = len(client.dms())
+    await pass_turn()
+    assert len(client.board_edits()) == edits + 1  # at once, before the prompt
+    assert len(client.dms()) == dms + 1
+    monkeypatch.setattr(TableService, "behind", property(lambda self: True))
+    await pass_turn()
+    assert len(client.board_edits()) == edits + 1  # held with the steps
+    assert len(client.dms()) == dms + 2  # the prompt went all the same
+    await notify.flush(5)
+    assert len(client.board_edits()) == edits + 2
+
+
 async def test_the_table_is_behind_while_news_waits_for_a_slot(store: Store) -> None:
     table = TableService(store, told_at_once=1)
     release = asyncio.Event()

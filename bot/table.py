@@ -870,8 +870,8 @@ class TableService:
     @property
     def behind(self) -> bool:
         """Is news of answers waiting for a slot (all TOLD_AT_ONCE taken)? The process then has
-        more to announce than it keeps up with, so what may wait (a board's step within a turn,
-        a status edit in place) waits longer and more of it is folded into one request."""
+        more to announce than it keeps up with, so what may wait (a board edit, a status edit in
+        place) waits longer and more of it is folded into one request."""
         return self._announcing > self._told_at_once
 
     async def drain(self, timeout: float) -> None:

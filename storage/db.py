@@ -21,11 +21,14 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 import aiosqlite
 
 from storage.first_in_line import Gate
+
+if TYPE_CHECKING:
+    from storage.answer_groups import AnswerGroups
 
 T = TypeVar("T")
 
@@ -209,15 +212,22 @@ class Database:
                 if write.rows is not None and touched != write.rows:
                     raise RowsMismatch(index, touched)
 
+    # Answers made close together, committed in one go (storage/answer_groups.py), where the
+    # backend groups them; None: each alone.
+    answers: AnswerGroups[Hashable, Sequence[Write]] | None = None
+
     @property
     def answers_grouped(self) -> int:
         """Answers committed in one go with other answers (see `write_answer`)."""
-        return 0
+        return self.answers.grouped if self.answers is not None else 0
 
     async def write_answer(self, key: Hashable, writes: Sequence[Write]) -> None:
         """An answer's writes, as `write_batch`, each touching rows of `key` (its match) only.
-        A backend may commit answers made close together in one go (storage/answer_groups.py)."""
-        await self.write_batch(writes)
+        A backend may commit answers made close together in one go (`answers`)."""
+        if self.answers is None:
+            await self.write_batch(writes)
+        else:
+            await self.answers.write(key, writes)
 
     async def columns(self, conn: Conn) -> list[Column]:
         """Every column of every application table, ordered by table then position."""
@@ -301,9 +311,7 @@ class SqliteDatabase(Database):
         # statement here runs on the loop's own thread, so the group is what the pass produced.
         from storage.answer_groups import AnswerGroups  # (it needs RowsMismatch from here)
 
-        self.answers: AnswerGroups[Hashable, Sequence[Write]] = AnswerGroups(
-            self._write_group, self.write_batch, per_group=ANSWERS_PER_GROUP
-        )
+        self.answers = AnswerGroups(self._write_group, self.write_batch, per_group=ANSWERS_PER_GROUP)
 
     @property
     def generation(self) -> int | None:
@@ -412,13 +420,6 @@ class SqliteDatabase(Database):
             except BaseException as exc:
                 self._count(exc)
                 raise
-
-    @property
-    def answers_grouped(self) -> int:
-        return self.answers.grouped
-
-    async def write_answer(self, key: Hashable, writes: Sequence[Write]) -> None:
-        await self.answers.write(key, writes)
 
     async def _write_group(self, groups: list[Sequence[Write]]) -> bool:
         await self.write_batch([write for writes in groups for write in writes])

@@ -16,7 +16,7 @@ import asyncio
 import contextlib
 import re
 import uuid
-from collections.abc import AsyncIterator, Hashable, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import lru_cache
@@ -345,9 +345,7 @@ class PostgresDatabase(Database):
         self._settling: asyncio.Task[None] | None = None  # waiting out writes that did not notify
         # At most 8 answers to a statement: each mix of write shapes and count is a statement of
         # its own to prepare, and each connection keeps 100 prepared.
-        self.answers: AnswerGroups[Hashable, Sequence[Write]] = AnswerGroups(
-            self._write_group, self.write_batch, per_group=8
-        )
+        self.answers = AnswerGroups(self._write_group, self.write_batch, per_group=8)
 
     @classmethod
     async def connect(cls, url: str, min_size: int = 1, max_size: int = 10) -> PostgresDatabase:
@@ -483,14 +481,6 @@ class PostgresDatabase(Database):
         """A composed statement (`one_statement`, `group_statement`) with its writes' parameters."""
         async with self._connection() as raw:
             await PgConn(raw, self).execute(sql, [p for w in writes for p in w.params])
-
-    @property
-    def answers_grouped(self) -> int:
-        return self.answers.grouped
-
-    async def write_answer(self, key: Hashable, writes: Sequence[Write]) -> None:
-        """Answers made while another group is being written go together (see AnswerGroups)."""
-        await self.answers.write(key, writes)
 
     async def _write_group(self, groups: list[Sequence[Write]]) -> bool:
         # in a canonical order: one statement text per mix of shapes, whatever the arrival order

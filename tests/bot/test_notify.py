@@ -105,8 +105,22 @@ class FakeClient:
         return [s.message_id for s in posts if s.message_id not in gone]
 
 
-def notifier(table: TableService, store: Store, client: FakeClient, board_delay: float = 0.0) -> Notifier:
-    return Notifier(client, table, PrefsService(store), clock=None, board_delay=board_delay, postbox=client)  # type: ignore[arg-type]
+def notifier(
+    table: TableService,
+    store: Store,
+    client: FakeClient,
+    board_delay: float = 0.0,
+    board_delay_busy: float | None = None,
+) -> Notifier:
+    return Notifier(
+        client,  # type: ignore[arg-type]
+        table,
+        PrefsService(store),
+        clock=None,
+        board_delay=board_delay,
+        postbox=client,  # type: ignore[arg-type]
+        board_delay_busy=board_delay_busy,
+    )
 
 
 async def test_a_takeover_does_not_send_a_prompt_again(db_path: str) -> None:
@@ -180,15 +194,7 @@ async def test_a_step_within_a_turn_waits_longer_while_the_table_is_behind(
     """Behind (news of answers waiting for a slot), a board edit for a step within a turn waits
     the longer delay; otherwise the usual one."""
     client = FakeClient()
-    notify = Notifier(
-        client,  # type: ignore[arg-type]
-        table,
-        PrefsService(store),
-        clock=None,
-        board_delay=0.01,
-        postbox=client,  # type: ignore[arg-type]
-        board_delay_busy=60.0,
-    )
+    notify = notifier(table, store, client, board_delay=0.01, board_delay_busy=60.0)
     live = await start_game(table)
     await table.set_board(live.id, 77, time.time())
     state = {"behind": True}
@@ -211,15 +217,7 @@ async def test_a_new_turn_goes_to_the_board_at_once_unless_the_table_is_behind(
     """A new turn is edited onto the board before the next player's prompt goes out; while the
     table is behind it waits with the steps (one edit later), and the prompt does not wait."""
     client = FakeClient()
-    notify = Notifier(
-        client,  # type: ignore[arg-type]
-        table,
-        PrefsService(store),
-        clock=None,
-        board_delay=60.0,
-        postbox=client,  # type: ignore[arg-type]
-        board_delay_busy=60.0,
-    )
+    notify = notifier(table, store, client, board_delay=60.0, board_delay_busy=60.0)
     live = await start_game(table)
     await table.set_board(live.id, 77, time.time())
     await notify.on_outcome(Outcome(live.id, "start", via="system"))
